@@ -1,0 +1,18 @@
+/**
+ * @file zcrypt.h
+ * @brief libzcrypt: IBM Z CPACF cryptography with a portable software reference.
+ *
+ * Include this one header; it pulls in the per-family headers below.
+ * Every fallible call returns ::ZC_OK or a negative error code (see
+ * zcrypt/common.h). Key objects and contexts are caller-allocated;
+ * nothing inside the library allocates memory, prints or aborts.
+ */
+#ifndef ZCRYPT_H
+#define ZCRYPT_H
+
+#include <zcrypt/common.h>
+#include <zcrypt/hash.h>
+#include <zcrypt/random.h>
+#include <zcrypt/caps.h>
+
+#endif /* ZCRYPT_H */

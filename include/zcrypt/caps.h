@@ -1,0 +1,162 @@
+/**
+ * @file zcrypt/caps.h
+ * @brief What this machine offers, and where each algorithm runs.
+ *
+ * Facility detection runs once per process, lazily and thread-safely, on
+ * first use: STFLE (where the kernel allows it), then the query function
+ * of every CPACF instruction whose facility is installed. The
+ * `ZCRYPT_CAPS` environment variable, read at the same moment, can only
+ * take capabilities away:
+ *
+ *  - `ZCRYPT_CAPS=none`: no CPACF at all; everything runs in software.
+ *  - `ZCRYPT_CAPS=-KIMD`: remove one instruction (any name of ::zc_insn,
+ *    case-insensitive).
+ *  - `ZCRYPT_CAPS=-KIMD:3` or `-KIMD:SHA-512`: remove one function code of
+ *    one instruction, by number or by the name zc_cpacf_fc_name() gives.
+ *  - Several items are separated by commas or spaces:
+ *    `ZCRYPT_CAPS=-KIMD:SHA-512,-KLMD:SHA-512,-PRNO`.
+ *
+ * An item that does not parse (unknown name, number out of range, a `+`
+ * that would add something) is ignored and counted
+ * (zc_caps_ignored_items()); the remaining items still apply, nothing
+ * crashes, and nothing that the machine lacks is ever added.
+ */
+#ifndef ZCRYPT_CAPS_H
+#define ZCRYPT_CAPS_H
+
+#include <zcrypt/common.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief The CPACF instructions. Numbering is part of the ABI. */
+enum zc_insn {
+    ZC_INSN_KM = 0,   /**< cipher message (MSA) */
+    ZC_INSN_KMC,      /**< cipher message with chaining (MSA) */
+    ZC_INSN_KMCTR,    /**< cipher message with counter (MSA-4) */
+    ZC_INSN_KMF,      /**< cipher message with cipher feedback (MSA-4) */
+    ZC_INSN_KMO,      /**< cipher message with output feedback (MSA-4) */
+    ZC_INSN_KMAC,     /**< compute message authentication code (MSA) */
+    ZC_INSN_KIMD,     /**< compute intermediate message digest (MSA) */
+    ZC_INSN_KLMD,     /**< compute last message digest (MSA) */
+    ZC_INSN_PCC,      /**< perform cryptographic computation (MSA-4) */
+    ZC_INSN_PCKMO,    /**< perform cryptographic key management operation (MSA-3, privileged) */
+    ZC_INSN_PRNO,     /**< perform random number operation (MSA-5) */
+    ZC_INSN_KMA,      /**< cipher message with authentication (MSA-8) */
+    ZC_INSN_KDSA,     /**< compute digital signature authentication (MSA-9) */
+    ZC_INSN_COUNT     /**< number of instructions (not an instruction) */
+};
+
+/** @brief Mnemonic of an instruction ("KIMD"), or "unknown". */
+ZC_API const char *zc_insn_name(enum zc_insn insn);
+
+/**
+ * @brief Facility bit number that makes an instruction available
+ *        (17 for MSA, 77 for MSA-4, ...), or -1 for an unknown value.
+ */
+ZC_API int zc_insn_facility(enum zc_insn insn);
+
+/**
+ * @brief 1 when this is an s390x build running where STFLE may be issued
+ *        (the facility list below is real), 0 otherwise.
+ */
+ZC_API int zc_cpacf_present(void);
+
+/**
+ * @brief One STFLE facility bit as the machine reports it (0 or 1; 0 on
+ *        other architectures and for bits beyond 255). ZCRYPT_CAPS does
+ *        not change facility bits; it changes the query masks.
+ */
+ZC_API int zc_facility(unsigned bit);
+
+/**
+ * @brief An instruction's query mask.
+ * @param insn      the instruction
+ * @param effective 0: as the machine answered; 1: after ZCRYPT_CAPS
+ * @param mask      16 bytes; bit n (byte n/8, bit 0x80 >> n%8) set means
+ *                  function code n is installed
+ * @return ZC_OK; ZC_EINVAL for an unknown @p insn or NULL @p mask;
+ *         ZC_ENOTSUP when the instruction was not queried here (facility
+ *         not installed, no CPACF, or PCKMO, which is privileged and never
+ *         issued in user space); @p mask is then all zero.
+ */
+ZC_API int zc_cpacf_query(enum zc_insn insn, int effective, uint8_t mask[16]);
+
+/**
+ * @brief 1 when function code @p fc of @p insn is installed and not removed
+ *        by ZCRYPT_CAPS; 0 otherwise.
+ */
+ZC_API int zc_cpacf_has(enum zc_insn insn, unsigned fc);
+
+/**
+ * @brief Name of a function code of an instruction ("AES-128", "SHA-512",
+ *        "TRNG", ...), or NULL when libzcrypt does not know it.
+ */
+ZC_API const char *zc_cpacf_fc_name(enum zc_insn insn, unsigned fc);
+
+/**
+ * @brief The ZCRYPT_CAPS value in force (as read once), or NULL when unset.
+ */
+ZC_API const char *zc_caps_setting(void);
+
+/** @brief Number of ZCRYPT_CAPS items that were ignored as malformed. */
+ZC_API unsigned zc_caps_ignored_items(void);
+
+/**
+ * @brief Everything the library can tell a backend query about.
+ *
+ * The hash values equal those of ::zc_hash_alg; later families are
+ * appended with numbers of their own.
+ */
+enum zc_algo {
+    ZC_ALGO_SHA1 = 0,        /**< SHA-1 (KIMD/KLMD function code 1) */
+    ZC_ALGO_SHA224,          /**< SHA-224 (on SHA-256's function code) */
+    ZC_ALGO_SHA256,          /**< SHA-256 */
+    ZC_ALGO_SHA384,          /**< SHA-384 (on SHA-512's function code) */
+    ZC_ALGO_SHA512,          /**< SHA-512 */
+    ZC_ALGO_SHA512_224,      /**< SHA-512/224 (on SHA-512's function code) */
+    ZC_ALGO_SHA512_256,      /**< SHA-512/256 (on SHA-512's function code) */
+    ZC_ALGO_RANDOM = 64      /**< zc_random_bytes(): CPACF means PRNO-TRNG is mixed into getrandom() */
+};
+
+/** @brief Why an algorithm runs where it runs. */
+enum zc_reason {
+    ZC_REASON_CPACF = 0,     /**< every instruction and function code it needs is installed */
+    ZC_REASON_NOT_S390X,     /**< built for another architecture: no CPACF */
+    ZC_REASON_NO_STFLE,      /**< the kernel does not offer STFLE, so no facility can be seen */
+    ZC_REASON_NO_FACILITY,   /**< the instruction's facility (MSA level) is not installed */
+    ZC_REASON_NO_FUNCTION,   /**< the instruction lacks the function code */
+    ZC_REASON_MASKED,        /**< ZCRYPT_CAPS removed the instruction or function code */
+    ZC_REASON_BAD_KEY_SIZE   /**< no CPACF function exists for this key size */
+};
+
+/** @brief Answer of zc_backend_query(). */
+struct zc_backend_info {
+    enum zc_backend backend; /**< what ZC_BACKEND_AUTO runs: CPACF or SOFTWARE */
+    enum zc_reason reason;   /**< why */
+    enum zc_insn insn;       /**< the instruction that decided: the one used, or the first one missing */
+    unsigned fc;             /**< its function code */
+};
+
+/**
+ * @brief Where ZC_BACKEND_AUTO runs an algorithm, and why.
+ * @param algo    the algorithm
+ * @param key_len key length in bytes for keyed algorithms; ignored (pass 0)
+ *                for hashes and random numbers
+ * @param info    the answer
+ * @return ZC_OK; ZC_EINVAL for NULL @p info or an unknown @p algo.
+ */
+ZC_API int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info);
+
+/** @brief Name an algorithm of ::zc_algo ("SHA-256", "random"), or "unknown". */
+ZC_API const char *zc_algo_name(enum zc_algo algo);
+
+/** @brief Describe a reason in a few words, or "unknown". */
+ZC_API const char *zc_reason_str(enum zc_reason reason);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ZCRYPT_CAPS_H */

@@ -1,0 +1,75 @@
+/**
+ * @file zcrypt/common.h
+ * @brief Error codes, backends and the library version.
+ */
+#ifndef ZCRYPT_COMMON_H
+#define ZCRYPT_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @cond INTERNAL */
+/* Public symbols are the only ones the shared library exports. */
+#if defined(ZC_BUILDING_LIBRARY) && defined(__GNUC__)
+#define ZC_API __attribute__((visibility("default")))
+#else
+#define ZC_API
+#endif
+/** @endcond */
+
+/** @name Error codes
+ * Every fallible function returns ZC_OK (0) or one of these negative codes.
+ * @{ */
+#define ZC_OK        0   /**< Success. */
+#define ZC_EINVAL   (-1) /**< Bad argument: NULL with a non-zero length, wrong length, wrong key size, unknown algorithm, partial overlap of input and output. */
+#define ZC_ENOTSUP  (-2) /**< The requested backend or function is not available on this machine. */
+#define ZC_EAUTH    (-3) /**< Authentication failed: tag, MAC or signature check. */
+#define ZC_EKEY     (-4) /**< A protected or secure key could not be derived or re-derived. */
+#define ZC_EDEVICE  (-5) /**< A kernel device or interface (/dev/pkey, /dev/z90crypt, getrandom) failed. */
+#define ZC_ENOMEM   (-6) /**< Not enough memory or buffer space (e.g. an output buffer too small). */
+#define ZC_ESTATE   (-7) /**< The context is in the wrong state for this call (e.g. update after final, or never initialised). */
+/** @} */
+
+/**
+ * @brief Name an error code.
+ * @param err a value returned by a libzcrypt function
+ * @return a constant, human-readable string; "unknown error" for values
+ *         that are not libzcrypt codes (never NULL).
+ */
+ZC_API const char *zc_strerror(int err);
+
+/**
+ * @brief The library version, e.g. "0.1.0". Never NULL.
+ */
+ZC_API const char *zc_version(void);
+
+/**
+ * @brief Where an operation runs.
+ *
+ * Chosen when a key or context is initialised and fixed from then on.
+ */
+enum zc_backend {
+    /** CPACF where the facility and function code are installed (STFLE +
+     *  query, minus what ZCRYPT_CAPS removes), else the software reference. */
+    ZC_BACKEND_AUTO = 0,
+    /** CPACF only: ZC_ENOTSUP when this machine lacks the function. Never
+     *  falls back silently. */
+    ZC_BACKEND_CPACF,
+    /** The portable, constant-time software reference implementation. */
+    ZC_BACKEND_SOFTWARE
+};
+
+/**
+ * @brief Name a backend: "auto", "cpacf" or "software" ("unknown" otherwise).
+ */
+ZC_API const char *zc_backend_name(enum zc_backend backend);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ZCRYPT_COMMON_H */

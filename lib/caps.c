@@ -1,0 +1,424 @@
+/*
+ * caps.c - facility detection, ZCRYPT_CAPS, and backend answers.
+ *
+ * Detection happens once per process, on first use, without a constructor
+ * and without pthreads (the core must run freestanding): the first caller
+ * moves a state word from 0 to 1 with a compare-and-swap, detects, and
+ * publishes with a release store of 2; concurrent first callers spin until
+ * then. Detection takes microseconds, so the spin is short.
+ *
+ * Query masks are kept twice: as the machine answered ("raw") and after
+ * ZCRYPT_CAPS ("effective"). ZCRYPT_CAPS can only clear bits of the
+ * effective masks, so it never adds anything the machine lacks.
+ */
+#include "caps.h"
+#include "platform.h"
+#include "../asm/facility.h"
+#include "../asm/cpacf.h"
+
+#include <string.h>
+
+#define ZC_CAPS_SETTING_MAX 256
+
+static struct {
+    uint64_t fac[ZC_STFLE_DWORDS];
+    uint8_t raw[ZC_INSN_COUNT][16];
+    uint8_t eff[ZC_INSN_COUNT][16];
+    unsigned queried;              /* bit i: instruction i was queried */
+    int present;                   /* s390x and STFLE allowed */
+    int has_setting;
+    unsigned ignored;
+    char setting[ZC_CAPS_SETTING_MAX];
+} caps;
+
+static int caps_state;             /* 0 none, 1 detecting, 2 ready */
+
+static const char *const insn_names[ZC_INSN_COUNT] = {
+    "KM", "KMC", "KMCTR", "KMF", "KMO", "KMAC", "KIMD", "KLMD",
+    "PCC", "PCKMO", "PRNO", "KMA", "KDSA"
+};
+
+static const unsigned char insn_fac[ZC_INSN_COUNT] = {
+    ZC_FAC_MSA, ZC_FAC_MSA, ZC_FAC_MSA4, ZC_FAC_MSA4, ZC_FAC_MSA4,
+    ZC_FAC_MSA, ZC_FAC_MSA, ZC_FAC_MSA, ZC_FAC_MSA4, ZC_FAC_MSA3,
+    ZC_FAC_MSA5, ZC_FAC_MSA8, ZC_FAC_MSA9
+};
+
+/* Function-code names; .insns is a bit set of the instructions using the name. */
+#define I(x) (1u << ZC_INSN_##x)
+#define CIPHERS (I(KM) | I(KMC) | I(KMCTR) | I(KMF) | I(KMO) | I(KMAC))
+#define HASHES (I(KIMD) | I(KLMD))
+static const struct fc_name {
+    unsigned insns;
+    unsigned char fc;
+    const char *name;
+} fc_names[] = {
+    { CIPHERS | I(PCKMO), ZC_FC_DEA, "DEA" },
+    { CIPHERS | I(PCKMO), ZC_FC_TDEA_128, "TDEA-128" },
+    { CIPHERS | I(PCKMO), ZC_FC_TDEA_192, "TDEA-192" },
+    { CIPHERS, ZC_FC_ENC_DEA, "ENC-DEA" },
+    { CIPHERS, ZC_FC_ENC_TDEA_128, "ENC-TDEA-128" },
+    { CIPHERS, ZC_FC_ENC_TDEA_192, "ENC-TDEA-192" },
+    { CIPHERS | I(PCKMO), ZC_FC_AES_128, "AES-128" },
+    { CIPHERS | I(PCKMO), ZC_FC_AES_192, "AES-192" },
+    { CIPHERS | I(PCKMO), ZC_FC_AES_256, "AES-256" },
+    { CIPHERS, ZC_FC_ENC_AES_128, "ENC-AES-128" },
+    { CIPHERS, ZC_FC_ENC_AES_192, "ENC-AES-192" },
+    { CIPHERS, ZC_FC_ENC_AES_256, "ENC-AES-256" },
+    { I(PCC), ZC_FC_DEA, "CMAC-DEA" },
+    { I(PCC), ZC_FC_TDEA_128, "CMAC-TDEA-128" },
+    { I(PCC), ZC_FC_TDEA_192, "CMAC-TDEA-192" },
+    { I(PCC), ZC_FC_ENC_DEA, "CMAC-ENC-DEA" },
+    { I(PCC), ZC_FC_ENC_TDEA_128, "CMAC-ENC-TDEA-128" },
+    { I(PCC), ZC_FC_ENC_TDEA_192, "CMAC-ENC-TDEA-192" },
+    { I(PCC), ZC_FC_AES_128, "CMAC-AES-128" },
+    { I(PCC), ZC_FC_AES_192, "CMAC-AES-192" },
+    { I(PCC), ZC_FC_AES_256, "CMAC-AES-256" },
+    { I(PCC), ZC_FC_ENC_AES_128, "CMAC-ENC-AES-128" },
+    { I(PCC), ZC_FC_ENC_AES_192, "CMAC-ENC-AES-192" },
+    { I(PCC), ZC_FC_ENC_AES_256, "CMAC-ENC-AES-256" },
+    { I(PCKMO), ZC_FC_PCKMO_AES_XTS_128, "AES-XTS-128" },
+    { I(PCKMO), ZC_FC_PCKMO_AES_XTS_256, "AES-XTS-256" },
+    { I(KM) | I(PCC), ZC_FC_XTS_AES_128, "XTS-AES-128" },
+    { I(KM) | I(PCC), ZC_FC_XTS_AES_256, "XTS-AES-256" },
+    { I(KM) | I(PCC), ZC_FC_ENC_XTS_AES_128, "ENC-XTS-AES-128" },
+    { I(KM) | I(PCC), ZC_FC_ENC_XTS_AES_256, "ENC-XTS-AES-256" },
+    { I(KM), ZC_FC_FXTS_AES_128, "FULL-XTS-AES-128" },
+    { I(KM), ZC_FC_FXTS_AES_256, "FULL-XTS-AES-256" },
+    { I(KM), ZC_FC_ENC_FXTS_AES_128, "ENC-FULL-XTS-AES-128" },
+    { I(KM), ZC_FC_ENC_FXTS_AES_256, "ENC-FULL-XTS-AES-256" },
+    { I(KMC), ZC_FC_KMC_PRNG, "PRNG" },
+    { I(KMAC), ZC_FC_HMAC_SHA_224, "HMAC-SHA-224" },
+    { I(KMAC), ZC_FC_HMAC_SHA_256, "HMAC-SHA-256" },
+    { I(KMAC), ZC_FC_HMAC_SHA_384, "HMAC-SHA-384" },
+    { I(KMAC), ZC_FC_HMAC_SHA_512, "HMAC-SHA-512" },
+    { I(KMAC), ZC_FC_ENC_HMAC_SHA_224, "ENC-HMAC-SHA-224" },
+    { I(KMAC), ZC_FC_ENC_HMAC_SHA_256, "ENC-HMAC-SHA-256" },
+    { I(KMAC), ZC_FC_ENC_HMAC_SHA_384, "ENC-HMAC-SHA-384" },
+    { I(KMAC), ZC_FC_ENC_HMAC_SHA_512, "ENC-HMAC-SHA-512" },
+    { HASHES, ZC_FC_SHA_1, "SHA-1" },
+    { HASHES, ZC_FC_SHA_256, "SHA-256" },
+    { HASHES, ZC_FC_SHA_512, "SHA-512" },
+    { HASHES, ZC_FC_SHA3_224, "SHA3-224" },
+    { HASHES, ZC_FC_SHA3_256, "SHA3-256" },
+    { HASHES, ZC_FC_SHA3_384, "SHA3-384" },
+    { HASHES, ZC_FC_SHA3_512, "SHA3-512" },
+    { HASHES, ZC_FC_SHAKE_128, "SHAKE-128" },
+    { HASHES, ZC_FC_SHAKE_256, "SHAKE-256" },
+    { I(KIMD), ZC_FC_GHASH, "GHASH" },
+    { I(PRNO), ZC_FC_PRNO_SHA512_DRNG, "SHA-512-DRNG" },
+    { I(PRNO), ZC_FC_PRNO_TRNG_QRTCR, "TRNG-QUERY-RAW-TO-COND-RATIO" },
+    { I(PRNO), ZC_FC_PRNO_TRNG, "TRNG" },
+    { I(KMA), ZC_FC_KMA_GCM_AES_128, "GCM-AES-128" },
+    { I(KMA), ZC_FC_KMA_GCM_AES_192, "GCM-AES-192" },
+    { I(KMA), ZC_FC_KMA_GCM_AES_256, "GCM-AES-256" },
+    { I(KMA), ZC_FC_KMA_GCM_ENC_AES_128, "GCM-ENC-AES-128" },
+    { I(KMA), ZC_FC_KMA_GCM_ENC_AES_192, "GCM-ENC-AES-192" },
+    { I(KMA), ZC_FC_KMA_GCM_ENC_AES_256, "GCM-ENC-AES-256" },
+    { I(KDSA), ZC_FC_KDSA_ECDSA_VERIFY_P256, "ECDSA-VERIFY-P256" },
+    { I(KDSA), ZC_FC_KDSA_ECDSA_VERIFY_P384, "ECDSA-VERIFY-P384" },
+    { I(KDSA), ZC_FC_KDSA_ECDSA_VERIFY_P521, "ECDSA-VERIFY-P521" },
+    { I(KDSA), ZC_FC_KDSA_ECDSA_SIGN_P256, "ECDSA-SIGN-P256" },
+    { I(KDSA), ZC_FC_KDSA_ECDSA_SIGN_P384, "ECDSA-SIGN-P384" },
+    { I(KDSA), ZC_FC_KDSA_ECDSA_SIGN_P521, "ECDSA-SIGN-P521" },
+    { I(KDSA), ZC_FC_KDSA_EDDSA_VERIFY_25519, "EDDSA-VERIFY-ED25519" },
+    { I(KDSA), ZC_FC_KDSA_EDDSA_VERIFY_448, "EDDSA-VERIFY-ED448" },
+    { I(KDSA), ZC_FC_KDSA_EDDSA_SIGN_25519, "EDDSA-SIGN-ED25519" },
+    { I(KDSA), ZC_FC_KDSA_EDDSA_SIGN_448, "EDDSA-SIGN-ED448" },
+};
+#undef I
+
+static int lower(int c)
+{
+    return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
+}
+
+/* Case-insensitive compare of s[0..n) with the NUL-terminated name. */
+static int name_eq(const char *s, size_t n, const char *name)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        if (name[i] == '\0' || lower((unsigned char)s[i]) != lower((unsigned char)name[i]))
+            return 0;
+    return name[n] == '\0';
+}
+
+static int find_insn(const char *s, size_t n)
+{
+    int i;
+
+    for (i = 0; i < ZC_INSN_COUNT; i++)
+        if (name_eq(s, n, insn_names[i]))
+            return i;
+    return -1;
+}
+
+/* Function code by decimal number (1..127) or by name; -1 if neither. */
+static int find_fc(int insn, const char *s, size_t n)
+{
+    size_t i;
+    unsigned v = 0;
+
+    if (n == 0)
+        return -1;
+    for (i = 0; i < n && s[i] >= '0' && s[i] <= '9' && v < 1000; i++)
+        v = v * 10 + (unsigned)(s[i] - '0');
+    if (i == n)
+        return (v >= 1 && v <= 127) ? (int)v : -1;
+    for (i = 0; i < sizeof(fc_names) / sizeof(fc_names[0]); i++)
+        if ((fc_names[i].insns >> insn & 1) && name_eq(s, n, fc_names[i].name))
+            return fc_names[i].fc;
+    return -1;
+}
+
+/* Apply one item of ZCRYPT_CAPS; 0 when it does not parse. */
+static int apply_item(const char *s, size_t n)
+{
+    size_t colon;
+    int insn, fc;
+
+    if (name_eq(s, n, "none")) {
+        memset(caps.eff, 0, sizeof(caps.eff));
+        return 1;
+    }
+    if (n < 2 || s[0] != '-')
+        return 0;
+    s++;
+    n--;
+    for (colon = 0; colon < n && s[colon] != ':'; colon++)
+        ;
+    insn = find_insn(s, colon);
+    if (insn < 0)
+        return 0;
+    if (colon == n) {
+        memset(caps.eff[insn], 0, 16);
+        return 1;
+    }
+    fc = find_fc(insn, s + colon + 1, n - colon - 1);
+    if (fc < 0)
+        return 0;
+    caps.eff[insn][fc >> 3] &= (uint8_t)~(0x80u >> (fc & 7));
+    return 1;
+}
+
+static int is_sep(char c)
+{
+    return c == ',' || c == ' ' || c == '\t' || c == '\n';
+}
+
+static void apply_setting(const char *env)
+{
+    size_t len, i, start;
+
+    if (env == NULL)
+        return;
+    caps.has_setting = 1;
+    for (len = 0; env[len] != '\0' && len < ZC_CAPS_SETTING_MAX - 1; len++)
+        caps.setting[len] = env[len];
+    caps.setting[len] = '\0';
+    if (env[len] != '\0')
+        caps.ignored++;            /* the part beyond the limit is dropped */
+    for (i = 0; i <= len; i++) {
+        if (i < len && is_sep(caps.setting[i]))
+            continue;
+        start = i;
+        while (i < len && !is_sep(caps.setting[i]))
+            i++;
+        if (i > start && !apply_item(caps.setting + start, i - start))
+            caps.ignored++;
+    }
+}
+
+#if defined(__s390x__)
+static int query(int insn, uint8_t mask[16])
+{
+    switch (insn) {
+    case ZC_INSN_KM:    return zc_km_query(mask);
+    case ZC_INSN_KMC:   return zc_kmc_query(mask);
+    case ZC_INSN_KMCTR: return zc_kmctr_query(mask);
+    case ZC_INSN_KMF:   return zc_kmf_query(mask);
+    case ZC_INSN_KMO:   return zc_kmo_query(mask);
+    case ZC_INSN_KMAC:  return zc_kmac_query(mask);
+    case ZC_INSN_KIMD:  return zc_kimd_query(mask);
+    case ZC_INSN_KLMD:  return zc_klmd_query(mask);
+    case ZC_INSN_PCC:   return zc_pcc_query(mask);
+    case ZC_INSN_PCKMO: return zc_pckmo_query(mask);
+    case ZC_INSN_PRNO:  return zc_prno_query(mask);
+    case ZC_INSN_KMA:   return zc_kma_query(mask);
+    default:            return zc_kdsa_query(mask);
+    }
+}
+
+static void detect_cpacf(void)
+{
+    int i;
+
+    if (!zc_plat_stfle_allowed())
+        return;
+    caps.present = 1;
+    zc_stfle(caps.fac);
+    for (i = 0; i < ZC_INSN_COUNT; i++) {
+        /* Issuing an instruction whose facility is absent is an operation
+         * exception; PCKMO is privileged even when installed. */
+        if (!zc_fac_test(caps.fac, insn_fac[i]))
+            continue;
+        if (i == ZC_INSN_PCKMO && !zc_plat_privileged())
+            continue;
+        query(i, caps.raw[i]);
+        caps.queried |= 1u << i;
+    }
+}
+#endif
+
+static void detect(void)
+{
+#if defined(__s390x__)
+    detect_cpacf();
+#endif
+    memcpy(caps.eff, caps.raw, sizeof(caps.eff));
+    apply_setting(zc_plat_caps_env());
+}
+
+static void caps_ready(void)
+{
+    int expected = 0;
+
+    if (__atomic_load_n(&caps_state, __ATOMIC_ACQUIRE) == 2)
+        return;
+    if (__atomic_compare_exchange_n(&caps_state, &expected, 1, 0,
+                                    __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
+        detect();
+        __atomic_store_n(&caps_state, 2, __ATOMIC_RELEASE);
+        return;
+    }
+    while (__atomic_load_n(&caps_state, __ATOMIC_ACQUIRE) != 2)
+        ;
+}
+
+static int insn_ok(enum zc_insn insn)
+{
+    return (unsigned)insn < ZC_INSN_COUNT;
+}
+
+const char *zc_insn_name(enum zc_insn insn)
+{
+    return insn_ok(insn) ? insn_names[insn] : "unknown";
+}
+
+int zc_insn_facility(enum zc_insn insn)
+{
+    return insn_ok(insn) ? insn_fac[insn] : -1;
+}
+
+int zc_cpacf_present(void)
+{
+    caps_ready();
+    return caps.present;
+}
+
+int zc_facility(unsigned bit)
+{
+    caps_ready();
+    return zc_fac_test(caps.fac, bit);
+}
+
+int zc_cpacf_query(enum zc_insn insn, int effective, uint8_t mask[16])
+{
+    if (!insn_ok(insn) || mask == NULL)
+        return ZC_EINVAL;
+    caps_ready();
+    memcpy(mask, effective ? caps.eff[insn] : caps.raw[insn], 16);
+    return (caps.queried >> insn & 1) ? ZC_OK : ZC_ENOTSUP;
+}
+
+int zc_cpacf_has(enum zc_insn insn, unsigned fc)
+{
+    if (!insn_ok(insn) || fc == 0 || fc > 127)
+        return 0;
+    caps_ready();
+    return zc_cpacf_mask_test(caps.eff[insn], fc);
+}
+
+const char *zc_cpacf_fc_name(enum zc_insn insn, unsigned fc)
+{
+    size_t i;
+
+    if (!insn_ok(insn))
+        return NULL;
+    if (fc == ZC_CPACF_QUERY)
+        return "QUERY";
+    for (i = 0; i < sizeof(fc_names) / sizeof(fc_names[0]); i++)
+        if ((fc_names[i].insns >> insn & 1) && fc_names[i].fc == fc)
+            return fc_names[i].name;
+    return NULL;
+}
+
+const char *zc_caps_setting(void)
+{
+    caps_ready();
+    return caps.has_setting ? caps.setting : NULL;
+}
+
+unsigned zc_caps_ignored_items(void)
+{
+    caps_ready();
+    return caps.ignored;
+}
+
+enum zc_reason zc_caps_reason(enum zc_insn insn, unsigned fc)
+{
+#if !defined(__s390x__)
+    (void)insn;
+    (void)fc;
+    return ZC_REASON_NOT_S390X;
+#else
+    caps_ready();
+    if (!caps.present)
+        return ZC_REASON_NO_STFLE;
+    if (!zc_fac_test(caps.fac, insn_fac[insn]) || !(caps.queried >> insn & 1))
+        return ZC_REASON_NO_FACILITY;
+    if (!zc_cpacf_mask_test(caps.raw[insn], fc))
+        return ZC_REASON_NO_FUNCTION;
+    if (!zc_cpacf_mask_test(caps.eff[insn], fc))
+        return ZC_REASON_MASKED;
+    return ZC_REASON_CPACF;
+#endif
+}
+
+void zc_caps_decide(const struct zc_cpacf_need *need, unsigned n,
+                    struct zc_backend_info *info)
+{
+    unsigned i;
+
+    for (i = 0; i < n; i++) {
+        enum zc_reason r = zc_caps_reason(need[i].insn, need[i].fc);
+
+        info->insn = need[i].insn;
+        info->fc = need[i].fc;
+        info->reason = r;
+        if (r != ZC_REASON_CPACF) {
+            info->backend = ZC_BACKEND_SOFTWARE;
+            return;
+        }
+    }
+    info->backend = ZC_BACKEND_CPACF;
+    if (n > 0) {            /* name the main instruction, not the last */
+        info->insn = need[0].insn;
+        info->fc = need[0].fc;
+    }
+}
+
+const char *zc_reason_str(enum zc_reason reason)
+{
+    switch (reason) {
+    case ZC_REASON_CPACF:        return "installed";
+    case ZC_REASON_NOT_S390X:    return "not an IBM Z machine";
+    case ZC_REASON_NO_STFLE:     return "kernel offers no STFLE";
+    case ZC_REASON_NO_FACILITY:  return "facility not installed";
+    case ZC_REASON_NO_FUNCTION:  return "function code not installed";
+    case ZC_REASON_MASKED:       return "removed by ZCRYPT_CAPS";
+    case ZC_REASON_BAD_KEY_SIZE: return "no CPACF function for this key size";
+    }
+    return "unknown";
+}

@@ -1,0 +1,30 @@
+/*
+ * caps.h - internal view of facility detection (lib/caps.c).
+ *
+ * Keys and contexts decide their backend once, at init, through
+ * zc_caps_reason(); nothing on a data path consults the caps again.
+ */
+#ifndef ZC_LIB_CAPS_H
+#define ZC_LIB_CAPS_H
+
+#include <zcrypt.h>
+
+/*
+ * ZC_REASON_CPACF when function code fc of insn may be used here (facility
+ * installed, in the query mask, not removed by ZCRYPT_CAPS); otherwise the
+ * first reason it may not.
+ */
+enum zc_reason zc_caps_reason(enum zc_insn insn, unsigned fc);
+
+/*
+ * Fill info for an algorithm that needs all of the n (insn, fc) pairs:
+ * CPACF when every one is usable, else SOFTWARE with the first missing.
+ */
+struct zc_cpacf_need {
+    enum zc_insn insn;
+    unsigned fc;
+};
+void zc_caps_decide(const struct zc_cpacf_need *need, unsigned n,
+                    struct zc_backend_info *info);
+
+#endif /* ZC_LIB_CAPS_H */

@@ -1,0 +1,38 @@
+/*
+ * error.c - names for error codes and backends, and the version string.
+ */
+#include <zcrypt.h>
+
+#ifndef ZC_VERSION_STRING
+#define ZC_VERSION_STRING "0.1.0"
+#endif
+
+const char *zc_strerror(int err)
+{
+    switch (err) {
+    case ZC_OK:      return "success";
+    case ZC_EINVAL:  return "invalid argument";
+    case ZC_ENOTSUP: return "not supported on this machine";
+    case ZC_EAUTH:   return "authentication failed";
+    case ZC_EKEY:    return "protected or secure key unavailable";
+    case ZC_EDEVICE: return "kernel device or interface failed";
+    case ZC_ENOMEM:  return "out of memory or buffer space";
+    case ZC_ESTATE:  return "context not initialised or already finished";
+    }
+    return "unknown error";
+}
+
+const char *zc_version(void)
+{
+    return ZC_VERSION_STRING;
+}
+
+const char *zc_backend_name(enum zc_backend backend)
+{
+    switch (backend) {
+    case ZC_BACKEND_AUTO:     return "auto";
+    case ZC_BACKEND_CPACF:    return "cpacf";
+    case ZC_BACKEND_SOFTWARE: return "software";
+    }
+    return "unknown";
+}

@@ -1,0 +1,42 @@
+#!/bin/sh
+# install-deps.sh - install the Debian packages libzcrypt needs to build and test.
+#
+#   scripts/install-deps.sh build   native build + zc-info (meson, ninja, gcc)
+#   scripts/install-deps.sh test    all three test tiers (adds Check, the s390x
+#                                   cross toolchain, s390x Check, QEMU, Hercules)
+#
+# Idempotent: installs only what is missing, so the README's quick-start commands
+# can call it every time. Needs root (or sudo) on Debian 12.
+set -eu
+what=${1:-test}
+
+pkgs="meson ninja-build gcc pkg-config"
+if [ "$what" = test ]; then
+    pkgs="$pkgs check libssl-dev openssl gcc-s390x-linux-gnu libc6-dev-s390x-cross \
+          linux-libc-dev-s390x-cross binutils-s390x-linux-gnu qemu-user-static hercules"
+fi
+
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+
+missing=""
+for p in $pkgs; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
+done
+# s390x Check comes from Debian multiarch (see shared TOOLCHAIN notes).
+need_s390x_check=0
+if [ "$what" = test ] &&
+   ! dpkg-query -W -f='${Status}' check:s390x 2>/dev/null | grep -q "ok installed"; then
+    need_s390x_check=1
+fi
+
+[ -n "$missing" ] || [ "$need_s390x_check" -eq 1 ] || exit 0
+
+export DEBIAN_FRONTEND=noninteractive
+if [ "$need_s390x_check" -eq 1 ] &&
+   ! dpkg --print-foreign-architectures | grep -qx s390x; then
+    $SUDO dpkg --add-architecture s390x
+fi
+$SUDO apt-get update -q
+[ -z "$missing" ] || $SUDO apt-get install -y -q --no-install-recommends $missing
+[ "$need_s390x_check" -eq 0 ] || $SUDO apt-get install -y -q --no-install-recommends check:s390x
