@@ -1,0 +1,194 @@
+/*
+ * zc-info - what this machine offers libzcrypt, and where each algorithm runs.
+ *
+ *   zc-info          human-readable report
+ *   zc-info --json   the same facts for machines
+ *
+ * Everything shown comes from the library's public calls: facility bits,
+ * each instruction's query mask (as the machine answered and after
+ * ZCRYPT_CAPS), and zc_backend_query() per algorithm.
+ */
+#include <zcrypt.h>
+
+#include <stdio.h>
+#include <string.h>
+
+static const struct { unsigned bit; const char *name; } facilities[] = {
+    { 17, "MSA" }, { 76, "MSA-3" }, { 77, "MSA-4" }, { 57, "MSA-5" },
+    { 146, "MSA-8" }, { 155, "MSA-9" }, { 86, "MSA-12" },
+    { 129, "vector" }, { 135, "vector-enhancements-1" },
+};
+#define NFAC (sizeof(facilities) / sizeof(facilities[0]))
+
+static const enum zc_algo algos[] = {
+    ZC_ALGO_SHA1, ZC_ALGO_SHA224, ZC_ALGO_SHA256, ZC_ALGO_SHA384, ZC_ALGO_SHA512,
+    ZC_ALGO_SHA512_224, ZC_ALGO_SHA512_256, ZC_ALGO_RANDOM,
+};
+#define NALGO (sizeof(algos) / sizeof(algos[0]))
+
+static int mask_bit(const uint8_t m[16], unsigned fc)
+{
+    return (m[fc / 8] >> (7 - fc % 8)) & 1;
+}
+
+/* Print a JSON string (our strings are plain ASCII; escape what JSON needs). */
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            putchar('\\');
+        if ((unsigned char)*s >= 0x20)
+            putchar(*s);
+    }
+    putchar('"');
+}
+
+static void print_fc(enum zc_insn insn, unsigned fc)
+{
+    const char *name = zc_cpacf_fc_name(insn, fc);
+
+    if (name)
+        printf(" %s(%u)", name, fc);
+    else
+        printf(" fc%u", fc);
+}
+
+static void text_report(void)
+{
+    unsigned i, fc;
+    const char *setting = zc_caps_setting();
+
+    printf("libzcrypt %s\n\n", zc_version());
+    if (!zc_cpacf_present()) {
+#if defined(__s390x__)
+        printf("CPACF: not visible (the kernel offers no STFLE): everything runs in software.\n");
+#else
+        printf("CPACF: none. This is not an IBM Z machine: everything runs in the\n"
+               "portable software implementation.\n");
+#endif
+    } else {
+        printf("Facilities:");
+        for (i = 0; i < NFAC; i++)
+            printf(" %s=%s", facilities[i].name, zc_facility(facilities[i].bit) ? "yes" : "no");
+        printf("\n\nInstructions (installed function codes):\n");
+        for (i = 0; i < ZC_INSN_COUNT; i++) {
+            uint8_t raw[16], eff[16];
+            int rc = zc_cpacf_query((enum zc_insn)i, 0, raw);
+
+            zc_cpacf_query((enum zc_insn)i, 1, eff);
+            printf("  %-6s", zc_insn_name((enum zc_insn)i));
+            if (rc != ZC_OK) {
+                if (i == ZC_INSN_PCKMO && zc_facility(76))
+                    printf(" privileged, not queried in user space (protected keys come from /dev/pkey)\n");
+                else
+                    printf(" not installed (facility %d missing)\n",
+                           zc_insn_facility((enum zc_insn)i));
+                continue;
+            }
+            for (fc = 1; fc < 128; fc++)
+                if (mask_bit(eff, fc))
+                    print_fc((enum zc_insn)i, fc);
+            for (fc = 1; fc < 128; fc++)
+                if (mask_bit(raw, fc) && !mask_bit(eff, fc)) {
+                    printf(" [removed:");
+                    print_fc((enum zc_insn)i, fc);
+                    printf("]");
+                }
+            printf("\n");
+        }
+    }
+    printf("\nZCRYPT_CAPS: %s", setting ? setting : "(unset: nothing removed)");
+    if (zc_caps_ignored_items())
+        printf(" (%u malformed item(s) ignored)", zc_caps_ignored_items());
+    printf("\n\nBackend used by ZC_BACKEND_AUTO:\n");
+    for (i = 0; i < NALGO; i++) {
+        struct zc_backend_info bi;
+
+        zc_backend_query(algos[i], 0, &bi);
+        printf("  %-12s %-8s", zc_algo_name(algos[i]), zc_backend_name(bi.backend));
+        if (bi.backend == ZC_BACKEND_CPACF)
+            printf(" %s %s\n", zc_insn_name(bi.insn), zc_cpacf_fc_name(bi.insn, bi.fc));
+        else
+            printf(" (%s: %s %s)\n", zc_reason_str(bi.reason), zc_insn_name(bi.insn),
+                   zc_cpacf_fc_name(bi.insn, bi.fc));
+    }
+}
+
+static void json_report(void)
+{
+    unsigned i, fc;
+    const char *setting = zc_caps_setting();
+
+    printf("{\n  \"version\": ");
+    json_str(zc_version());
+    printf(",\n  \"cpacf\": %s,\n  \"facilities\": {", zc_cpacf_present() ? "true" : "false");
+    for (i = 0; i < NFAC; i++) {
+        printf("%s", i ? ", " : "");
+        json_str(facilities[i].name);
+        printf(": %s", zc_facility(facilities[i].bit) ? "true" : "false");
+    }
+    printf("},\n  \"zcrypt_caps\": ");
+    if (setting)
+        json_str(setting);
+    else
+        printf("null");
+    printf(",\n  \"zcrypt_caps_ignored\": %u,\n  \"instructions\": {\n", zc_caps_ignored_items());
+    for (i = 0; i < ZC_INSN_COUNT; i++) {
+        uint8_t raw[16], eff[16];
+        int rc = zc_cpacf_query((enum zc_insn)i, 0, raw), first = 1;
+
+        zc_cpacf_query((enum zc_insn)i, 1, eff);
+        printf("    ");
+        json_str(zc_insn_name((enum zc_insn)i));
+        printf(": {\"queried\": %s, \"mask\": \"", rc == ZC_OK ? "true" : "false");
+        for (fc = 0; fc < 16; fc++)
+            printf("%02x", raw[fc]);
+        printf("\", \"functions\": [");
+        for (fc = 1; fc < 128; fc++) {
+            const char *name;
+
+            if (!mask_bit(raw, fc))
+                continue;
+            name = zc_cpacf_fc_name((enum zc_insn)i, fc);
+            printf("%s{\"fc\": %u, \"name\": ", first ? "" : ", ", fc);
+            if (name)
+                json_str(name);
+            else
+                printf("null");
+            printf(", \"usable\": %s}", mask_bit(eff, fc) ? "true" : "false");
+            first = 0;
+        }
+        printf("]}%s\n", i + 1 < ZC_INSN_COUNT ? "," : "");
+    }
+    printf("  },\n  \"algorithms\": {\n");
+    for (i = 0; i < NALGO; i++) {
+        struct zc_backend_info bi;
+
+        zc_backend_query(algos[i], 0, &bi);
+        printf("    ");
+        json_str(zc_algo_name(algos[i]));
+        printf(": {\"backend\": ");
+        json_str(zc_backend_name(bi.backend));
+        printf(", \"reason\": ");
+        json_str(zc_reason_str(bi.reason));
+        printf(", \"instruction\": ");
+        json_str(zc_insn_name(bi.insn));
+        printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < NALGO ? "," : "");
+    }
+    printf("  }\n}\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--json") == 0) {
+        json_report();
+        return 0;
+    }
+    if (argc != 1) {
+        fprintf(stderr, "usage: %s [--json]\n", argv[0]);
+        return 2;
+    }
+    text_report();
+    return 0;
+}

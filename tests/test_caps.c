@@ -1,0 +1,212 @@
+/*
+ * test_caps.c - facility detection, ZCRYPT_CAPS and the backend query.
+ *
+ * ZCRYPT_CAPS is read once per process, so meson runs this program once
+ * per setting with ZC_TEST_CAPS naming the case:
+ *   unset    no ZCRYPT_CAPS
+ *   none     ZCRYPT_CAPS=none
+ *   mask     ZCRYPT_CAPS=-KIMD:SHA-512,-KLMD:3,-PRNO,bogus,+KM
+ * ZC_TEST_EXPECT names the machine when the test knows it (meson option
+ * test_expect): "native" (not s390x), "qemu" (qemu-s390x -cpu max 7.2,
+ * which has KIMD/KLMD SHA-512 and PRNO-TRNG but not SHA-1/256).
+ */
+#include <zcrypt.h>
+#include <check.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *caps_case(void)
+{
+    const char *s = getenv("ZC_TEST_CAPS");
+
+    return s ? s : "unset";
+}
+
+static const char *expect(void)
+{
+    const char *s = getenv("ZC_TEST_EXPECT");
+
+    return s ? s : "";
+}
+
+static struct zc_backend_info query(enum zc_algo a)
+{
+    struct zc_backend_info bi;
+
+    ck_assert_int_eq(zc_backend_query(a, 0, &bi), ZC_OK);
+    return bi;
+}
+
+/* Whatever the machine: the effective mask is a subset of the raw one,
+ * and the backend query agrees with the masks. */
+START_TEST(consistency)
+{
+    unsigned i, fc;
+
+    for (i = 0; i < ZC_INSN_COUNT; i++) {
+        uint8_t raw[16], eff[16];
+        int rc = zc_cpacf_query((enum zc_insn)i, 0, raw);
+
+        ck_assert(rc == ZC_OK || rc == ZC_ENOTSUP);
+        ck_assert_int_eq(zc_cpacf_query((enum zc_insn)i, 1, eff), rc);
+        for (fc = 0; fc < 16; fc++)
+            ck_assert_uint_eq(eff[fc] & ~raw[fc], 0);
+        for (fc = 1; fc < 128; fc++)
+            ck_assert_int_eq(zc_cpacf_has((enum zc_insn)i, fc), (eff[fc / 8] >> (7 - fc % 8)) & 1);
+        if (i == ZC_INSN_PCKMO)     /* privileged: never issued in user space */
+            ck_assert_int_eq(rc, ZC_ENOTSUP);
+    }
+    for (i = 0; i <= ZC_ALGO_SHA512_256; i++) {
+        struct zc_backend_info bi = query((enum zc_algo)i);
+
+        ck_assert_int_eq(bi.backend == ZC_BACKEND_CPACF,
+                         zc_cpacf_has(ZC_INSN_KIMD, bi.fc) && zc_cpacf_has(ZC_INSN_KLMD, bi.fc));
+    }
+    ck_assert_int_eq(query(ZC_ALGO_RANDOM).backend == ZC_BACKEND_CPACF,
+                     zc_cpacf_has(ZC_INSN_PRNO, 114));
+}
+END_TEST
+
+START_TEST(bad_arguments)
+{
+    uint8_t m[16];
+    struct zc_backend_info bi;
+
+    ck_assert_int_eq(zc_cpacf_query(ZC_INSN_COUNT, 0, m), ZC_EINVAL);
+    ck_assert_int_eq(zc_cpacf_query(ZC_INSN_KM, 0, NULL), ZC_EINVAL);
+    ck_assert_int_eq(zc_cpacf_has(ZC_INSN_COUNT, 1), 0);
+    ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KM, 0), 0);
+    ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KM, 128), 0);
+    ck_assert_int_eq(zc_backend_query((enum zc_algo)33, 0, &bi), ZC_EINVAL);
+    ck_assert_int_eq(zc_backend_query(ZC_ALGO_SHA256, 0, NULL), ZC_EINVAL);
+    ck_assert_str_eq(zc_insn_name(ZC_INSN_COUNT), "unknown");
+    ck_assert_ptr_null(zc_cpacf_fc_name(ZC_INSN_KIMD, 99));
+    ck_assert_str_eq(zc_cpacf_fc_name(ZC_INSN_KIMD, 3), "SHA-512");
+    ck_assert_str_eq(zc_cpacf_fc_name(ZC_INSN_PRNO, 114), "TRNG");
+    ck_assert_str_eq(zc_strerror(ZC_ENOTSUP), "not supported on this machine");
+    ck_assert_str_eq(zc_strerror(12345), "unknown error");
+    ck_assert_str_eq(zc_reason_str((enum zc_reason)77), "unknown");
+    ck_assert_int_eq(zc_insn_facility(ZC_INSN_KMCTR), 77);
+    ck_assert_int_eq(zc_insn_facility(ZC_INSN_COUNT), -1);
+}
+END_TEST
+
+START_TEST(caps_setting)
+{
+    const char *c = caps_case();
+
+    if (strcmp(c, "unset") == 0) {
+        ck_assert_ptr_null(zc_caps_setting());
+        ck_assert_uint_eq(zc_caps_ignored_items(), 0);
+    } else if (strcmp(c, "none") == 0) {
+        unsigned i, fc;
+
+        ck_assert_str_eq(zc_caps_setting(), "none");
+        ck_assert_uint_eq(zc_caps_ignored_items(), 0);
+        for (i = 0; i < ZC_INSN_COUNT; i++)
+            for (fc = 1; fc < 128; fc++)
+                ck_assert_int_eq(zc_cpacf_has((enum zc_insn)i, fc), 0);
+        for (i = 0; i <= ZC_ALGO_SHA512_256; i++)
+            ck_assert_int_eq(query((enum zc_algo)i).backend, ZC_BACKEND_SOFTWARE);
+        ck_assert_int_eq(query(ZC_ALGO_RANDOM).backend, ZC_BACKEND_SOFTWARE);
+    } else if (strcmp(c, "mask") == 0) {
+        struct zc_backend_info bi = query(ZC_ALGO_SHA512);
+
+        /* "bogus" and "+KM" are malformed: ignored, counted */
+        ck_assert_uint_eq(zc_caps_ignored_items(), 2);
+        ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KIMD, 3), 0);
+        ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KLMD, 3), 0);
+        ck_assert_int_eq(bi.backend, ZC_BACKEND_SOFTWARE);
+        ck_assert_int_eq(query(ZC_ALGO_RANDOM).backend, ZC_BACKEND_SOFTWARE);
+        if (zc_cpacf_present()) {
+            uint8_t raw[16];
+
+            if (zc_cpacf_query(ZC_INSN_KIMD, 0, raw) == ZC_OK && (raw[0] & 0x10))
+                ck_assert_int_eq(bi.reason, ZC_REASON_MASKED);
+        }
+    } else {
+        ck_abort_msg("unknown ZC_TEST_CAPS case %s", c);
+    }
+}
+END_TEST
+
+/* What the named machine is known to offer. */
+START_TEST(machine_expectations)
+{
+    const char *e = expect(), *c = caps_case();
+
+    if (strcmp(e, "native") == 0) {
+        unsigned i;
+
+        ck_assert_int_eq(zc_cpacf_present(), 0);
+        for (i = 0; i <= ZC_ALGO_SHA512_256; i++) {
+            struct zc_backend_info bi = query((enum zc_algo)i);
+
+            ck_assert_int_eq(bi.backend, ZC_BACKEND_SOFTWARE);
+            ck_assert_int_eq(bi.reason, ZC_REASON_NOT_S390X);
+        }
+    } else if (strcmp(e, "qemu") == 0) {
+        struct zc_backend_info s512 = query(ZC_ALGO_SHA512), s256 = query(ZC_ALGO_SHA256);
+        struct zc_backend_info rnd = query(ZC_ALGO_RANDOM);
+
+        ck_assert_int_eq(zc_cpacf_present(), 1);
+        ck_assert_int_eq(zc_facility(17), 1);
+        ck_assert_int_eq(s256.backend, ZC_BACKEND_SOFTWARE);
+        ck_assert_int_eq(s256.reason, ZC_REASON_NO_FUNCTION);
+        if (strcmp(c, "unset") == 0) {
+            ck_assert_int_eq(s512.backend, ZC_BACKEND_CPACF);
+            ck_assert_int_eq(s512.insn, ZC_INSN_KIMD);
+            ck_assert_uint_eq(s512.fc, 3);
+            ck_assert_int_eq(rnd.backend, ZC_BACKEND_CPACF);
+            ck_assert_int_eq(rnd.insn, ZC_INSN_PRNO);
+            ck_assert_uint_eq(rnd.fc, 114);
+        } else {
+            ck_assert_int_eq(s512.backend, ZC_BACKEND_SOFTWARE);
+            ck_assert_int_eq(s512.reason, ZC_REASON_MASKED);
+            ck_assert_int_eq(rnd.backend, ZC_BACKEND_SOFTWARE);
+            ck_assert_int_eq(rnd.reason, ZC_REASON_MASKED);
+        }
+    }
+}
+END_TEST
+
+START_TEST(random_bytes)
+{
+    uint8_t a[300], b[300], z[300];
+
+    memset(z, 0, sizeof z);
+    ck_assert_int_eq(zc_random_bytes(a, sizeof a), ZC_OK);
+    ck_assert_int_eq(zc_random_bytes(b, sizeof b), ZC_OK);
+    /* 2400 random bits colliding or being all zero is not a chance event */
+    ck_assert(memcmp(a, b, sizeof a) != 0);
+    ck_assert(memcmp(a, z, sizeof a) != 0);
+    ck_assert_int_eq(zc_random_bytes(NULL, 0), ZC_OK);
+    ck_assert_int_eq(zc_random_bytes(NULL, 1), ZC_EINVAL);
+}
+END_TEST
+
+static Suite *caps_suite(void)
+{
+    Suite *s = suite_create("caps");
+    TCase *tc = tcase_create("caps");
+
+    tcase_add_test(tc, consistency);
+    tcase_add_test(tc, bad_arguments);
+    tcase_add_test(tc, caps_setting);
+    tcase_add_test(tc, machine_expectations);
+    tcase_add_test(tc, random_bytes);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+int main(void)
+{
+    SRunner *sr = srunner_create(caps_suite());
+    int failed;
+
+    srunner_run_all(sr, CK_NORMAL);
+    failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
