@@ -20,11 +20,27 @@ static const struct { unsigned bit; const char *name; } facilities[] = {
 };
 #define NFAC (sizeof(facilities) / sizeof(facilities[0]))
 
-static const enum zc_algo algos[] = {
-    ZC_ALGO_SHA1, ZC_ALGO_SHA224, ZC_ALGO_SHA256, ZC_ALGO_SHA384, ZC_ALGO_SHA512,
-    ZC_ALGO_SHA512_224, ZC_ALGO_SHA512_256, ZC_ALGO_RANDOM,
+/* One row per algorithm and key size. */
+static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
+    { ZC_ALGO_SHA1, 0 }, { ZC_ALGO_SHA224, 0 }, { ZC_ALGO_SHA256, 0 },
+    { ZC_ALGO_SHA384, 0 }, { ZC_ALGO_SHA512, 0 }, { ZC_ALGO_SHA512_224, 0 },
+    { ZC_ALGO_SHA512_256, 0 },
+#define AES_ROWS(a) { a, 16 }, { a, 24 }, { a, 32 }
+    AES_ROWS(ZC_ALGO_AES_ECB), AES_ROWS(ZC_ALGO_AES_CBC), AES_ROWS(ZC_ALGO_AES_CTR),
+    AES_ROWS(ZC_ALGO_AES_CFB), AES_ROWS(ZC_ALGO_AES_OFB),
+#undef AES_ROWS
+    { ZC_ALGO_RANDOM, 0 },
 };
-#define NALGO (sizeof(algos) / sizeof(algos[0]))
+#define NROWS (sizeof(rows) / sizeof(rows[0]))
+
+/* "AES-CBC-256", "SHA-256", "random" */
+static const char *row_name(const struct row *r, char *buf, size_t size)
+{
+    if (r->key_len == 0)
+        return zc_algo_name(r->algo);
+    snprintf(buf, size, "%s-%u", zc_algo_name(r->algo), r->key_len * 8);
+    return buf;
+}
 
 static int mask_bit(const uint8_t m[16], unsigned fc)
 {
@@ -102,12 +118,16 @@ static void text_report(void)
     if (zc_caps_ignored_items())
         printf(" (%u malformed item(s) ignored)", zc_caps_ignored_items());
     printf("\n\nBackend used by ZC_BACKEND_AUTO:\n");
-    for (i = 0; i < NALGO; i++) {
+    for (i = 0; i < NROWS; i++) {
         struct zc_backend_info bi;
+        char name[32];
 
-        zc_backend_query(algos[i], 0, &bi);
-        printf("  %-12s %-8s", zc_algo_name(algos[i]), zc_backend_name(bi.backend));
-        if (bi.backend == ZC_BACKEND_CPACF)
+        zc_backend_query(rows[i].algo, rows[i].key_len, &bi);
+        printf("  %-12s %-8s", row_name(&rows[i], name, sizeof name), zc_backend_name(bi.backend));
+        if (rows[i].algo == ZC_ALGO_RANDOM)
+            printf(" getrandom()%s\n", bi.backend == ZC_BACKEND_CPACF
+                   ? " XOR PRNO TRNG" : " only (no PRNO TRNG to mix in)");
+        else if (bi.backend == ZC_BACKEND_CPACF)
             printf(" %s %s\n", zc_insn_name(bi.insn), zc_cpacf_fc_name(bi.insn, bi.fc));
         else
             printf(" (%s: %s %s)\n", zc_reason_str(bi.reason), zc_insn_name(bi.insn),
@@ -162,19 +182,20 @@ static void json_report(void)
         printf("]}%s\n", i + 1 < ZC_INSN_COUNT ? "," : "");
     }
     printf("  },\n  \"algorithms\": {\n");
-    for (i = 0; i < NALGO; i++) {
+    for (i = 0; i < NROWS; i++) {
         struct zc_backend_info bi;
+        char name[32];
 
-        zc_backend_query(algos[i], 0, &bi);
+        zc_backend_query(rows[i].algo, rows[i].key_len, &bi);
         printf("    ");
-        json_str(zc_algo_name(algos[i]));
+        json_str(row_name(&rows[i], name, sizeof name));
         printf(": {\"backend\": ");
         json_str(zc_backend_name(bi.backend));
         printf(", \"reason\": ");
         json_str(zc_reason_str(bi.reason));
         printf(", \"instruction\": ");
         json_str(zc_insn_name(bi.insn));
-        printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < NALGO ? "," : "");
+        printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < NROWS ? "," : "");
     }
     printf("  }\n}\n");
 }

@@ -12,6 +12,7 @@
 
 #include <zcrypt/common.h>
 #include <zcrypt/hash.h>
+#include <zcrypt/aes.h>
 #include <zcrypt/random.h>
 #include <zcrypt/caps.h>
 

@@ -117,6 +117,11 @@ enum zc_algo {
     ZC_ALGO_SHA512,          /**< SHA-512 */
     ZC_ALGO_SHA512_224,      /**< SHA-512/224 (on SHA-512's function code) */
     ZC_ALGO_SHA512_256,      /**< SHA-512/256 (on SHA-512's function code) */
+    ZC_ALGO_AES_ECB = 32,    /**< AES-ECB: KM (key_len 16, 24 or 32) */
+    ZC_ALGO_AES_CBC,         /**< AES-CBC: KM + KMC */
+    ZC_ALGO_AES_CTR,         /**< AES-CTR: KM + KMCTR */
+    ZC_ALGO_AES_CFB,         /**< AES-CFB-128: KM + KMF */
+    ZC_ALGO_AES_OFB,         /**< AES-OFB: KM + KMO */
     ZC_ALGO_RANDOM = 64      /**< zc_random_bytes(): CPACF means PRNO-TRNG is mixed into getrandom() */
 };
 
@@ -145,7 +150,8 @@ struct zc_backend_info {
  * @param key_len key length in bytes for keyed algorithms; ignored (pass 0)
  *                for hashes and random numbers
  * @param info    the answer
- * @return ZC_OK; ZC_EINVAL for NULL @p info or an unknown @p algo.
+ * @return ZC_OK; ZC_EINVAL for NULL @p info, an unknown @p algo, or a key
+ *         length the algorithm does not take.
  */
 ZC_API int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info);
 

@@ -1,0 +1,170 @@
+/**
+ * @file zcrypt/aes.h
+ * @brief AES-128/192/256 key objects and the block modes ECB, CBC, CTR,
+ *        CFB-128 and OFB.
+ *
+ * A key object is prepared once by zc_aes_key_init() and then used by one
+ * call per operation. Its backend is fixed at init: CPACF when KM has the
+ * function code for the key size (and ZCRYPT_CAPS does not remove it),
+ * else software for ZC_BACKEND_AUTO. Each mode call on a CPACF key uses
+ * that mode's instruction (KM, KMC, KMCTR, KMF, KMO); when the mode's
+ * instruction is missing, an AUTO key runs that one mode in software (the
+ * key keeps both forms) while a key made with ZC_BACKEND_CPACF returns
+ * ZC_ENOTSUP from the mode call. zc_backend_query() answers per mode and
+ * key size.
+ *
+ * The software backend is a bitsliced, constant-time AES: no table
+ * lookups, no branches on key or data.
+ *
+ * Streams: CBC/CFB/OFB update @c iv and CTR updates @c ctr so that
+ * consecutive calls continue one stream. CTR, CFB and OFB take any length;
+ * a call whose length is not a multiple of 16 ends the stream (the IV or
+ * counter is then left as after the zero-padded last block, identically on
+ * every backend, but continuing from it is not a meaningful stream).
+ *
+ * In-place operation (in == out) is allowed; partial overlap is ZC_EINVAL.
+ * On any error nothing is written and the IV/counter is unchanged.
+ *
+ * @code
+ * zc_aes_key k;
+ * uint8_t iv[16] = {0}, buf[64] = {0};
+ * if (zc_aes_key_init(&k, key, 32, ZC_BACKEND_AUTO) == ZC_OK) {
+ *     zc_aes_cbc_encrypt(&k, iv, buf, buf, sizeof buf);
+ *     zc_aes_key_wipe(&k);
+ * }
+ * @endcode
+ */
+#ifndef ZCRYPT_AES_H
+#define ZCRYPT_AES_H
+
+#include <zcrypt/common.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** AES block size in bytes. */
+#define ZC_AES_BLOCK 16
+
+/**
+ * @brief An AES key prepared for every mode. Caller-allocated; fields are
+ *        private. Wipe it with zc_aes_key_wipe().
+ *
+ * It has room for what protected keys need (a wrapped key with its
+ * 32-byte verification pattern, the re-derivation source up to the
+ * largest secure-key blob, and a generation counter so that a protected
+ * key can be replaced under readers that share the key between threads).
+ */
+typedef struct zc_aes_key {
+    uint64_t zc_rk[120];        /* software: bitsliced round keys, both directions */
+    uint8_t  zc_key[32];        /* clear key: the CPACF parameter-block key */
+    uint8_t  zc_h[16];          /* GHASH subkey E(K, 0^128), computed at init */
+    uint8_t  zc_prot[96];       /* protected key: wrapped key + 32-byte WKVP */
+    uint8_t  zc_src[320];       /* re-derivation source (secure-key blob) */
+    uint32_t zc_src_len;
+    uint32_t zc_gen;            /* protected-key generation (seqlock) */
+    uint32_t zc_magic;          /* set by init, cleared by wipe */
+    uint16_t zc_cpacf_modes;    /* bit per mode: runs on CPACF */
+    uint8_t  zc_key_len;        /* 16, 24 or 32 */
+    uint8_t  zc_rounds;         /* 10, 12 or 14 */
+    uint8_t  zc_backend;        /* enum zc_backend as initialised */
+    uint8_t  zc_fc;             /* KM-family function code */
+    uint8_t  zc_kind;           /* clear or protected */
+    uint8_t  zc_pad;
+} zc_aes_key;
+
+/**
+ * @brief Prepare a clear AES key.
+ * @param k       the key object (overwritten)
+ * @param key     16, 24 or 32 bytes
+ * @param key_len the key length
+ * @param backend ZC_BACKEND_AUTO, ZC_BACKEND_CPACF or ZC_BACKEND_SOFTWARE
+ * @return ZC_OK; ZC_EINVAL for NULL arguments, a bad @p key_len or
+ *         @p backend (nothing written); ZC_ENOTSUP for ZC_BACKEND_CPACF when
+ *         KM lacks the function code for this key size.
+ */
+ZC_API int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
+                           enum zc_backend backend);
+
+/** @brief Clear every byte of a key object. NULL is ignored. */
+ZC_API void zc_aes_key_wipe(zc_aes_key *k);
+
+/**
+ * @brief The backend the key was prepared for: ZC_BACKEND_CPACF or
+ *        ZC_BACKEND_SOFTWARE (ZC_BACKEND_AUTO for NULL or an uninitialised
+ *        key). A CPACF key may still run a mode in software when it was made
+ *        with ZC_BACKEND_AUTO and that mode's instruction is missing; see
+ *        zc_aes_mode_backend().
+ */
+ZC_API enum zc_backend zc_aes_key_backend(const zc_aes_key *k);
+
+/** @brief AES modes, for zc_aes_mode_backend(). */
+enum zc_aes_mode {
+    ZC_AES_ECB = 0,  /**< KM */
+    ZC_AES_CBC,      /**< KMC */
+    ZC_AES_CTR,      /**< KMCTR */
+    ZC_AES_CFB,      /**< KMF, CFB-128 */
+    ZC_AES_OFB       /**< KMO */
+};
+
+/**
+ * @brief Where a mode runs for this key: ZC_BACKEND_CPACF or
+ *        ZC_BACKEND_SOFTWARE; ZC_BACKEND_AUTO when the key or mode is
+ *        invalid, or when the key was made with ZC_BACKEND_CPACF and this
+ *        mode cannot run at all (its calls return ZC_ENOTSUP).
+ */
+ZC_API enum zc_backend zc_aes_mode_backend(const zc_aes_key *k, enum zc_aes_mode mode);
+
+/**
+ * @brief ECB encryption.
+ * @return ZC_OK; ZC_EINVAL for NULL arguments (with len > 0), @p len not a
+ *         multiple of 16, partial overlap, an uninitialised key.
+ */
+ZC_API int zc_aes_ecb_encrypt(const zc_aes_key *k, const uint8_t *in, uint8_t *out, size_t len);
+/** @brief ECB decryption. Errors as zc_aes_ecb_encrypt(). */
+ZC_API int zc_aes_ecb_decrypt(const zc_aes_key *k, const uint8_t *in, uint8_t *out, size_t len);
+
+/**
+ * @brief CBC encryption; @p iv is updated to the last ciphertext block.
+ * @return ZC_OK; ZC_EINVAL for NULL arguments (with len > 0; @p iv is always
+ *         required), @p len not a multiple of 16, partial overlap;
+ *         ZC_ENOTSUP for a ZC_BACKEND_CPACF key without KMC.
+ */
+ZC_API int zc_aes_cbc_encrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                              uint8_t *out, size_t len);
+/** @brief CBC decryption. Errors as zc_aes_cbc_encrypt(). */
+ZC_API int zc_aes_cbc_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                              uint8_t *out, size_t len);
+
+/**
+ * @brief CTR mode (encryption = decryption), any length. @p ctr is a
+ *        128-bit big-endian counter, incremented once per block (carrying
+ *        across all 128 bits).
+ * @return ZC_OK; ZC_EINVAL for NULL arguments or partial overlap;
+ *         ZC_ENOTSUP for a ZC_BACKEND_CPACF key without KMCTR.
+ */
+ZC_API int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
+                            uint8_t *out, size_t len);
+
+/**
+ * @brief CFB-128 encryption, any length.
+ * @return as zc_aes_ctr_crypt() (KMF instead of KMCTR).
+ */
+ZC_API int zc_aes_cfb_encrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                              uint8_t *out, size_t len);
+/** @brief CFB-128 decryption. Errors as zc_aes_cfb_encrypt(). */
+ZC_API int zc_aes_cfb_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                              uint8_t *out, size_t len);
+
+/**
+ * @brief OFB mode (encryption = decryption), any length.
+ * @return as zc_aes_ctr_crypt() (KMO instead of KMCTR).
+ */
+ZC_API int zc_aes_ofb_crypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                            uint8_t *out, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ZCRYPT_AES_H */
