@@ -28,6 +28,8 @@ static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
 #define AES_ROWS(a) { a, 16 }, { a, 24 }, { a, 32 }
     AES_ROWS(ZC_ALGO_AES_ECB), AES_ROWS(ZC_ALGO_AES_CBC), AES_ROWS(ZC_ALGO_AES_CTR),
     AES_ROWS(ZC_ALGO_AES_CFB), AES_ROWS(ZC_ALGO_AES_OFB),
+    { ZC_ALGO_AES_XTS, 16 }, { ZC_ALGO_AES_XTS, 32 },
+    AES_ROWS(ZC_ALGO_AES_GCM), AES_ROWS(ZC_ALGO_AES_CMAC),
 #undef AES_ROWS
     { ZC_ALGO_RANDOM, 0 },
 };
@@ -73,6 +75,7 @@ static void print_fc(enum zc_insn insn, unsigned fc)
 static void text_report(void)
 {
     unsigned i, fc;
+    int any;
     const char *setting = zc_caps_setting();
 
     printf("libzcrypt %s\n\n", zc_version());
@@ -102,17 +105,28 @@ static void text_report(void)
                            zc_insn_facility((enum zc_insn)i));
                 continue;
             }
+            any = 0;
             for (fc = 1; fc < 128; fc++)
-                if (mask_bit(eff, fc))
+                if (mask_bit(eff, fc)) {
                     print_fc((enum zc_insn)i, fc);
+                    any = 1;
+                }
             for (fc = 1; fc < 128; fc++)
                 if (mask_bit(raw, fc) && !mask_bit(eff, fc)) {
                     printf(" [removed:");
                     print_fc((enum zc_insn)i, fc);
                     printf("]");
+                    any = 1;
                 }
-            printf("\n");
+            printf("%s\n", any ? "" : " (installed, no function code besides query)");
         }
+    }
+    for (i = 18; i <= 20; i++) {
+        int st = zc_cpacf_selftest(ZC_INSN_KMA, i);
+
+        if (st >= 0)
+            printf("KMA %s self-test (never executed on an emulator): %s\n",
+                   zc_cpacf_fc_name(ZC_INSN_KMA, i), st ? "passed, in use" : "FAILED, not used");
     }
     printf("\nZCRYPT_CAPS: %s", setting ? setting : "(unset: nothing removed)");
     if (zc_caps_ignored_items())

@@ -13,6 +13,9 @@
 #include <zcrypt/common.h>
 #include <zcrypt/hash.h>
 #include <zcrypt/aes.h>
+#include <zcrypt/aes_xts.h>
+#include <zcrypt/aes_cmac.h>
+#include <zcrypt/aes_gcm.h>
 #include <zcrypt/random.h>
 #include <zcrypt/caps.h>
 

@@ -20,7 +20,7 @@
 /* Blocks per stack buffer (counters, keystream): 1 KiB. */
 #define CHUNK_BLOCKS 64
 
-static const enum zc_insn mode_insn[ZC_AES_IM_COUNT] = {
+static const enum zc_insn mode_insn[ZC_AES_IM_XTS] = {
     ZC_INSN_KM, ZC_INSN_KMC, ZC_INSN_KMCTR, ZC_INSN_KMF, ZC_INSN_KMO
 };
 
@@ -43,11 +43,37 @@ unsigned zc_aes_mode_need(enum zc_aes_imode mode, size_t key_len,
         return 0;
     need[0].insn = ZC_INSN_KM;        /* the key's own backend */
     need[0].fc = fc;
-    if (mode == ZC_AES_IM_ECB)
+    switch (mode) {
+    case ZC_AES_IM_ECB:
         return 1;
-    need[1].insn = mode_insn[mode];
-    need[1].fc = fc;
-    return 2;
+    case ZC_AES_IM_XTS:               /* KM-XTS with the XTS parameter from PCC */
+        if (key_len == 24)
+            return 0;
+        need[1].insn = ZC_INSN_KM;
+        need[1].fc = key_len == 16 ? ZC_FC_XTS_AES_128 : ZC_FC_XTS_AES_256;
+        need[2].insn = ZC_INSN_PCC;
+        need[2].fc = need[1].fc;
+        return 3;
+    case ZC_AES_IM_GCM:
+        need[1].insn = ZC_INSN_KMCTR;
+        need[1].fc = fc;
+        need[2].insn = ZC_INSN_KIMD;
+        need[2].fc = ZC_FC_GHASH;
+        return 3;
+    case ZC_AES_IM_CMAC:              /* KMAC for the blocks, PCC for the last */
+        need[1].insn = ZC_INSN_KMAC;
+        need[1].fc = fc;
+        need[2].insn = ZC_INSN_PCC;
+        need[2].fc = fc;
+        return 3;
+    case ZC_AES_IM_GCM_KMA:
+        need[0].insn = ZC_INSN_KMA;
+        return 1;
+    default:
+        need[1].insn = mode_insn[mode];
+        need[1].fc = fc;
+        return 2;
+    }
 }
 
 int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
@@ -64,10 +90,15 @@ int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
     if (backend != ZC_BACKEND_SOFTWARE) {
         for (m = 0; m < ZC_AES_IM_COUNT; m++) {
             n = zc_aes_mode_need((enum zc_aes_imode)m, key_len, need);
+            if (n == 0)
+                continue;
             zc_caps_decide(need, n, &info);
             if (info.backend == ZC_BACKEND_CPACF)
                 modes |= (uint16_t)(1u << m);
         }
+        /* KMA runs nowhere we can test: only after its self-test passed. */
+        if ((modes >> ZC_AES_IM_GCM_KMA & 1) && !zc_aes_gcm_kma_selftest((unsigned)key_len))
+            modes &= (uint16_t)~(1u << ZC_AES_IM_GCM_KMA);
         if (!(modes & (1u << ZC_AES_IM_ECB))) {        /* no KM for this size */
             if (backend == ZC_BACKEND_CPACF)
                 return ZC_ENOTSUP;
@@ -108,8 +139,10 @@ enum zc_backend zc_aes_mode_backend(const zc_aes_key *k, enum zc_aes_mode mode)
 {
     int b;
 
-    if (!zc_aes_key_valid(k) || (unsigned)mode >= ZC_AES_IM_COUNT)
+    if (!zc_aes_key_valid(k) || (unsigned)mode > ZC_AES_CMAC)
         return ZC_BACKEND_AUTO;
+    if (mode == ZC_AES_GCM && (k->zc_cpacf_modes >> ZC_AES_IM_GCM_KMA & 1))
+        return ZC_BACKEND_CPACF;
     b = zc_aes_mode_select(k, (enum zc_aes_imode)mode);
     return b < 0 ? ZC_BACKEND_AUTO : (enum zc_backend)b;
 }

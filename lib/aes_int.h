@@ -27,6 +27,10 @@ enum zc_aes_imode {
     ZC_AES_IM_CTR = ZC_AES_CTR,
     ZC_AES_IM_CFB = ZC_AES_CFB,
     ZC_AES_IM_OFB = ZC_AES_OFB,
+    ZC_AES_IM_XTS = ZC_AES_XTS,
+    ZC_AES_IM_GCM = ZC_AES_GCM,       /* KMCTR + KIMD-GHASH */
+    ZC_AES_IM_CMAC = ZC_AES_CMAC,
+    ZC_AES_IM_GCM_KMA,                /* KMA-GCM, used after its self-test */
     ZC_AES_IM_COUNT
 };
 
@@ -66,6 +70,18 @@ static inline unsigned long zc_aes_pb_key(const zc_aes_key *k, uint8_t *dst)
 {
     memcpy(dst, k->zc_key, k->zc_key_len);
     return k->zc_fc;
+}
+
+/*
+ * The one-time known-answer self-test of KMA-GCM for a key size (16, 24,
+ * 32): 1 when it passed in this process. Runs at most once per size.
+ */
+int zc_aes_gcm_kma_selftest(unsigned key_len);
+
+/* Bytes zc_aes_pb_key() writes: where the next parameter-block field goes. */
+static inline size_t zc_aes_pb_key_len(const zc_aes_key *k)
+{
+    return k->zc_key_len;
 }
 
 /* Encrypt nblocks blocks with the key's block function (KM or software). */

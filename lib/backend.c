@@ -17,7 +17,29 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
 
     if (info == NULL)
         return ZC_EINVAL;
-    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_OFB) {
+    if (algo == ZC_ALGO_AES_GCM) {
+        /* KMA first, if installed and its self-test passed */
+        int st = -1;
+
+        n = zc_aes_mode_need(ZC_AES_IM_GCM_KMA, key_len, need);
+        if (n == 0)
+            return ZC_EINVAL;
+        zc_caps_decide(need, n, info);
+        if (info->backend == ZC_BACKEND_CPACF) {
+            st = zc_aes_gcm_kma_selftest((unsigned)key_len);
+            if (st)
+                return ZC_OK;
+        }
+        n = zc_aes_mode_need(ZC_AES_IM_GCM, key_len, need);
+        zc_caps_decide(need, n, info);
+        if (info->backend != ZC_BACKEND_CPACF && st == 0) {
+            info->reason = ZC_REASON_SELFTEST;
+            info->insn = ZC_INSN_KMA;
+            info->fc = need[0].fc;
+        }
+        return ZC_OK;
+    }
+    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CMAC) {
         n = zc_aes_mode_need((enum zc_aes_imode)(algo - ZC_ALGO_AES_ECB), key_len, need);
         if (n == 0)
             return ZC_EINVAL;
@@ -42,11 +64,20 @@ const char *zc_algo_name(enum zc_algo algo)
 {
     if (algo == ZC_ALGO_RANDOM)
         return "random";
-    static const char *const aes[] = { "AES-ECB", "AES-CBC", "AES-CTR", "AES-CFB", "AES-OFB" };
+    static const char *const aes[] = { "AES-ECB", "AES-CBC", "AES-CTR", "AES-CFB", "AES-OFB",
+                                       "AES-XTS", "AES-GCM", "AES-CMAC" };
 
     if ((unsigned)algo <= ZC_ALGO_SHA512_256)
         return zc_hash_name((enum zc_hash_alg)algo);
-    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_OFB)
+    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CMAC)
         return aes[algo - ZC_ALGO_AES_ECB];
     return "unknown";
+}
+
+int zc_cpacf_selftest(enum zc_insn insn, unsigned fc)
+{
+    if (insn != ZC_INSN_KMA || fc < ZC_FC_KMA_GCM_AES_128 || fc > ZC_FC_KMA_GCM_AES_256 ||
+        zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
+        return -1;
+    return zc_aes_gcm_kma_selftest(16 + 8 * (fc - ZC_FC_KMA_GCM_AES_128));
 }

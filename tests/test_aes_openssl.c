@@ -7,7 +7,9 @@
 #include <zcrypt.h>
 #include <check.h>
 
+#include <openssl/core_names.h>
 #include <openssl/evp.h>
+#include <openssl/params.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +88,118 @@ START_TEST(modes_vs_openssl)
 }
 END_TEST
 
+/* GCM with random IV lengths, AAD and text against EVP aes-*-gcm. */
+START_TEST(gcm_vs_openssl)
+{
+    static uint8_t in[600], want[600], got[600], aad[80];
+    uint64_t seed = 0x9c3u + (uint64_t)_i;
+    size_t kl = key_lens[_i], round;
+
+    for (round = 0; round < 200; round++) {
+        uint8_t key[32], iv[40], wtag[16], tag[16];
+        size_t len = (size_t)(tu_rand(&seed) % sizeof in), al = (size_t)(tu_rand(&seed) % sizeof aad);
+        size_t ivl = round % 3 ? 12 : 1 + (size_t)(tu_rand(&seed) % sizeof iv), b;
+        EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+        int n = 0;
+
+        tu_fill(&seed, key, sizeof key);
+        tu_fill(&seed, iv, ivl);
+        tu_fill(&seed, aad, al);
+        tu_fill(&seed, in, len);
+        ck_assert_int_eq(EVP_EncryptInit_ex(x, evp("gcm", kl), NULL, NULL, NULL), 1);
+        ck_assert_int_eq(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_GCM_SET_IVLEN, (int)ivl, NULL), 1);
+        ck_assert_int_eq(EVP_EncryptInit_ex(x, NULL, NULL, key, iv), 1);
+        ck_assert_int_eq(EVP_EncryptUpdate(x, NULL, &n, aad, (int)al), 1);
+        ck_assert_int_eq(EVP_EncryptUpdate(x, want, &n, in, (int)len), 1);
+        ck_assert_int_eq(EVP_EncryptFinal_ex(x, want + n, &n), 1);
+        ck_assert_int_eq(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_GCM_GET_TAG, 16, wtag), 1);
+        EVP_CIPHER_CTX_free(x);
+        for (b = 0; b < 3; b++) {
+            zc_aes_key k;
+
+            if (zc_aes_key_init(&k, key, kl, backends[b]) == ZC_ENOTSUP)
+                continue;
+            ck_assert_int_eq(zc_aes_gcm_encrypt(&k, iv, ivl, aad, al, in, got, len, tag, 16), ZC_OK);
+            ck_assert_msg(memcmp(got, want, len) == 0 && memcmp(tag, wtag, 16) == 0,
+                          "gcm key %zu len %zu aad %zu iv %zu", kl, len, al, ivl);
+            zc_aes_key_wipe(&k);
+        }
+    }
+}
+END_TEST
+
+/* XTS (distinct random keys: OpenSSL 3 refuses key1 == key2 to encrypt). */
+START_TEST(xts_vs_openssl)
+{
+    static uint8_t in[1040], want[1040], got[1040];
+    uint64_t seed = 0x7e5u + (uint64_t)_i;
+    size_t kl = _i ? 32 : 16, len, b;
+
+    for (len = 16; len <= sizeof in; len += (len < 80 ? 1 : 17)) {
+        uint8_t key[64], tw[16];
+        int enc;
+
+        tu_fill(&seed, key, 2 * kl);
+        tu_fill(&seed, tw, 16);
+        tu_fill(&seed, in, len);
+        for (enc = 0; enc < 2; enc++) {
+            ck_assert_int_eq(ossl(evp("xts", kl), enc, key, tw, in, want, (int)len), (int)len);
+            for (b = 0; b < 3; b++) {
+                zc_aes_key k1, k2;
+
+                if (zc_aes_key_init(&k1, key, kl, backends[b]) == ZC_ENOTSUP)
+                    continue;
+                ck_assert_int_eq(zc_aes_key_init(&k2, key + kl, kl, backends[b]), ZC_OK);
+                ck_assert_int_eq((enc ? zc_aes_xts_encrypt : zc_aes_xts_decrypt)(&k1, &k2, tw, in, got, len),
+                                 ZC_OK);
+                ck_assert_msg(memcmp(got, want, len) == 0, "xts key %zu len %zu enc %d", kl, len, enc);
+            }
+        }
+    }
+}
+END_TEST
+
+/* CMAC through EVP_MAC, every tag prefix. */
+START_TEST(cmac_vs_openssl)
+{
+    static uint8_t msg[600];
+    static char ciphers[3][12] = { "AES-128-CBC", "AES-192-CBC", "AES-256-CBC" };
+    uint64_t seed = 0xc3acu + (uint64_t)_i;
+    size_t kl = key_lens[_i], len, b, t;
+    EVP_MAC *mac = EVP_MAC_fetch(NULL, "CMAC", NULL);
+
+    ck_assert_ptr_nonnull(mac);
+    for (len = 0; len <= sizeof msg; len += (len < 70 ? 1 : 23)) {
+        uint8_t key[32], want[16], tag[16];
+        OSSL_PARAM params[2];
+        EVP_MAC_CTX *x = EVP_MAC_CTX_new(mac);
+        size_t wl = 0;
+
+        tu_fill(&seed, key, kl);
+        tu_fill(&seed, msg, len);
+        params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, ciphers[_i], 0);
+        params[1] = OSSL_PARAM_construct_end();
+        ck_assert_int_eq(EVP_MAC_init(x, key, kl, params), 1);
+        ck_assert_int_eq(EVP_MAC_update(x, msg, len), 1);
+        ck_assert_int_eq(EVP_MAC_final(x, want, &wl, sizeof want), 1);
+        ck_assert_uint_eq(wl, 16);
+        EVP_MAC_CTX_free(x);
+        for (b = 0; b < 3; b++) {
+            zc_aes_key k;
+
+            if (zc_aes_key_init(&k, key, kl, backends[b]) == ZC_ENOTSUP)
+                continue;
+            for (t = 1; t <= 16; t++) {
+                memset(tag, 0, sizeof tag);
+                ck_assert_int_eq(zc_aes_cmac(&k, msg, len, tag, t), ZC_OK);
+                ck_assert_msg(memcmp(tag, want, t) == 0, "cmac key %zu len %zu tag %zu", kl, len, t);
+            }
+        }
+    }
+    EVP_MAC_free(mac);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("aes-openssl");
@@ -95,6 +209,9 @@ int main(void)
 
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, modes_vs_openssl, 0, 3);
+    tcase_add_loop_test(tc, gcm_vs_openssl, 0, 3);
+    tcase_add_loop_test(tc, xts_vs_openssl, 0, 2);
+    tcase_add_loop_test(tc, cmac_vs_openssl, 0, 3);
     suite_add_tcase(s, tc);
     sr = srunner_create(s);
     srunner_run_all(sr, CK_NORMAL);

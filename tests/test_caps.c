@@ -154,6 +154,19 @@ START_TEST(machine_expectations)
         ck_assert_int_eq(zc_facility(17), 1);
         ck_assert_int_eq(s256.backend, ZC_BACKEND_SOFTWARE);
         ck_assert_int_eq(s256.reason, ZC_REASON_NO_FUNCTION);
+        /* QEMU has no AES on CPACF: AUTO runs software, CPACF-only is refused */
+        for (size_t kl = 16; kl <= 32; kl += 8) {
+            static const uint8_t key[32];
+            struct zc_backend_info ecb;
+            zc_aes_key k;
+
+            ck_assert_int_eq(zc_backend_query(ZC_ALGO_AES_ECB, kl, &ecb), ZC_OK);
+            ck_assert_int_eq(ecb.backend, ZC_BACKEND_SOFTWARE);
+            ck_assert_int_eq(zc_aes_key_init(&k, key, kl, ZC_BACKEND_CPACF), ZC_ENOTSUP);
+            ck_assert_int_eq(zc_aes_key_init(&k, key, kl, ZC_BACKEND_AUTO), ZC_OK);
+            ck_assert_int_eq(zc_aes_key_backend(&k), ZC_BACKEND_SOFTWARE);
+            zc_aes_key_wipe(&k);
+        }
         if (strcmp(c, "unset") == 0) {
             ck_assert_int_eq(s512.backend, ZC_BACKEND_CPACF);
             ck_assert_int_eq(s512.insn, ZC_INSN_KIMD);

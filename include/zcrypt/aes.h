@@ -104,7 +104,10 @@ enum zc_aes_mode {
     ZC_AES_CBC,      /**< KMC */
     ZC_AES_CTR,      /**< KMCTR */
     ZC_AES_CFB,      /**< KMF, CFB-128 */
-    ZC_AES_OFB       /**< KMO */
+    ZC_AES_OFB,      /**< KMO */
+    ZC_AES_XTS,      /**< KM-XTS + PCC (AES-128 and AES-256 only) */
+    ZC_AES_GCM,      /**< KMA, or KMCTR + KIMD-GHASH */
+    ZC_AES_CMAC      /**< KMAC + PCC */
 };
 
 /**

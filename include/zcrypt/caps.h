@@ -122,6 +122,9 @@ enum zc_algo {
     ZC_ALGO_AES_CTR,         /**< AES-CTR: KM + KMCTR */
     ZC_ALGO_AES_CFB,         /**< AES-CFB-128: KM + KMF */
     ZC_ALGO_AES_OFB,         /**< AES-OFB: KM + KMO */
+    ZC_ALGO_AES_XTS,         /**< AES-XTS: KM + KM-XTS + PCC-XTS (key_len 16 or 32, per key) */
+    ZC_ALGO_AES_GCM,         /**< AES-GCM: KMA (after its self-test), else KM + KMCTR + KIMD-GHASH */
+    ZC_ALGO_AES_CMAC,        /**< AES-CMAC: KM + KMAC + PCC */
     ZC_ALGO_RANDOM = 64      /**< zc_random_bytes(): CPACF means PRNO-TRNG is mixed into getrandom() */
 };
 
@@ -133,7 +136,8 @@ enum zc_reason {
     ZC_REASON_NO_FACILITY,   /**< the instruction's facility (MSA level) is not installed */
     ZC_REASON_NO_FUNCTION,   /**< the instruction lacks the function code */
     ZC_REASON_MASKED,        /**< ZCRYPT_CAPS removed the instruction or function code */
-    ZC_REASON_BAD_KEY_SIZE   /**< no CPACF function exists for this key size */
+    ZC_REASON_BAD_KEY_SIZE,  /**< no CPACF function exists for this key size */
+    ZC_REASON_SELFTEST       /**< installed, but its one-time known-answer self-test failed */
 };
 
 /** @brief Answer of zc_backend_query(). */
@@ -154,6 +158,16 @@ struct zc_backend_info {
  *         length the algorithm does not take.
  */
 ZC_API int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info);
+
+/**
+ * @brief State of the one-time known-answer self-test that guards a CPACF
+ *        function no emulator executes (today: KMA-GCM, function codes
+ *        18-20). Runs the test if it has not run yet.
+ * @return 1 passed (the function is used); 0 failed (treated as not
+ *         installed); -1 not applicable (not installed here, removed by
+ *         ZCRYPT_CAPS, or a function without such a test).
+ */
+ZC_API int zc_cpacf_selftest(enum zc_insn insn, unsigned fc);
 
 /** @brief Name an algorithm of ::zc_algo ("SHA-256", "random"), or "unknown". */
 ZC_API const char *zc_algo_name(enum zc_algo algo);
