@@ -155,6 +155,18 @@ static inline size_t zc_cpacf_hash_block(unsigned long fc)
 #if defined(__s390x__)
 
 /*
+ * Test builds may define ZC_CPACF_TRACE to learn which function codes
+ * were really issued (the bare-metal tier lists them); the opcode names the
+ * instruction. Production builds compile it away.
+ */
+#ifdef ZC_CPACF_TRACE
+void zc_cpacf_trace(unsigned opcode, unsigned long fc);
+#define ZC_TRACE(opcode, fc) zc_cpacf_trace(opcode, fc)
+#else
+#define ZC_TRACE(opcode, fc) ((void)0)
+#endif
+
+/*
  * The instruction bodies. R1 = r2 (address, length r3), R2 = r4/r5,
  * R3 = r6/r7. Registers are advanced by the machine and read back.
  */
@@ -223,6 +235,7 @@ static inline long zc_km(unsigned long fc, void *param, uint8_t *dst,
 {
     if (len % zc_cpacf_cipher_block(fc))
         return -1;
+    ZC_TRACE(0xb92e, fc);
     ZC_CPACF_CIPHER_BODY("0: .insn rre,0xb92e0000,2,4\n   brc 1,0b\n");
 }
 
@@ -232,6 +245,7 @@ static inline long zc_kmc(unsigned long fc, void *param, uint8_t *dst,
 {
     if (len % zc_cpacf_cipher_block(fc))
         return -1;
+    ZC_TRACE(0xb92f, fc);
     ZC_CPACF_CIPHER_BODY("0: .insn rre,0xb92f0000,2,4\n   brc 1,0b\n");
 }
 
@@ -243,6 +257,7 @@ static inline long zc_kmf(unsigned long fc, void *param, uint8_t *dst,
 
     if (lcfb == 0 || len % lcfb)
         return -1;
+    ZC_TRACE(0xb92a, fc);
     ZC_CPACF_CIPHER_BODY("0: .insn rre,0xb92a0000,2,4\n   brc 1,0b\n");
 }
 
@@ -252,6 +267,7 @@ static inline long zc_kmo(unsigned long fc, void *param, uint8_t *dst,
 {
     if (len % zc_cpacf_cipher_block(fc))
         return -1;
+    ZC_TRACE(0xb92b, fc);
     ZC_CPACF_CIPHER_BODY("0: .insn rre,0xb92b0000,2,4\n   brc 1,0b\n");
 }
 
@@ -259,6 +275,9 @@ static inline long zc_kmo(unsigned long fc, void *param, uint8_t *dst,
 static inline long zc_kmctr(unsigned long fc, void *param, uint8_t *dst,
                             const uint8_t *src, size_t len, const uint8_t *ctr)
 {
+    if (len % zc_cpacf_cipher_block(fc))
+        return -1;
+    ZC_TRACE(0xb92d, fc);
     register unsigned long r0 __asm__("0") = fc;
     register void *r1 __asm__("1") = param;
     register uint8_t *r2 __asm__("2") = dst;
@@ -266,8 +285,6 @@ static inline long zc_kmctr(unsigned long fc, void *param, uint8_t *dst,
     register unsigned long r5 __asm__("5") = len;
     register const uint8_t *r6 __asm__("6") = ctr;
 
-    if (len % zc_cpacf_cipher_block(fc))
-        return -1;
     __asm__ __volatile__("0: .insn rrf,0xb92d0000,2,4,6,0\n"
                          "   brc 1,0b\n"
                          : "+a"(r2), "+a"(r4), "+d"(r5), "+a"(r6)
@@ -301,6 +318,7 @@ static inline long zc_kimd(unsigned long fc, void *param, const uint8_t *src, si
 
     if (len % zc_cpacf_hash_block(fc))
         return -1;
+    ZC_TRACE(0xb93e, fc);
     ZC_CPACF_HASH_BODY("0: .insn rre,0xb93e0000,2,4\n   brc 1,0b\n");
 }
 
@@ -311,6 +329,7 @@ static inline long zc_kimd(unsigned long fc, void *param, const uint8_t *src, si
 static inline long zc_klmd(unsigned long fc, void *param, const uint8_t *src, size_t len,
                            uint8_t *out, size_t out_len)
 {
+    ZC_TRACE(0xb93f, fc);
     ZC_CPACF_HASH_BODY("0: .insn rre,0xb93f0000,2,4\n   brc 1,0b\n");
 }
 
@@ -322,12 +341,14 @@ static inline long zc_kmac(unsigned long fc, void *param, const uint8_t *src, si
 
     if (fc < ZC_FC_HMAC_SHA_224 && len % zc_cpacf_cipher_block(fc))
         return -1;
+    ZC_TRACE(0xb91e, fc);
     ZC_CPACF_HASH_BODY("0: .insn rre,0xb91e0000,2,4\n   brc 1,0b\n");
 }
 
 /* Parameter-block-only instructions: PCC (and PCKMO, KDSA below). */
 static inline int zc_pcc(unsigned long fc, void *param)
 {
+    ZC_TRACE(0xb92c, fc);
     register unsigned long r0 __asm__("0") = fc;
     register void *r1 __asm__("1") = param;
     int cc;
@@ -349,6 +370,7 @@ static inline int zc_pcc(unsigned long fc, void *param)
  */
 static inline void zc_pckmo(unsigned long fc, void *param)
 {
+    ZC_TRACE(0xb928, fc);
     register unsigned long r0 __asm__("0") = fc;
     register void *r1 __asm__("1") = param;
 
@@ -366,6 +388,7 @@ static inline void zc_pckmo(unsigned long fc, void *param)
 static inline long zc_prno(unsigned long fc, void *param, uint8_t *raw, size_t raw_len,
                            uint8_t *dst, size_t len)
 {
+    ZC_TRACE(0xb93c, fc);
     register unsigned long r0 __asm__("0") = fc;
     register void *r1 __asm__("1") = param;
     register uint8_t *r2 __asm__("2") = raw;
@@ -389,6 +412,7 @@ static inline long zc_kma(unsigned long fc, void *param, uint8_t *dst,
                           const uint8_t *src, size_t len,
                           const uint8_t *aad, size_t aad_len)
 {
+    ZC_TRACE(0xb929, fc);
     register unsigned long r0 __asm__("0") = fc;
     register void *r1 __asm__("1") = param;
     register uint8_t *r2 __asm__("2") = dst;
@@ -408,6 +432,7 @@ static inline long zc_kma(unsigned long fc, void *param, uint8_t *dst,
 /* KDSA: compute digital signature authentication; R2 pair = message. */
 static inline int zc_kdsa(unsigned long fc, void *param, const uint8_t *src, size_t len)
 {
+    ZC_TRACE(0xb93a, fc);
     register unsigned long r0 __asm__("0") = fc;
     register void *r1 __asm__("1") = param;
     register const uint8_t *r4 __asm__("4") = src;
