@@ -1,0 +1,44 @@
+#!/bin/sh
+# test.sh - build and run all three test tiers (the README's test command).
+#
+#   tier 1  native: Check suites, software backend and dispatch logic
+#   tier 2  s390x Linux: the same suites cross-built, run by qemu-s390x -cpu max
+#   tier 3  s390x bare metal: the library's own sources, freestanding, under
+#           Hercules 3.13 (run as the 'baremetal' suite of the cross build)
+#
+# Installs missing Debian packages first. Exits non-zero if any tier fails.
+set -eu
+cd "$(dirname "$0")/.."
+sh scripts/install-deps.sh test
+
+native_expect=""
+[ "$(uname -m)" = s390x ] || native_expect=native
+
+setup() { # builddir, meson args...
+    dir=$1
+    shift
+    if [ -f "$dir/build.ninja" ]; then
+        meson setup --reconfigure "$dir" "$@" >/dev/null
+    else
+        meson setup "$dir" "$@" >/dev/null
+    fi
+}
+
+status=0
+echo "=== tier 1: native ($(uname -m))"
+setup build/native -Dtests=enabled -Dtest_expect="$native_expect"
+ninja -C build/native
+meson test -C build/native -v --print-errorlogs || status=1
+
+echo "=== tier 2 + 3: s390x under qemu-s390x-static -cpu max, and bare metal under Hercules"
+setup build/s390x --cross-file tests/cross/s390x-linux-gnu.ini -Dtests=enabled -Dtest_expect=qemu
+ninja -C build/s390x
+meson test -C build/s390x -v --print-errorlogs --no-suite baremetal || status=1
+meson test -C build/s390x -v --print-errorlogs --suite baremetal || status=1
+
+if [ "$status" -eq 0 ]; then
+    echo "=== all tiers passed"
+else
+    echo "=== FAILED: see the output above" >&2
+fi
+exit "$status"
