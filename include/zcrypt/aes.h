@@ -56,6 +56,7 @@ extern "C" {
  * key can be replaced under readers that share the key between threads).
  */
 typedef struct zc_aes_key {
+    /** @cond PRIVATE */
     uint64_t zc_rk[120];        /* software: bitsliced round keys, both directions */
     uint8_t  zc_key[32];        /* clear key: the CPACF parameter-block key */
     uint8_t  zc_h[16];          /* GHASH subkey E(K, 0^128), computed at init */
@@ -71,6 +72,7 @@ typedef struct zc_aes_key {
     uint8_t  zc_fc;             /* KM-family function code */
     uint8_t  zc_kind;           /* clear or protected */
     uint8_t  zc_pad;
+    /** @endcond */
 } zc_aes_key;
 
 /**

@@ -70,6 +70,7 @@ ZC_API int zc_aes_cmac(const zc_aes_key *k, const uint8_t *msg, size_t len,
  * prefix once), as long as the key outlives both copies.
  */
 typedef struct zc_aes_cmac_ctx {
+    /** @cond PRIVATE */
     const zc_aes_key *zc_key;   /* the caller's key; not owned */
     uint8_t  zc_cv[16];         /* CBC-MAC chaining value (KMAC parameter) */
     uint8_t  zc_buf[16];        /* pending data: the possible last block */
@@ -77,6 +78,7 @@ typedef struct zc_aes_cmac_ctx {
     uint32_t zc_magic;          /* set by init, cleared by final and wipe */
     uint8_t  zc_backend;        /* enum zc_backend actually used */
     uint8_t  zc_pad[7];
+    /** @endcond */
 } zc_aes_cmac_ctx;
 
 /**

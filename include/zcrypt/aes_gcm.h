@@ -70,6 +70,7 @@ ZC_API int zc_aes_gcm_decrypt(const zc_aes_key *k, const uint8_t *iv, size_t iv_
  * the context and must not be wiped while the context is in use.
  */
 typedef struct zc_aes_gcm_ctx {
+    /** @cond PRIVATE */
     const zc_aes_key *zc_key;
     uint8_t  zc_j0[16];         /* pre-counter block */
     uint8_t  zc_ctr[16];        /* next counter block */
@@ -85,6 +86,7 @@ typedef struct zc_aes_gcm_ctx {
     uint8_t  zc_decrypt;
     uint8_t  zc_backend;
     uint8_t  zc_pad;
+    /** @endcond */
 } zc_aes_gcm_ctx;
 
 /**

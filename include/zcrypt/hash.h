@@ -45,6 +45,7 @@ enum zc_hash_alg {
  * zc_hash_wipe() when it has seen secret data.
  */
 typedef struct zc_hash_ctx {
+    /** @cond PRIVATE */
     union {
         uint64_t q[25];      /* SHA-512 state (q[0..7]) */
         uint32_t w[50];      /* SHA-1/256 state (w[0..7]) */
@@ -56,6 +57,7 @@ typedef struct zc_hash_ctx {
     uint32_t zc_magic;       /* set by init, cleared by final and wipe */
     uint8_t  zc_alg;         /* enum zc_hash_alg */
     uint8_t  zc_backend;     /* enum zc_backend actually used */
+    /** @endcond */
 } zc_hash_ctx;
 
 /**
