@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
 #include "testutil.h"
 
 static const EVP_CIPHER *evp(const char *mode, size_t key_len)
@@ -204,8 +205,6 @@ int main(void)
 {
     Suite *s = suite_create("aes-openssl");
     TCase *tc = tcase_create("differential");
-    SRunner *sr;
-    int failed;
 
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, modes_vs_openssl, 0, 3);
@@ -213,9 +212,5 @@ int main(void)
     tcase_add_loop_test(tc, xts_vs_openssl, 0, 2);
     tcase_add_loop_test(tc, cmac_vs_openssl, 0, 3);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tu_run_suite(s);
 }

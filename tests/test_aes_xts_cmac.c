@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
 #include "testutil.h"
 #include "vectors/aes_kat.h"
 
@@ -618,8 +619,6 @@ int main(void)
 {
     Suite *s = suite_create("aes-xts-cmac");
     TCase *tc = tcase_create("xts-cmac");
-    SRunner *sr;
-    int failed;
 
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, xts_kat);
@@ -631,9 +630,5 @@ int main(void)
     tcase_add_test(tc, xts_bad_input);
     tcase_add_test(tc, cmac_bad_input);
     suite_add_tcase(s, tc);
-    sr = srunner_create(s);
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tu_run_suite(s);
 }

@@ -13,6 +13,8 @@
 #include <zcrypt.h>
 #include <check.h>
 
+#include "check_main.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -215,11 +217,5 @@ static Suite *caps_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(caps_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tu_run_suite(caps_suite());
 }

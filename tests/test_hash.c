@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check_main.h"
 #include "testutil.h"
 #include "vectors/hash_kat.h"
 
@@ -241,11 +242,5 @@ static Suite *hash_suite(void)
 
 int main(void)
 {
-    SRunner *sr = srunner_create(hash_suite());
-    int failed;
-
-    srunner_run_all(sr, CK_NORMAL);
-    failed = srunner_ntests_failed(sr);
-    srunner_free(sr);
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return tu_run_suite(hash_suite());
 }
