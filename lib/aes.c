@@ -116,6 +116,7 @@ int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
     k->zc_fc = (uint8_t)fc;
     k->zc_kind = ZC_AES_KIND_CLEAR;
     k->zc_cpacf_modes = modes;
+    k->zc_strict = backend == ZC_BACKEND_CPACF;
     k->zc_backend = (uint8_t)(backend == ZC_BACKEND_AUTO
                               ? (modes ? ZC_BACKEND_CPACF : ZC_BACKEND_SOFTWARE)
                               : backend);

@@ -56,7 +56,7 @@ static inline int zc_aes_mode_select(const zc_aes_key *k, enum zc_aes_imode mode
 {
     if (k->zc_cpacf_modes >> mode & 1)
         return ZC_BACKEND_CPACF;
-    if (k->zc_backend == ZC_BACKEND_CPACF)
+    if (k->zc_strict)
         return ZC_ENOTSUP;
     return ZC_BACKEND_SOFTWARE;
 }

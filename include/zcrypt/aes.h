@@ -71,7 +71,7 @@ typedef struct zc_aes_key {
     uint8_t  zc_backend;        /* enum zc_backend as initialised */
     uint8_t  zc_fc;             /* KM-family function code */
     uint8_t  zc_kind;           /* clear or protected */
-    uint8_t  zc_pad;
+    uint8_t  zc_strict;         /* made with ZC_BACKEND_CPACF: never falls back */
     /** @endcond */
 } zc_aes_key;
 
