@@ -20,6 +20,13 @@ static const struct { unsigned bit; const char *name; } facilities[] = {
 };
 #define NFAC (sizeof(facilities) / sizeof(facilities[0]))
 
+/* CPACF functions used only after a known-answer self-test. */
+static const struct { enum zc_insn insn; unsigned fc; } selftested[] = {
+    { ZC_INSN_KMA, 18 }, { ZC_INSN_KMA, 19 }, { ZC_INSN_KMA, 20 },
+    { ZC_INSN_KIMD, 32 }, { ZC_INSN_KIMD, 33 }, { ZC_INSN_KIMD, 34 },
+    { ZC_INSN_KIMD, 35 }, { ZC_INSN_KIMD, 36 }, { ZC_INSN_KIMD, 37 },
+};
+
 /* One row per algorithm and key size. */
 static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
     { ZC_ALGO_SHA1, 0 }, { ZC_ALGO_SHA224, 0 }, { ZC_ALGO_SHA256, 0 },
@@ -31,16 +38,27 @@ static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
     { ZC_ALGO_AES_XTS, 16 }, { ZC_ALGO_AES_XTS, 32 },
     AES_ROWS(ZC_ALGO_AES_GCM), AES_ROWS(ZC_ALGO_AES_CMAC),
 #undef AES_ROWS
+    { ZC_ALGO_SHA3_224, 0 }, { ZC_ALGO_SHA3_256, 0 }, { ZC_ALGO_SHA3_384, 0 },
+    { ZC_ALGO_SHA3_512, 0 }, { ZC_ALGO_SHAKE128, 0 }, { ZC_ALGO_SHAKE256, 0 },
+    { ZC_ALGO_DES_ECB, 8 }, { ZC_ALGO_DES_ECB, 16 }, { ZC_ALGO_DES_ECB, 24 },
+    { ZC_ALGO_DES_CBC, 8 }, { ZC_ALGO_DES_CBC, 16 }, { ZC_ALGO_DES_CBC, 24 },
+    { ZC_ALGO_RC4, 0 },
     { ZC_ALGO_RANDOM, 0 },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
-/* "AES-CBC-256", "SHA-256", "random" */
+/* "AES-CBC-256", "TDES-CBC-3key", "SHA-256", "random" */
 static const char *row_name(const struct row *r, char *buf, size_t size)
 {
     if (r->key_len == 0)
         return zc_algo_name(r->algo);
-    snprintf(buf, size, "%s-%u", zc_algo_name(r->algo), r->key_len * 8);
+    if (r->algo == ZC_ALGO_DES_ECB || r->algo == ZC_ALGO_DES_CBC)
+        snprintf(buf, size, "%s-%s", r->key_len == 8 ? "DES" : "TDES",
+                 r->key_len == 8 ? (r->algo == ZC_ALGO_DES_CBC ? "CBC" : "ECB")
+                 : r->key_len == 16 ? (r->algo == ZC_ALGO_DES_CBC ? "CBC-2key" : "ECB-2key")
+                 : (r->algo == ZC_ALGO_DES_CBC ? "CBC-3key" : "ECB-3key"));
+    else
+        snprintf(buf, size, "%s-%u", zc_algo_name(r->algo), r->key_len * 8);
     return buf;
 }
 
@@ -121,12 +139,14 @@ static void text_report(void)
             printf("%s\n", any ? "" : " (installed, no function code besides query)");
         }
     }
-    for (i = 18; i <= 20; i++) {
-        int st = zc_cpacf_selftest(ZC_INSN_KMA, i);
+    for (i = 0; i < sizeof(selftested) / sizeof(selftested[0]); i++) {
+        int st = zc_cpacf_selftest(selftested[i].insn, selftested[i].fc);
 
         if (st >= 0)
-            printf("KMA %s self-test (never executed on an emulator): %s\n",
-                   zc_cpacf_fc_name(ZC_INSN_KMA, i), st ? "passed, in use" : "FAILED, not used");
+            printf("%s %s self-test (never executed on an emulator): %s\n",
+                   zc_insn_name(selftested[i].insn),
+                   zc_cpacf_fc_name(selftested[i].insn, selftested[i].fc),
+                   st ? "passed, in use" : "FAILED, not used");
     }
     printf("\nZCRYPT_CAPS: %s", setting ? setting : "(unset: nothing removed)");
     if (zc_caps_ignored_items())

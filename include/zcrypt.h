@@ -12,10 +12,13 @@
 
 #include <zcrypt/common.h>
 #include <zcrypt/hash.h>
+#include <zcrypt/hmac.h>
 #include <zcrypt/aes.h>
 #include <zcrypt/aes_xts.h>
 #include <zcrypt/aes_cmac.h>
 #include <zcrypt/aes_gcm.h>
+#include <zcrypt/des.h>
+#include <zcrypt/rc4.h>
 #include <zcrypt/random.h>
 #include <zcrypt/caps.h>
 

@@ -46,17 +46,30 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         zc_caps_decide(need, n, info);
         return ZC_OK;
     }
+    if (algo == ZC_ALGO_DES_ECB || algo == ZC_ALGO_DES_CBC) {
+        n = zc_des_mode_need(algo == ZC_ALGO_DES_CBC, key_len, need);
+        if (n == 0)
+            return ZC_EINVAL;
+        zc_caps_decide(need, n, info);
+        return ZC_OK;
+    }
+    if (algo == ZC_ALGO_RC4) {
+        info->backend = ZC_BACKEND_SOFTWARE;
+        info->reason = ZC_REASON_SOFTWARE_ONLY;
+        info->insn = ZC_INSN_KM;
+        info->fc = 0;
+        return ZC_OK;
+    }
     if (algo == ZC_ALGO_RANDOM) {
         need[0].insn = ZC_INSN_PRNO;
         need[0].fc = ZC_FC_PRNO_TRNG;
         zc_caps_decide(need, 1, info);
         return ZC_OK;
     }
-    d = (unsigned)algo <= ZC_ALGO_SHA512_256 ? zc_hash_desc((enum zc_hash_alg)algo) : NULL;
+    d = (unsigned)algo <= ZC_ALGO_SHAKE256 ? zc_hash_desc((enum zc_hash_alg)algo) : NULL;
     if (d == NULL)
         return ZC_EINVAL;
-    zc_hash_cpacf_need(d, need);
-    zc_caps_decide(need, 2, info);
+    zc_hash_decide(d, info);
     return ZC_OK;
 }
 
@@ -64,10 +77,16 @@ const char *zc_algo_name(enum zc_algo algo)
 {
     if (algo == ZC_ALGO_RANDOM)
         return "random";
+    if (algo == ZC_ALGO_DES_ECB)
+        return "DES-ECB";
+    if (algo == ZC_ALGO_DES_CBC)
+        return "DES-CBC";
+    if (algo == ZC_ALGO_RC4)
+        return "RC4";
     static const char *const aes[] = { "AES-ECB", "AES-CBC", "AES-CTR", "AES-CFB", "AES-OFB",
                                        "AES-XTS", "AES-GCM", "AES-CMAC" };
 
-    if ((unsigned)algo <= ZC_ALGO_SHA512_256)
+    if ((unsigned)algo <= ZC_ALGO_SHAKE256)
         return zc_hash_name((enum zc_hash_alg)algo);
     if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CMAC)
         return aes[algo - ZC_ALGO_AES_ECB];
@@ -76,6 +95,13 @@ const char *zc_algo_name(enum zc_algo algo)
 
 int zc_cpacf_selftest(enum zc_insn insn, unsigned fc)
 {
+    if ((insn == ZC_INSN_KIMD || insn == ZC_INSN_KLMD) && fc >= ZC_FC_SHA3_224 &&
+        fc <= ZC_FC_SHAKE_256) {
+        if (zc_caps_reason(ZC_INSN_KIMD, fc) != ZC_REASON_CPACF ||
+            zc_caps_reason(ZC_INSN_KLMD, fc) != ZC_REASON_CPACF)
+            return -1;
+        return zc_hash_sha3_selftest(fc);
+    }
     if (insn != ZC_INSN_KMA || fc < ZC_FC_KMA_GCM_AES_128 || fc > ZC_FC_KMA_GCM_AES_256 ||
         zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
         return -1;

@@ -420,6 +420,7 @@ const char *zc_reason_str(enum zc_reason reason)
     case ZC_REASON_MASKED:       return "removed by ZCRYPT_CAPS";
     case ZC_REASON_BAD_KEY_SIZE: return "no CPACF function for this key size";
     case ZC_REASON_SELFTEST:     return "self-test failed";
+    case ZC_REASON_SOFTWARE_ONLY: return "no CPACF function exists";
     }
     return "unknown";
 }

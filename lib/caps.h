@@ -27,4 +27,8 @@ struct zc_cpacf_need {
 void zc_caps_decide(const struct zc_cpacf_need *need, unsigned n,
                     struct zc_backend_info *info);
 
+/* DES/TDES: the (instruction, fc) pairs for ECB (cbc 0) or CBC (cbc 1);
+ * 0 for a key length without a DES form. Lives in lib/des.c. */
+unsigned zc_des_mode_need(int cbc, size_t key_len, struct zc_cpacf_need need[2]);
+
 #endif /* ZC_LIB_CAPS_H */

@@ -117,6 +117,12 @@ enum zc_algo {
     ZC_ALGO_SHA512,          /**< SHA-512 */
     ZC_ALGO_SHA512_224,      /**< SHA-512/224 (on SHA-512's function code) */
     ZC_ALGO_SHA512_256,      /**< SHA-512/256 (on SHA-512's function code) */
+    ZC_ALGO_SHA3_224,        /**< SHA3-224: KIMD/KLMD 32, after its self-test */
+    ZC_ALGO_SHA3_256,        /**< SHA3-256: KIMD/KLMD 33, after its self-test */
+    ZC_ALGO_SHA3_384,        /**< SHA3-384: KIMD/KLMD 34, after its self-test */
+    ZC_ALGO_SHA3_512,        /**< SHA3-512: KIMD/KLMD 35, after its self-test */
+    ZC_ALGO_SHAKE128,        /**< SHAKE128: KIMD/KLMD 36, after its self-test */
+    ZC_ALGO_SHAKE256,        /**< SHAKE256: KIMD/KLMD 37, after its self-test */
     ZC_ALGO_AES_ECB = 32,    /**< AES-ECB: KM (key_len 16, 24 or 32) */
     ZC_ALGO_AES_CBC,         /**< AES-CBC: KM + KMC */
     ZC_ALGO_AES_CTR,         /**< AES-CTR: KM + KMCTR */
@@ -125,6 +131,9 @@ enum zc_algo {
     ZC_ALGO_AES_XTS,         /**< AES-XTS: KM + KM-XTS + PCC-XTS (key_len 16 or 32, per key) */
     ZC_ALGO_AES_GCM,         /**< AES-GCM: KMA (after its self-test), else KM + KMCTR + KIMD-GHASH */
     ZC_ALGO_AES_CMAC,        /**< AES-CMAC: KM + KMAC + PCC */
+    ZC_ALGO_DES_ECB = 48,    /**< DES/TDES-ECB: KM (key_len 8, 16 or 24) */
+    ZC_ALGO_DES_CBC,         /**< DES/TDES-CBC: KM + KMC */
+    ZC_ALGO_RC4 = 56,        /**< RC4: software only, always */
     ZC_ALGO_RANDOM = 64      /**< zc_random_bytes(): CPACF means PRNO-TRNG is mixed into getrandom() */
 };
 
@@ -137,7 +146,8 @@ enum zc_reason {
     ZC_REASON_NO_FUNCTION,   /**< the instruction lacks the function code */
     ZC_REASON_MASKED,        /**< ZCRYPT_CAPS removed the instruction or function code */
     ZC_REASON_BAD_KEY_SIZE,  /**< no CPACF function exists for this key size */
-    ZC_REASON_SELFTEST       /**< installed, but its one-time known-answer self-test failed */
+    ZC_REASON_SELFTEST,      /**< installed, but its one-time known-answer self-test failed */
+    ZC_REASON_SOFTWARE_ONLY  /**< no CPACF function exists for the algorithm (RC4) */
 };
 
 /** @brief Answer of zc_backend_query(). */
@@ -162,7 +172,8 @@ ZC_API int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend
 /**
  * @brief State of the one-time known-answer self-test that guards a CPACF
  *        function no emulator executes (today: KMA-GCM, function codes
- *        18-20). Runs the test if it has not run yet.
+ *        18-20; KIMD/KLMD SHA-3 and SHAKE, 32-37). Runs the test if it has
+ *        not run yet.
  * @return 1 passed (the function is used); 0 failed (treated as not
  *         installed); -1 not applicable (not installed here, removed by
  *         ZCRYPT_CAPS, or a function without such a test).

@@ -1,10 +1,16 @@
 /**
  * @file zcrypt/hash.h
- * @brief SHA-1 and SHA-2: one-shot and streaming.
+ * @brief SHA-1, SHA-2, SHA-3 and SHAKE: one-shot and streaming.
  *
  * On CPACF the streaming context feeds whole blocks to KIMD and the final
  * partial block to KLMD, which pads; the software backend is portable C.
  * Both give identical digests, on any endianness.
+ *
+ * The SHA-3 and SHAKE function codes of KIMD/KLMD (MSA-6) are implemented
+ * by no emulator available to the project and have not been executed:
+ * they are used only after a one-time known-answer self-test per function
+ * code has passed in the process (see zc_cpacf_selftest()); otherwise
+ * SHA-3 runs in software.
  *
  * @code
  * uint8_t d[32];
@@ -32,11 +38,20 @@ enum zc_hash_alg {
     ZC_SHA384,       /**< SHA-384, 48 bytes. */
     ZC_SHA512,       /**< SHA-512, 64 bytes. */
     ZC_SHA512_224,   /**< SHA-512/224, 28 bytes. */
-    ZC_SHA512_256    /**< SHA-512/256, 32 bytes. */
+    ZC_SHA512_256,   /**< SHA-512/256, 32 bytes. */
+    ZC_SHA3_224,     /**< SHA3-224, 28 bytes. */
+    ZC_SHA3_256,     /**< SHA3-256, 32 bytes. */
+    ZC_SHA3_384,     /**< SHA3-384, 48 bytes. */
+    ZC_SHA3_512,     /**< SHA3-512, 64 bytes. */
+    ZC_SHAKE128,     /**< SHAKE128 extendable-output function: any output length. */
+    ZC_SHAKE256      /**< SHAKE256 extendable-output function: any output length. */
 };
 
 /** Largest digest size of any fixed-size algorithm, in bytes. */
 #define ZC_HASH_MAX_SIZE 64
+
+/** Largest block size (rate) of any algorithm, in bytes (SHAKE128). */
+#define ZC_HASH_MAX_BLOCK 168
 
 /**
  * @brief A streaming hash context. Caller-allocated; fields are private.
@@ -47,8 +62,9 @@ enum zc_hash_alg {
 typedef struct zc_hash_ctx {
     /** @cond PRIVATE */
     union {
-        uint64_t q[25];      /* SHA-512 state (q[0..7]) */
+        uint64_t q[25];      /* SHA-512 state (q[0..7]); software Keccak lanes */
         uint32_t w[50];      /* SHA-1/256 state (w[0..7]) */
+        uint8_t  b[200];     /* CPACF SHA-3: the Keccak state as KIMD keeps it */
     } zc_st;                 /* native words: on s390x also the KIMD parameter block */
     uint8_t  zc_buf[168];    /* pending partial block */
     uint64_t zc_len_lo;      /* bytes hashed so far, low 64 bits */
@@ -61,12 +77,14 @@ typedef struct zc_hash_ctx {
 } zc_hash_ctx;
 
 /**
- * @brief Digest size in bytes (20..64), or 0 for unknown values.
+ * @brief Digest size in bytes (20..64), or 0 for the XOFs (SHAKE) and
+ *        unknown values.
  */
 ZC_API size_t zc_hash_size(enum zc_hash_alg alg);
 
 /**
- * @brief Block size in bytes (64 or 128), or 0 for unknown algorithms.
+ * @brief Block size in bytes (64 or 128; the rate, 72..168, for SHA-3 and
+ *        SHAKE), or 0 for unknown algorithms.
  */
 ZC_API size_t zc_hash_block_size(enum zc_hash_alg alg);
 
@@ -94,7 +112,7 @@ ZC_API int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend ba
  * @return ZC_OK; ZC_EINVAL for NULL @p c or NULL @p data with len > 0;
  *         ZC_ESTATE when @p c is not initialised or already finished;
  *         ZC_EINVAL when the total length exceeds the algorithm's limit
- *         (2^61 - 1 bytes for SHA-1/224/256).
+ *         (fewer than 2^61 bytes for SHA-1/224/256).
  */
 ZC_API int zc_hash_update(zc_hash_ctx *c, const void *data, size_t len);
 
@@ -102,7 +120,8 @@ ZC_API int zc_hash_update(zc_hash_ctx *c, const void *data, size_t len);
  * @brief Finish and write the digest; the context is wiped afterwards.
  * @param c       an initialised context
  * @param out     the digest
- * @param out_len must equal zc_hash_size() of the context's algorithm
+ * @param out_len must equal zc_hash_size() of the context's algorithm;
+ *                any length for SHAKE, 0 included (@p out may then be NULL)
  * @return ZC_OK; ZC_EINVAL for NULL arguments or a wrong @p out_len
  *         (nothing written, the context stays usable); ZC_ESTATE when
  *         @p c is not initialised or already finished.

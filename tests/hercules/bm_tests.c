@@ -232,5 +232,6 @@ void bm_run_tests(void)
     test_hash_kats();
     test_hash_random();
     bm_tests_aes();
+    bm_tests_sym();
     info_issued();
 }

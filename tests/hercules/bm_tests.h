@@ -11,5 +11,6 @@ const char *bm_name(char *buf, size_t size, const char *prefix, const char *a);
 const char *bm_name3(char *buf, size_t size, const char *prefix, const char *a, const char *b);
 
 void bm_tests_aes(void);
+void bm_tests_sym(void);
 
 #endif /* BM_TESTS_H */

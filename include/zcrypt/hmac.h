@@ -1,0 +1,93 @@
+/**
+ * @file zcrypt/hmac.h
+ * @brief HMAC (FIPS 198-1) over every fixed-size hash of zcrypt/hash.h.
+ *
+ * HMAC runs on the hash backend: on CPACF its inner and outer hashes are
+ * KIMD/KLMD. Keys of any length (longer than the block are hashed first);
+ * output truncated to 1..digest size bytes. HMAC over SHAKE is ZC_EINVAL.
+ * Verification compares in constant time.
+ */
+#ifndef ZCRYPT_HMAC_H
+#define ZCRYPT_HMAC_H
+
+#include <zcrypt/hash.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * @brief A streaming HMAC. Caller-allocated; fields are private. Plain
+ *        assignment copies a running computation. Holds key-derived
+ *        state: wipe it with zc_hmac_wipe() (final and verify do).
+ */
+typedef struct zc_hmac_ctx {
+    /** @cond PRIVATE */
+    zc_hash_ctx zc_inner;       /* H(K0 ^ ipad || ...) */
+    zc_hash_ctx zc_outer;       /* H(K0 ^ opad || ...), finished by final */
+    uint32_t    zc_magic;
+    /** @endcond */
+} zc_hmac_ctx;
+
+/**
+ * @brief Start an HMAC.
+ * @param c       context (overwritten)
+ * @param alg     a fixed-size hash (not SHAKE)
+ * @param key     the key; NULL only when @p key_len is 0
+ * @param key_len any length
+ * @param backend as for zc_hash_init()
+ * @return ZC_OK; ZC_EINVAL for NULL @p c, NULL @p key with key_len > 0, an
+ *         XOF or unknown @p alg, a bad @p backend; ZC_ENOTSUP as
+ *         zc_hash_init().
+ */
+ZC_API int zc_hmac_init(zc_hmac_ctx *c, enum zc_hash_alg alg, const uint8_t *key,
+                        size_t key_len, enum zc_backend backend);
+
+/**
+ * @brief Feed data.
+ * @return ZC_OK; ZC_EINVAL for NULL with a non-zero length; ZC_ESTATE for
+ *         an unusable context.
+ */
+ZC_API int zc_hmac_update(zc_hmac_ctx *c, const void *data, size_t len);
+
+/**
+ * @brief Finish: write the first @p out_len bytes of the MAC; the context
+ *        is wiped.
+ * @return ZC_OK; ZC_EINVAL for NULL @p out or @p out_len outside
+ *         1..digest size (nothing written, context kept); ZC_ESTATE.
+ */
+ZC_API int zc_hmac_final(zc_hmac_ctx *c, uint8_t *out, size_t out_len);
+
+/**
+ * @brief Finish and compare with @p mac (its first @p mac_len bytes) in
+ *        constant time; the context is wiped.
+ * @return ZC_OK on a match; ZC_EAUTH otherwise; ZC_EINVAL / ZC_ESTATE as
+ *         zc_hmac_final().
+ */
+ZC_API int zc_hmac_verify(zc_hmac_ctx *c, const uint8_t *mac, size_t mac_len);
+
+/** @brief Clear a context. NULL is ignored. */
+ZC_API void zc_hmac_wipe(zc_hmac_ctx *c);
+
+/** @brief The hash backend the context runs on (ZC_BACKEND_AUTO when unusable). */
+ZC_API enum zc_backend zc_hmac_backend(const zc_hmac_ctx *c);
+
+/**
+ * @brief One-shot HMAC on the AUTO backend.
+ * @return as zc_hmac_init(), zc_hmac_update() and zc_hmac_final().
+ */
+ZC_API int zc_hmac(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
+                   const void *data, size_t len, uint8_t *out, size_t out_len);
+
+/**
+ * @brief One-shot verification: ZC_OK when @p mac (1..digest size bytes)
+ *        is the HMAC of @p data, ZC_EAUTH when not; constant-time compare.
+ */
+ZC_API int zc_hmac_check(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
+                         const void *data, size_t len, const uint8_t *mac, size_t mac_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ZCRYPT_HMAC_H */
