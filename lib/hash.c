@@ -23,6 +23,12 @@
 
 #define ZC_HASH_MAGIC 0x7a636831u   /* "zch1" */
 
+/* KIMD/KLMD SHA-3 parameter block: the 200-byte Keccak state, which the
+ * context's state union must hold exactly (never executed on an emulator,
+ * so the layout is pinned here). */
+_Static_assert(sizeof(((zc_hash_ctx *)0)->zc_st) == 200, "SHA-3 parameter block");
+_Static_assert(sizeof(((zc_hash_ctx *)0)->zc_buf) >= 168, "largest rate (SHAKE128)");
+
 static const struct zc_hash_desc descs[] = {
     [ZC_SHA1]       = { "SHA-1",       20,  64, ZC_FC_SHA_1,   ZC_HK_SHA2, zc_sha1_iv,   NULL },
     [ZC_SHA224]     = { "SHA-224",     28,  64, ZC_FC_SHA_256, ZC_HK_SHA2, zc_sha224_iv, NULL },

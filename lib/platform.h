@@ -3,9 +3,9 @@
  *
  * The core (lib/ minus lib/linux/) uses no libc beyond memcpy/memset/memcmp.
  * Everything that depends on an operating system is behind these calls:
- * lib/linux/platform.c implements them for Linux user space, and the
- * bare-metal test harness (tests/hercules/) implements them for a
- * supervisor-state program with no OS at all.
+ * lib/linux/ (auxv.c, env.c, getrandom.c) implements them for Linux user
+ * space, and the bare-metal test harness (tests/hercules/) implements them
+ * for a supervisor-state program with no OS at all.
  */
 #ifndef ZC_PLATFORM_H
 #define ZC_PLATFORM_H
