@@ -32,14 +32,14 @@ static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
     { ZC_ALGO_SHA1, 0 }, { ZC_ALGO_SHA224, 0 }, { ZC_ALGO_SHA256, 0 },
     { ZC_ALGO_SHA384, 0 }, { ZC_ALGO_SHA512, 0 }, { ZC_ALGO_SHA512_224, 0 },
     { ZC_ALGO_SHA512_256, 0 },
+    { ZC_ALGO_SHA3_224, 0 }, { ZC_ALGO_SHA3_256, 0 }, { ZC_ALGO_SHA3_384, 0 },
+    { ZC_ALGO_SHA3_512, 0 }, { ZC_ALGO_SHAKE128, 0 }, { ZC_ALGO_SHAKE256, 0 },
 #define AES_ROWS(a) { a, 16 }, { a, 24 }, { a, 32 }
     AES_ROWS(ZC_ALGO_AES_ECB), AES_ROWS(ZC_ALGO_AES_CBC), AES_ROWS(ZC_ALGO_AES_CTR),
     AES_ROWS(ZC_ALGO_AES_CFB), AES_ROWS(ZC_ALGO_AES_OFB),
     { ZC_ALGO_AES_XTS, 16 }, { ZC_ALGO_AES_XTS, 32 },
     AES_ROWS(ZC_ALGO_AES_GCM), AES_ROWS(ZC_ALGO_AES_CMAC),
 #undef AES_ROWS
-    { ZC_ALGO_SHA3_224, 0 }, { ZC_ALGO_SHA3_256, 0 }, { ZC_ALGO_SHA3_384, 0 },
-    { ZC_ALGO_SHA3_512, 0 }, { ZC_ALGO_SHAKE128, 0 }, { ZC_ALGO_SHAKE256, 0 },
     { ZC_ALGO_DES_ECB, 8 }, { ZC_ALGO_DES_ECB, 16 }, { ZC_ALGO_DES_ECB, 24 },
     { ZC_ALGO_DES_CBC, 8 }, { ZC_ALGO_DES_CBC, 16 }, { ZC_ALGO_DES_CBC, 24 },
     { ZC_ALGO_RC4, 0 },
@@ -157,16 +157,19 @@ static void text_report(void)
         char name[32];
 
         zc_backend_query(rows[i].algo, rows[i].key_len, &bi);
-        printf("  %-12s %-8s", row_name(&rows[i], name, sizeof name), zc_backend_name(bi.backend));
+        printf("  %-14s %-8s", row_name(&rows[i], name, sizeof name), zc_backend_name(bi.backend));
         if (rows[i].algo == ZC_ALGO_RANDOM)
             printf(" getrandom()%s\n", bi.backend == ZC_BACKEND_CPACF
                    ? " XOR PRNO TRNG" : " only (no PRNO TRNG to mix in)");
+        else if (bi.reason == ZC_REASON_SOFTWARE_ONLY)
+            printf(" (%s)\n", zc_reason_str(bi.reason));
         else if (bi.backend == ZC_BACKEND_CPACF)
             printf(" %s %s\n", zc_insn_name(bi.insn), zc_cpacf_fc_name(bi.insn, bi.fc));
         else
             printf(" (%s: %s %s)\n", zc_reason_str(bi.reason), zc_insn_name(bi.insn),
                    zc_cpacf_fc_name(bi.insn, bi.fc));
     }
+    printf("  HMAC runs on its hash's backend, as listed above.\n");
 }
 
 static void json_report(void)
