@@ -42,7 +42,7 @@ static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
 #undef AES_ROWS
     { ZC_ALGO_DES_ECB, 8 }, { ZC_ALGO_DES_ECB, 16 }, { ZC_ALGO_DES_ECB, 24 },
     { ZC_ALGO_DES_CBC, 8 }, { ZC_ALGO_DES_CBC, 16 }, { ZC_ALGO_DES_CBC, 24 },
-    { ZC_ALGO_RC4, 0 },
+    { ZC_ALGO_RC4, 16 },
     { ZC_ALGO_RANDOM, 0 },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))

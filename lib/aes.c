@@ -142,8 +142,6 @@ enum zc_backend zc_aes_mode_backend(const zc_aes_key *k, enum zc_aes_mode mode)
 
     if (!zc_aes_key_valid(k) || (unsigned)mode > ZC_AES_CMAC)
         return ZC_BACKEND_AUTO;
-    if (mode == ZC_AES_GCM && (k->zc_cpacf_modes >> ZC_AES_IM_GCM_KMA & 1))
-        return ZC_BACKEND_CPACF;
     b = zc_aes_mode_select(k, (enum zc_aes_imode)mode);
     return b < 0 ? ZC_BACKEND_AUTO : (enum zc_backend)b;
 }
@@ -315,8 +313,8 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     if (ctr == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k, ZC_AES_IM_CTR);
-    if (b < 0)
-        return b;
+    if (b < 0 || len == 0)
+        return b < 0 ? b : ZC_OK;
     full = len & ~(size_t)15;
     while (full) {
         size_t n = full < sizeof(ctrs) ? full : sizeof(ctrs);
@@ -367,8 +365,8 @@ static int cfb(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *
     if (iv == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k, ZC_AES_IM_CFB);
-    if (b < 0)
-        return b;
+    if (b < 0 || len == 0)
+        return b < 0 ? b : ZC_OK;
     full = len - t;
 #if defined(__s390x__)
     if (b == ZC_BACKEND_CPACF && full) {
@@ -439,8 +437,8 @@ int zc_aes_ofb_crypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
     if (iv == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k, ZC_AES_IM_OFB);
-    if (b < 0)
-        return b;
+    if (b < 0 || len == 0)
+        return b < 0 ? b : ZC_OK;
     full = len - t;
 #if defined(__s390x__)
     if (b == ZC_BACKEND_CPACF && full) {

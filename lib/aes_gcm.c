@@ -116,7 +116,8 @@ int zc_aes_gcm_init(zc_aes_gcm_ctx *c, const zc_aes_key *k, const uint8_t *iv,
 {
     int b;
 
-    if (c == NULL || !zc_aes_key_valid(k) || iv == NULL || iv_len == 0)
+    if (c == NULL || !zc_aes_key_valid(k) || iv == NULL || iv_len == 0 ||
+        (uint64_t)iv_len >= ZC_GCM_MAX_AAD)
         return ZC_EINVAL;
     b = stream_backend(k);
     if (b < 0)
@@ -153,9 +154,11 @@ int zc_aes_gcm_init(zc_aes_gcm_ctx *c, const zc_aes_key *k, const uint8_t *iv,
     return ZC_OK;
 }
 
+/* Initialised, not finished, and its key still alive (a wiped key must
+ * fail closed, not run with an all-zero schedule). */
 static int ctx_ok(const zc_aes_gcm_ctx *c)
 {
-    return c != NULL && c->zc_magic == GCM_MAGIC;
+    return c != NULL && c->zc_magic == GCM_MAGIC && zc_aes_key_valid(c->zc_key);
 }
 
 /* Hash the pending partial block, zero-padded. */
@@ -176,6 +179,11 @@ int zc_aes_gcm_aad(zc_aes_gcm_ctx *c, const uint8_t *aad, size_t len)
         return ZC_EINVAL;
     if (!ctx_ok(c) || c->zc_phase != PH_AAD)
         return ZC_ESTATE;
+    /* SP 800-38D: at most 2^64 - 1 bits of AAD. */
+    if ((uint64_t)len >= ZC_GCM_MAX_AAD - c->zc_aad_len)
+        return ZC_EINVAL;
+    if (len == 0)
+        return ZC_OK;
     c->zc_aad_len += len;
     if (c->zc_buf_len) {
         n = 16 - c->zc_buf_len < len ? 16 - c->zc_buf_len : len;
@@ -210,6 +218,8 @@ int zc_aes_gcm_update(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t
         flush_buf(c);
         c->zc_phase = PH_TEXT;
     }
+    if (len == 0)
+        return ZC_OK;
     c->zc_text_len += len;
     /* Finish the current partial block: keystream and GHASH input are in
      * step, so when it fills, the text is block-aligned again. */
@@ -330,6 +340,10 @@ static void kma_crypt(const zc_aes_key *k, const uint8_t iv[12], const uint8_t *
     p.j0[15] = 1;
     p.cv = 1;                     /* KMA increments it before the first block */
     memcpy(p.h, k->zc_h, 16);
+    /* With LAAD and LPC the machine builds the final length block from
+     * these totals; it does not count the bytes itself. */
+    p.taadl = (uint64_t)aad_len << 3;
+    p.tpcl = (uint64_t)len << 3;
     fc = zc_aes_pb_key(k, p.key) | ZC_KMA_LAAD | ZC_KMA_LPC | ZC_KMA_HS |
          (decrypt ? ZC_CPACF_DECRYPT : 0);
     zc_kma(fc, &p, out, in, len, aad, aad_len);
@@ -438,7 +452,8 @@ static int oneshot_args(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
                         const uint8_t *aad, size_t aad_len, const uint8_t *in,
                         const uint8_t *out, size_t len, const uint8_t *tag, size_t tag_len)
 {
-    if (!zc_aes_key_valid(k) || iv == NULL || iv_len == 0 || zc_bad_ptr(aad, aad_len) ||
+    if (!zc_aes_key_valid(k) || iv == NULL || iv_len == 0 || (uint64_t)iv_len >= ZC_GCM_MAX_AAD ||
+        (uint64_t)aad_len >= ZC_GCM_MAX_AAD || zc_bad_ptr(aad, aad_len) ||
         zc_bad_ptr(in, len) || zc_bad_ptr(out, len) || zc_partial_overlap(in, out, len) ||
         tag == NULL || !tag_len_ok(tag_len) || (uint64_t)len > ZC_GCM_MAX_TEXT)
         return ZC_EINVAL;

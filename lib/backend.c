@@ -54,6 +54,8 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         return ZC_OK;
     }
     if (algo == ZC_ALGO_RC4) {
+        if (key_len == 0 || key_len > 256)
+            return ZC_EINVAL;
         info->backend = ZC_BACKEND_SOFTWARE;
         info->reason = ZC_REASON_SOFTWARE_ONLY;
         info->insn = ZC_INSN_KM;

@@ -216,9 +216,15 @@ static void apply_setting(const char *env)
     caps.has_setting = 1;
     for (len = 0; env[len] != '\0' && len < ZC_CAPS_SETTING_MAX - 1; len++)
         caps.setting[len] = env[len];
+    if (env[len] != '\0') {
+        /* Too long: drop the rest, and the item cut in two with it, so a
+         * cut "-KM:18" cannot become a different valid "-KM:1". */
+        if (!is_sep(env[len]))
+            while (len > 0 && !is_sep(caps.setting[len - 1]))
+                len--;
+        caps.ignored++;
+    }
     caps.setting[len] = '\0';
-    if (env[len] != '\0')
-        caps.ignored++;            /* the part beyond the limit is dropped */
     for (i = 0; i <= len; i++) {
         if (i < len && is_sep(caps.setting[i]))
             continue;

@@ -220,8 +220,18 @@ START_TEST(bad_input)
     ck_assert_int_eq(zc_aes_gcm_final(&c, tag, 16), ZC_OK);
     ck_assert_int_eq(zc_aes_gcm_update(&c, buf, buf, 5), ZC_ESTATE);  /* after final */
     ck_assert_int_eq(zc_aes_gcm_backend(&c), ZC_BACKEND_AUTO);
-    zc_aes_gcm_wipe(NULL);
+    /* empty AAD and text may be NULL */
+    ck_assert_int_eq(zc_aes_gcm_init(&c, &k, iv, 12, 0), ZC_OK);
+    ck_assert_int_eq(zc_aes_gcm_aad(&c, NULL, 0), ZC_OK);
+    ck_assert_int_eq(zc_aes_gcm_update(&c, NULL, NULL, 0), ZC_OK);
+    /* a key wiped under a running context fails closed */
     zc_aes_key_wipe(&k);
+    memcpy(buf, sentinel, sizeof buf);
+    ck_assert_int_eq(zc_aes_gcm_update(&c, buf, buf, 16), ZC_ESTATE);
+    ck_assert(memcmp(buf, sentinel, sizeof buf) == 0);
+    ck_assert_int_eq(zc_aes_gcm_final(&c, tag, 16), ZC_ESTATE);
+    zc_aes_gcm_wipe(&c);
+    zc_aes_gcm_wipe(NULL);
 }
 END_TEST
 

@@ -86,6 +86,10 @@ START_TEST(bad_arguments)
     ck_assert_int_eq(zc_backend_query(ZC_ALGO_AES_CBC, 20, &bi), ZC_EINVAL);
     ck_assert_int_eq(zc_backend_query(ZC_ALGO_AES_XTS, 24, &bi), ZC_EINVAL);
     ck_assert_int_eq(zc_cpacf_selftest(ZC_INSN_KM, 18), -1);
+    ck_assert_int_eq(zc_backend_query(ZC_ALGO_RC4, 0, &bi), ZC_EINVAL);
+    ck_assert_int_eq(zc_backend_query(ZC_ALGO_RC4, 257, &bi), ZC_EINVAL);
+    ck_assert_int_eq(zc_backend_query(ZC_ALGO_RC4, 16, &bi), ZC_OK);
+    ck_assert_int_eq(bi.reason, ZC_REASON_SOFTWARE_ONLY);
     ck_assert_int_eq(zc_backend_query(ZC_ALGO_SHA256, 0, NULL), ZC_EINVAL);
     ck_assert_str_eq(zc_insn_name(ZC_INSN_COUNT), "unknown");
     ck_assert_ptr_null(zc_cpacf_fc_name(ZC_INSN_KIMD, 99));
@@ -132,6 +136,14 @@ START_TEST(caps_setting)
             if (zc_cpacf_query(ZC_INSN_KIMD, 0, raw) == ZC_OK && (raw[0] & 0x10))
                 ck_assert_int_eq(bi.reason, ZC_REASON_MASKED);
         }
+    } else if (strcmp(c, "long") == 0) {
+        uint8_t raw[16], eff[16];
+
+        ck_assert_uint_eq(zc_caps_ignored_items(), 1);
+        ck_assert_ptr_null(strstr(zc_caps_setting(), "-KM"));
+        zc_cpacf_query(ZC_INSN_KM, 0, raw);
+        zc_cpacf_query(ZC_INSN_KM, 1, eff);
+        ck_assert(memcmp(raw, eff, 16) == 0);       /* neither fc 1 nor 18 removed */
     } else {
         ck_abort_msg("unknown ZC_TEST_CAPS case %s", c);
     }
@@ -174,7 +186,7 @@ START_TEST(machine_expectations)
             ck_assert_int_eq(zc_aes_key_backend(&k), ZC_BACKEND_SOFTWARE);
             zc_aes_key_wipe(&k);
         }
-        if (strcmp(c, "unset") == 0) {
+        if (strcmp(c, "unset") == 0 || strcmp(c, "long") == 0) {     /* nothing removed */
             ck_assert_int_eq(s512.backend, ZC_BACKEND_CPACF);
             ck_assert_int_eq(s512.insn, ZC_INSN_KIMD);
             ck_assert_uint_eq(s512.fc, 3);

@@ -117,6 +117,11 @@ enum zc_aes_mode {
  *        ZC_BACKEND_SOFTWARE; ZC_BACKEND_AUTO when the key or mode is
  *        invalid, or when the key was made with ZC_BACKEND_CPACF and this
  *        mode cannot run at all (its calls return ZC_ENOTSUP).
+ *
+ * For GCM the answer is that of the streaming context and of IVs other
+ * than 12 bytes (KMCTR + KIMD-GHASH); one-shot calls with a 12-byte IV use
+ * KMA where it is installed and self-tested, which zc_backend_query()
+ * reports for ZC_ALGO_AES_GCM.
  */
 ZC_API enum zc_backend zc_aes_mode_backend(const zc_aes_key *k, enum zc_aes_mode mode);
 

@@ -28,6 +28,9 @@ extern "C" {
 /** Largest amount of text GCM may protect under one IV: 2^36 - 32 bytes. */
 #define ZC_GCM_MAX_TEXT (((uint64_t)1 << 36) - 32)
 
+/** AAD and IV lengths must stay below 2^61 bytes (2^64 bits). */
+#define ZC_GCM_MAX_AAD ((uint64_t)1 << 61)
+
 /**
  * @brief One-shot authenticated encryption.
  * @param k        an initialised AES key
@@ -100,8 +103,9 @@ ZC_API int zc_aes_gcm_init(zc_aes_gcm_ctx *c, const zc_aes_key *k, const uint8_t
 /**
  * @brief Feed additional authenticated data; any number of calls, all
  *        before the first zc_aes_gcm_update().
- * @return ZC_OK; ZC_EINVAL for NULL with a non-zero length; ZC_ESTATE after
- *         text has been processed, or for an unusable context.
+ * @return ZC_OK; ZC_EINVAL for NULL with a non-zero length or AAD reaching
+ *         ::ZC_GCM_MAX_AAD bytes in total; ZC_ESTATE after text has been
+ *         processed, or for an unusable context (also when its key was wiped).
  */
 ZC_API int zc_aes_gcm_aad(zc_aes_gcm_ctx *c, const uint8_t *aad, size_t len);
 
