@@ -16,55 +16,7 @@
 
 #include "sw/des_ct.h"
 
-static unsigned n_pass, n_fail;
-
-static void check(int ok, const char *what)
-{
-    if (ok) {
-        n_pass++;
-    } else {
-        n_fail++;
-        printf("FAIL: %s\n", what);
-    }
-}
-
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* Decode a hex string into out; returns the byte count. */
-static size_t unhex(uint8_t *out, const char *hex)
-{
-    size_t n = 0;
-
-    while (hex[0] != '\0' && hex[1] != '\0') {
-        out[n++] = (uint8_t)(hexval(hex[0]) << 4 | hexval(hex[1]));
-        hex += 2;
-    }
-    return n;
-}
-
-/* Deterministic filler (xorshift64), so runs are reproducible. */
-static uint64_t rng_state = 0x9E3779B97F4A7C15u;
-
-static void fill(uint8_t *p, size_t n)
-{
-    size_t i;
-
-    for (i = 0; i < n; i++) {
-        rng_state ^= rng_state << 13;
-        rng_state ^= rng_state >> 7;
-        rng_state ^= rng_state << 17;
-        p[i] = (uint8_t)(rng_state >> 32);
-    }
-}
+#include "unit.h"
 
 /* ------------------------------------------------------------------ */
 /* Reference DES: FIPS 46-3 tables, one bit per byte, no tricks         */
@@ -576,6 +528,5 @@ int main(void)
     test_tdes_relations();
     test_key_properties();
 
-    printf("%u passed, %u failed\n", n_pass, n_fail);
-    return n_fail == 0 ? 0 : 1;
+    return unit_done();
 }

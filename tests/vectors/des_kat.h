@@ -39,15 +39,7 @@
 #ifndef ZC_TEST_DES_KAT_H
 #define ZC_TEST_DES_KAT_H
 
-/* Not every program uses every table (same macro as aes_kat.h). */
-#ifndef ZC_KAT_UNUSED
-#if defined(__GNUC__) || defined(__clang__)
-#define ZC_KAT_UNUSED __attribute__((unused))
-#else
-#define ZC_KAT_UNUSED
-#endif
-#define ZC_DES_KAT_OWNS_UNUSED
-#endif
+#include "kat.h"
 
 /* zc_des_kat.mode */
 #define ZC_DES_KAT_ECB 1
@@ -209,9 +201,5 @@ static const struct zc_des_kat zc_des_kats[] ZC_KAT_UNUSED = {
 
 #define ZC_DES_KAT_COUNT (sizeof(zc_des_kats) / sizeof(zc_des_kats[0]))
 
-#ifdef ZC_DES_KAT_OWNS_UNUSED
-#undef ZC_KAT_UNUSED
-#undef ZC_DES_KAT_OWNS_UNUSED
-#endif
 
 #endif /* ZC_TEST_DES_KAT_H */

@@ -22,15 +22,7 @@
 #ifndef ZC_TEST_HMAC_KAT_H
 #define ZC_TEST_HMAC_KAT_H
 
-/* Not every program uses every table (same macro as aes_kat.h). */
-#ifndef ZC_KAT_UNUSED
-#if defined(__GNUC__) || defined(__clang__)
-#define ZC_KAT_UNUSED __attribute__((unused))
-#else
-#define ZC_KAT_UNUSED
-#endif
-#define ZC_HMAC_KAT_OWNS_UNUSED
-#endif
+#include "kat.h"
 
 /* Long keys and data shared by several entries (#undef'd at the end). */
 #define ZC_HMAC_KAT_DD50 \
@@ -262,9 +254,5 @@ static const struct zc_hmac_kat zc_hmac_kats[] ZC_KAT_UNUSED = {
 #undef ZC_HMAC_KAT_TC6_DATA
 #undef ZC_HMAC_KAT_TC7_2202_DATA
 #undef ZC_HMAC_KAT_TC7_4231_DATA
-#ifdef ZC_HMAC_KAT_OWNS_UNUSED
-#undef ZC_KAT_UNUSED
-#undef ZC_HMAC_KAT_OWNS_UNUSED
-#endif
 
 #endif /* ZC_TEST_HMAC_KAT_H */

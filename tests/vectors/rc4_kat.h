@@ -20,15 +20,7 @@
 #ifndef ZC_TEST_RC4_KAT_H
 #define ZC_TEST_RC4_KAT_H
 
-/* Not every program uses every table (same macro as aes_kat.h). */
-#ifndef ZC_KAT_UNUSED
-#if defined(__GNUC__) || defined(__clang__)
-#define ZC_KAT_UNUSED __attribute__((unused))
-#else
-#define ZC_KAT_UNUSED
-#endif
-#define ZC_RC4_KAT_OWNS_UNUSED
-#endif
+#include "kat.h"
 
 struct zc_rc4_kat {
     const char *name, *key;
@@ -824,9 +816,5 @@ static const struct zc_rc4_kat zc_rc4_kats[] ZC_KAT_UNUSED = {
 
 #define ZC_RC4_KAT_COUNT (sizeof(zc_rc4_kats) / sizeof(zc_rc4_kats[0]))
 
-#ifdef ZC_RC4_KAT_OWNS_UNUSED
-#undef ZC_KAT_UNUSED
-#undef ZC_RC4_KAT_OWNS_UNUSED
-#endif
 
 #endif /* ZC_TEST_RC4_KAT_H */

@@ -33,15 +33,7 @@
 #ifndef ZC_TEST_SHA3_KAT_H
 #define ZC_TEST_SHA3_KAT_H
 
-/* Not every program uses every table (same macro as aes_kat.h). */
-#ifndef ZC_KAT_UNUSED
-#if defined(__GNUC__) || defined(__clang__)
-#define ZC_KAT_UNUSED __attribute__((unused))
-#else
-#define ZC_KAT_UNUSED
-#endif
-#define ZC_SHA3_KAT_OWNS_UNUSED
-#endif
+#include "kat.h"
 
 /* zc_sha3_kat.alg */
 #define ZC_SHA3_KAT_SHA3_224 0
@@ -313,9 +305,5 @@ static const struct zc_sha3_kat zc_sha3_kats[] ZC_KAT_UNUSED = {
 
 #undef ZC_SHA3_KAT_M448
 #undef ZC_SHA3_KAT_M896
-#ifdef ZC_SHA3_KAT_OWNS_UNUSED
-#undef ZC_KAT_UNUSED
-#undef ZC_SHA3_KAT_OWNS_UNUSED
-#endif
 
 #endif /* ZC_TEST_SHA3_KAT_H */
