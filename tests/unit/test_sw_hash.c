@@ -20,20 +20,9 @@
 #include "../../lib/util.h"
 #include "../../lib/sw/sw_hash.h"
 
-static unsigned passed, failed;
+#include "unit.h"
 
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-static void check(const char *name, const uint8_t *got, size_t len, const char *hex)
+static void check_hex(const char *name, const uint8_t *got, size_t len, const char *hex)
 {
     uint8_t want[128];
     size_t i, n = strlen(hex) / 2;
@@ -48,10 +37,10 @@ static void check(const char *name, const uint8_t *got, size_t len, const char *
             want[i] = (uint8_t)(hi << 4 | lo);
     }
     if (ok && memcmp(got, want, len) == 0) {
-        passed++;
+        n_pass++;
         return;
     }
-    failed++;
+    n_fail++;
     printf("FAIL %s\n  got  ", name);
     for (i = 0; i < len; i++)
         printf("%02x", got[i]);
@@ -60,12 +49,7 @@ static void check(const char *name, const uint8_t *got, size_t len, const char *
 
 static void check_true(const char *name, int cond)
 {
-    if (cond) {
-        passed++;
-    } else {
-        failed++;
-        printf("FAIL %s\n", name);
-    }
+    check(cond, name);
 }
 
 /* ---- one-shot MD-style padding ---------------------------------------- */
@@ -271,13 +255,13 @@ static void test_md(void)
         for (m = 0; m < 4; m++) {
             snprintf(name, sizeof(name), "%s msg%d", algs[a].name, m);
             md_hash((enum alg)a, msgs[m], lens[m], d);
-            check(name, d, algs[a].outlen, kat[a][m]);
+            check_hex(name, d, algs[a].outlen, kat[a][m]);
         }
         /* The 896-bit message again, from an unaligned copy. */
         memcpy(buf + 1, msg896, sizeof(msg896) - 1);
         snprintf(name, sizeof(name), "%s msg2 unaligned", algs[a].name);
         md_hash((enum alg)a, buf + 1, sizeof(msg896) - 1, d);
-        check(name, d, algs[a].outlen, kat[a][2]);
+        check_hex(name, d, algs[a].outlen, kat[a][2]);
     }
 }
 
@@ -333,21 +317,21 @@ static void test_keccak(void)
 
     memset(a3, 0xa3, sizeof(a3));
     sponge(136, 0x06, (const uint8_t *)"", 0, out, 32);
-    check("SHA3-256(\"\")", out, 32,
+    check_hex("SHA3-256(\"\")", out, 32,
           "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a");
     sponge(136, 0x06, (const uint8_t *)"abc", 3, out, 32);
-    check("SHA3-256(\"abc\")", out, 32,
+    check_hex("SHA3-256(\"abc\")", out, 32,
           "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532");
     sponge(168, 0x1f, (const uint8_t *)"", 0, out, 32);
-    check("SHAKE128(\"\", 32)", out, 32,
+    check_hex("SHAKE128(\"\", 32)", out, 32,
           "7f9c2ba4e88f827d616045507605853ed73b8093f6efbc88eb1a6eacfa66ef26");
     /* Extra published values: another rate, and a multi-block message. */
     sponge(72, 0x06, (const uint8_t *)"abc", 3, out, 64);
-    check("SHA3-512(\"abc\")", out, 64,
+    check_hex("SHA3-512(\"abc\")", out, 64,
           "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e"
           "10e116e9192af3c91a7ec57647e3934057340b4cf408d5a56592f8274eec53f0");
     sponge(136, 0x06, a3, sizeof(a3), out, 32);
-    check("SHA3-256(200 x 0xa3)", out, 32,
+    check_hex("SHA3-256(200 x 0xa3)", out, 32,
           "79f38adec5c20307a98ef76e8324afbfd46cfd81b22e3973c65fa1bd9de31787");
 
     /* Keccak-f[1600] on the zero state (KeccakF-1600-IntermediateValues). */
@@ -398,6 +382,5 @@ int main(void)
     test_md();
     test_block_calls();
     test_keccak();
-    printf("%u passed, %u failed\n", passed, failed);
-    return failed != 0;
+    return unit_done();
 }

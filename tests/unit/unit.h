@@ -12,7 +12,7 @@
 
 static unsigned n_pass, n_fail;
 
-static void check(int ok, const char *what)
+static inline void check(int ok, const char *what)
 {
     if (ok) {
         n_pass++;
@@ -22,7 +22,7 @@ static void check(int ok, const char *what)
     }
 }
 
-static int hexval(char c)
+static inline int hexval(char c)
 {
     if (c >= '0' && c <= '9')
         return c - '0';
@@ -34,7 +34,7 @@ static int hexval(char c)
 }
 
 /* Decode a hex string into out; returns the byte count. */
-static size_t unhex(uint8_t *out, const char *hex)
+static inline size_t unhex(uint8_t *out, const char *hex)
 {
     size_t n = 0;
 
@@ -48,7 +48,7 @@ static size_t unhex(uint8_t *out, const char *hex)
 /* Deterministic filler (xorshift64), so runs are reproducible. */
 static uint64_t rng_state = 0x9E3779B97F4A7C15u;
 
-static void fill(uint8_t *p, size_t n)
+static inline void fill(uint8_t *p, size_t n)
 {
     size_t i;
 
@@ -61,7 +61,7 @@ static void fill(uint8_t *p, size_t n)
 }
 
 /* The closing line and the exit status. */
-static int unit_done(void)
+static inline int unit_done(void)
 {
     printf("%u passed, %u failed\n", n_pass, n_fail);
     return n_fail == 0 ? 0 : 1;
