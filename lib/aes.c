@@ -278,14 +278,21 @@ int zc_aes_cbc_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
     return cbc(k, iv, in, out, len, 1);
 }
 
-/* 128-bit big-endian increment. The counter is not secret. */
+/*
+ * 128-bit big-endian increment, without an early exit: some protocols
+ * derive the initial counter and never send it (SSH), so where the carry
+ * stops must not show in the timing.
+ */
 static void ctr_inc(uint8_t c[16])
 {
+    unsigned carry = 1;
     int i;
 
-    for (i = 15; i >= 0; i--)
-        if (++c[i] != 0)
-            break;
+    for (i = 15; i >= 0; i--) {
+        carry += c[i];
+        c[i] = (uint8_t)carry;
+        carry >>= 8;
+    }
 }
 
 /*
