@@ -10,7 +10,7 @@
 set -eu
 what=${1:-test}
 
-pkgs="meson ninja-build gcc pkg-config"
+pkgs="meson ninja-build gcc libc6-dev pkg-config"
 if [ "$what" = test ]; then
     pkgs="$pkgs check libssl-dev openssl gcc-s390x-linux-gnu libc6-dev-s390x-cross \
           linux-libc-dev-s390x-cross binutils-s390x-linux-gnu qemu-user-static hercules"

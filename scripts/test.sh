@@ -14,14 +14,15 @@ sh scripts/install-deps.sh test
 native_expect=""
 [ "$(uname -m)" = s390x ] || native_expect=native
 
-setup() { # builddir, meson args...
+setup() { # builddir, meson args... (quiet unless it fails)
     dir=$1
     shift
     if [ -f "$dir/build.ninja" ]; then
-        meson setup --reconfigure "$dir" "$@" >/dev/null
+        set -- --reconfigure "$dir" "$@"
     else
-        meson setup "$dir" "$@" >/dev/null
+        set -- "$dir" "$@"
     fi
+    out=$(meson setup "$@" 2>&1) || { printf '%s\n' "$out" >&2; exit 1; }
 }
 
 status=0
