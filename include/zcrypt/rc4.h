@@ -29,6 +29,8 @@ typedef struct zc_rc4_ctx {
 
 /**
  * @brief Key schedule.
+ * @param c       the state (overwritten)
+ * @param key     the key
  * @param key_len 1..256 bytes
  * @return ZC_OK; ZC_EINVAL for NULL arguments or a key length outside 1..256.
  */
