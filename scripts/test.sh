@@ -31,6 +31,16 @@ setup build/native -Dtests=enabled -Dtest_expect="$native_expect"
 ninja -C build/native
 meson test -C build/native -v --print-errorlogs || status=1
 
+# Every public symbol carries a Doxygen comment: any warning fails.
+ninja -C build/native docs >/dev/null 2>build/native/doxygen.log || true
+if grep -q . build/native/doxygen.log; then
+    cat build/native/doxygen.log >&2
+    echo "docs: Doxygen warnings (undocumented public API?)" >&2
+    status=1
+else
+    echo "docs: Doxygen reference built with no warnings"
+fi
+
 echo "=== tier 2 + 3: s390x under qemu-s390x-static -cpu max, and bare metal under Hercules"
 setup build/s390x --cross-file tests/cross/s390x-linux-gnu.ini -Dtests=enabled -Dtest_expect=qemu
 ninja -C build/s390x
