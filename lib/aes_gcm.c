@@ -462,32 +462,45 @@ static int oneshot_args(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
     return stream_backend(k) < 0 ? ZC_ENOTSUP : 0;
 }
 
+/*
+ * Both one-shot directions: the text through KMA or the streaming path,
+ * and the full 16-byte tag into full[]. Arguments are checked already;
+ * use_kma is oneshot_args()' answer.
+ */
+static void oneshot(const zc_aes_key *k, int use_kma, const uint8_t *iv, size_t iv_len,
+                    const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                    size_t len, int decrypt, uint8_t full[16])
+{
+    zc_aes_gcm_ctx c;
+
+#if defined(__s390x__)
+    if (use_kma) {
+        kma_crypt(k, iv, aad, aad_len, in, out, len, decrypt, full);
+        return;
+    }
+#else
+    (void)use_kma;
+#endif
+    zc_aes_gcm_init(&c, k, iv, iv_len, decrypt);
+    zc_aes_gcm_aad(&c, aad, aad_len);
+    zc_aes_gcm_update(&c, in, out, len);
+    gcm_tag(&c, full);
+    zc_aes_gcm_wipe(&c);
+}
+
 int zc_aes_gcm_encrypt(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
                        const uint8_t *aad, size_t aad_len,
                        const uint8_t *in, uint8_t *out, size_t len,
                        uint8_t *tag, size_t tag_len)
 {
     uint8_t full[16];
-    zc_aes_gcm_ctx c;
     int rc = oneshot_args(k, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len);
 
     if (rc < 0)
         return rc;
-#if defined(__s390x__)
-    if (rc == 1) {
-        kma_crypt(k, iv, aad, aad_len, in, out, len, 0, full);
-        memcpy(tag, full, tag_len);
-        zc_wipe(full, sizeof(full));
-        return ZC_OK;
-    }
-#endif
-    zc_aes_gcm_init(&c, k, iv, iv_len, 0);
-    zc_aes_gcm_aad(&c, aad, aad_len);
-    zc_aes_gcm_update(&c, in, out, len);
-    gcm_tag(&c, full);
+    oneshot(k, rc, iv, iv_len, aad, aad_len, in, out, len, 0, full);
     memcpy(tag, full, tag_len);
     zc_wipe(full, sizeof(full));
-    zc_aes_gcm_wipe(&c);
     return ZC_OK;
 }
 
@@ -497,23 +510,11 @@ int zc_aes_gcm_decrypt(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
                        const uint8_t *tag, size_t tag_len)
 {
     uint8_t full[16];
-    zc_aes_gcm_ctx c;
     int rc = oneshot_args(k, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len);
 
     if (rc < 0)
         return rc;
-#if defined(__s390x__)
-    if (rc == 1) {
-        kma_crypt(k, iv, aad, aad_len, in, out, len, 1, full);
-    } else
-#endif
-    {
-        zc_aes_gcm_init(&c, k, iv, iv_len, 1);
-        zc_aes_gcm_aad(&c, aad, aad_len);
-        zc_aes_gcm_update(&c, in, out, len);
-        gcm_tag(&c, full);
-        zc_aes_gcm_wipe(&c);
-    }
+    oneshot(k, rc, iv, iv_len, aad, aad_len, in, out, len, 1, full);
     rc = zc_ct_equal(full, tag, tag_len) ? ZC_OK : ZC_EAUTH;
     zc_wipe(full, sizeof(full));
     if (rc != ZC_OK && len)
