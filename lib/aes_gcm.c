@@ -429,17 +429,10 @@ int zc_aes_gcm_kma_selftest(unsigned key_len)
 {
 #if defined(__s390x__)
     unsigned idx = (key_len - 16) / 8;
-    int s;
 
     if (key_len != 16 && key_len != 24 && key_len != 32)
         return 0;
-    s = __atomic_load_n(&kma_state[idx], __ATOMIC_ACQUIRE);
-    if (s == 0) {
-        /* Idempotent: threads racing here compute the same answer. */
-        s = kma_selftest_run(key_len) ? 1 : 2;
-        __atomic_store_n(&kma_state[idx], s, __ATOMIC_RELEASE);
-    }
-    return s == 1;
+    return zc_selftest_once(&kma_state[idx], kma_selftest_run, key_len);
 #else
     (void)key_len;
     return 0;

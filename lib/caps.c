@@ -392,6 +392,17 @@ enum zc_reason zc_caps_reason(enum zc_insn insn, unsigned fc)
 #endif
 }
 
+int zc_selftest_once(int *state, int (*run)(unsigned), unsigned arg)
+{
+    int s = __atomic_load_n(state, __ATOMIC_ACQUIRE);
+
+    if (s == 0) {
+        s = run(arg) ? 1 : 2;
+        __atomic_store_n(state, s, __ATOMIC_RELEASE);
+    }
+    return s == 1;
+}
+
 void zc_caps_decide(const struct zc_cpacf_need *need, unsigned n,
                     struct zc_backend_info *info)
 {

@@ -27,6 +27,14 @@ struct zc_cpacf_need {
 void zc_caps_decide(const struct zc_cpacf_need *need, unsigned n,
                     struct zc_backend_info *info);
 
+/*
+ * One-time self-test of a CPACF function no emulator runs: *state is 0
+ * (not run), 1 (passed) or 2 (failed). The first caller runs run(arg);
+ * threads racing here compute the same answer, so the result is simply
+ * published with a release store. Returns 1 when the test passed.
+ */
+int zc_selftest_once(int *state, int (*run)(unsigned), unsigned arg);
+
 /* DES/TDES: the (instruction, fc) pairs for ECB (cbc 0) or CBC (cbc 1);
  * 0 for a key length without a DES form. Lives in lib/des.c. */
 unsigned zc_des_mode_need(int cbc, size_t key_len, struct zc_cpacf_need need[2]);

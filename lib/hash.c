@@ -404,17 +404,9 @@ static int sha3_selftest_run(unsigned fc)
 int zc_hash_sha3_selftest(unsigned fc)
 {
 #if defined(__s390x__)
-    int s;
-
     if (fc < ZC_FC_SHA3_224 || fc > ZC_FC_SHAKE_256)
         return 0;
-    s = __atomic_load_n(&sha3_state[fc - ZC_FC_SHA3_224], __ATOMIC_ACQUIRE);
-    if (s == 0) {
-        /* Idempotent: threads racing here compute the same answer. */
-        s = sha3_selftest_run(fc) ? 1 : 2;
-        __atomic_store_n(&sha3_state[fc - ZC_FC_SHA3_224], s, __ATOMIC_RELEASE);
-    }
-    return s == 1;
+    return zc_selftest_once(&sha3_state[fc - ZC_FC_SHA3_224], sha3_selftest_run, fc);
 #else
     (void)fc;
     return 0;
