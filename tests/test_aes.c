@@ -13,24 +13,10 @@
 #include "check_main.h"
 #include "testutil.h"
 #include "vectors/aes_kat.h"
+#include "modes.h"
 
 static const enum zc_backend backends[] = { ZC_BACKEND_AUTO, ZC_BACKEND_CPACF, ZC_BACKEND_SOFTWARE };
 static const size_t key_lens[] = { 16, 24, 32 };
-
-typedef int (*stream_fn)(const zc_aes_key *, uint8_t *, const uint8_t *, uint8_t *, size_t);
-
-/* Run one mode, encrypting (dir 1) or decrypting (dir 0); iv may be NULL for ECB. */
-static int run_mode(int mode, int dir, const zc_aes_key *k, uint8_t *iv,
-                    const uint8_t *in, uint8_t *out, size_t len)
-{
-    switch (mode) {
-    case ZC_KAT_ECB: return (dir ? zc_aes_ecb_encrypt : zc_aes_ecb_decrypt)(k, in, out, len);
-    case ZC_KAT_CBC: return (dir ? zc_aes_cbc_encrypt : zc_aes_cbc_decrypt)(k, iv, in, out, len);
-    case ZC_KAT_CFB: return (dir ? zc_aes_cfb_encrypt : zc_aes_cfb_decrypt)(k, iv, in, out, len);
-    case ZC_KAT_OFB: return zc_aes_ofb_crypt(k, iv, in, out, len);
-    default:         return zc_aes_ctr_crypt(k, iv, in, out, len);
-    }
-}
 
 START_TEST(kat)
 {
@@ -54,7 +40,7 @@ START_TEST(kat)
                 int rc;
 
                 memcpy(iv, iv0, 16);
-                rc = run_mode(v->mode, dir, &k, iv, dir ? pt : ct, got, n);
+                rc = tu_aes_mode(v->mode, dir, &k, iv, dir ? pt : ct, got, n);
                 if (rc == ZC_ENOTSUP && backends[b] == ZC_BACKEND_CPACF)
                     continue;       /* KM but not this mode's instruction */
                 ck_assert_int_eq(rc, ZC_OK);
@@ -66,7 +52,7 @@ START_TEST(kat)
 
                     memcpy(iv, iv0, 16);
                     for (off = 0; off < n; off += 16)
-                        ck_assert_int_eq(run_mode(v->mode, dir, &k, iv, (dir ? pt : ct) + off,
+                        ck_assert_int_eq(tu_aes_mode(v->mode, dir, &k, iv, (dir ? pt : ct) + off,
                                                   got + off, 16), ZC_OK);
                     ck_assert_msg(memcmp(got, dir ? ct : pt, n) == 0, "%s blockwise", v->name);
                 }
@@ -104,7 +90,7 @@ START_TEST(backend_equality)
             uint8_t ivref[16];
 
             memcpy(ivref, iv0, 16);
-            ck_assert_int_eq(run_mode(mode, dir, &sw, ivref, in, ref, len), ZC_OK);
+            ck_assert_int_eq(tu_aes_mode(mode, dir, &sw, ivref, in, ref, len), ZC_OK);
             for (b = 0; b < 2; b++) {
                 zc_aes_key k;
                 size_t off = 0;
@@ -122,7 +108,7 @@ START_TEST(backend_equality)
                     if (len - off - n < 16 && mode != ZC_KAT_ECB && mode != ZC_KAT_CBC)
                         n = len - off;
                     memcpy(got + off, in + off, n);           /* in place */
-                    rc = run_mode(mode, dir, &k, iv, got + off, got + off, n);
+                    rc = tu_aes_mode(mode, dir, &k, iv, got + off, got + off, n);
                     off += n;
                 }
                 if (rc == ZC_ENOTSUP && backends[b] == ZC_BACKEND_CPACF)

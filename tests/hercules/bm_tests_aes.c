@@ -13,18 +13,7 @@
 #include "bm_tests.h"
 #include "../testutil.h"
 #include "../vectors/aes_kat.h"
-
-static int run_mode(int mode, int enc, const zc_aes_key *k, uint8_t *iv,
-                    const uint8_t *in, uint8_t *out, size_t len)
-{
-    switch (mode) {
-    case ZC_KAT_ECB: return (enc ? zc_aes_ecb_encrypt : zc_aes_ecb_decrypt)(k, in, out, len);
-    case ZC_KAT_CBC: return (enc ? zc_aes_cbc_encrypt : zc_aes_cbc_decrypt)(k, iv, in, out, len);
-    case ZC_KAT_CFB: return (enc ? zc_aes_cfb_encrypt : zc_aes_cfb_decrypt)(k, iv, in, out, len);
-    case ZC_KAT_OFB: return zc_aes_ofb_crypt(k, iv, in, out, len);
-    default:         return zc_aes_ctr_crypt(k, iv, in, out, len);
-    }
-}
+#include "../modes.h"
 
 static const char *const mode_names[] = { "", "ECB", "CBC", "CFB", "OFB", "CTR" };
 
@@ -45,10 +34,10 @@ static void test_aes_kats(void)
         rc = zc_aes_key_init(&k, key, kl, ZC_BACKEND_CPACF);
         if (rc == ZC_OK) {
             memcpy(iv, iv0, 16);
-            rc = run_mode(v->mode, 1, &k, iv, pt, got, n);
+            rc = tu_aes_mode(v->mode, 1, &k, iv, pt, got, n);
             ok = rc == ZC_OK && memcmp(got, ct, n) == 0;
             memcpy(iv, iv0, 16);
-            rc = rc ? rc : run_mode(v->mode, 0, &k, iv, ct, got, n);
+            rc = rc ? rc : tu_aes_mode(v->mode, 0, &k, iv, ct, got, n);
             ok = ok && rc == ZC_OK && memcmp(got, pt, n) == 0;
             zc_aes_key_wipe(&k);
         }
@@ -90,14 +79,14 @@ static void test_aes_random(void)
                     break;
                 }
                 memcpy(ivr, iv0, 16);
-                ok = run_mode(mode, enc, &sw, ivr, in, ref, len) == ZC_OK;
+                ok = tu_aes_mode(mode, enc, &sw, ivr, in, ref, len) == ZC_OK;
                 memcpy(iv, iv0, 16);
                 while (ok && off < len) {
                     size_t n = (size_t)(tu_rand(&seed) % 6) * 16;
 
                     if (n == 0 || n >= len - off || len - off - n < 16)
                         n = len - off;
-                    ok = run_mode(mode, enc, &hw, iv, in + off, got + off, n) == ZC_OK;
+                    ok = tu_aes_mode(mode, enc, &hw, iv, in + off, got + off, n) == ZC_OK;
                     off += n;
                 }
                 ok = ok && memcmp(got, ref, len) == 0 && (mode == ZC_KAT_ECB || memcmp(iv, ivr, 16) == 0);

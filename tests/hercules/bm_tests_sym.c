@@ -19,14 +19,7 @@
 #include "../vectors/hmac_kat.h"
 #include "../vectors/rc4_kat.h"
 #include "../vectors/sha3_kat.h"
-
-static int des_run(int mode, int enc, const zc_des_key *k, uint8_t *iv, const uint8_t *in,
-                   uint8_t *out, size_t len)
-{
-    if (mode == ZC_DES_KAT_ECB)
-        return (enc ? zc_des_ecb_encrypt : zc_des_ecb_decrypt)(k, in, out, len);
-    return (enc ? zc_des_cbc_encrypt : zc_des_cbc_decrypt)(k, iv, in, out, len);
-}
+#include "../modes.h"
 
 static void test_des(void)
 {
@@ -49,7 +42,7 @@ static void test_des(void)
         ok = zc_des_key_init(&k, key, kl, ZC_BACKEND_CPACF) == ZC_OK;
         for (enc = 0; ok && enc < 2; enc++) {
             memcpy(iv, iv0, 8);
-            ok = des_run(v->mode, enc, &k, iv, enc ? pt : ct, out, n) == ZC_OK &&
+            ok = tu_des_mode(v->mode, enc, &k, iv, enc ? pt : ct, out, n) == ZC_OK &&
                  memcmp(out, enc ? ct : pt, n) == 0;
         }
         bm_result(bm_name(name, sizeof name, "des-kat-cpacf", v->name), ok, NULL);
@@ -74,8 +67,8 @@ static void test_des(void)
                 for (enc = 0; ok && enc < 2; enc++) {
                     memcpy(iv, iv0, 8);
                     memcpy(ivr, iv0, 8);
-                    ok = des_run(mode, enc, &sw, ivr, in, ref, len) == ZC_OK &&
-                         des_run(mode, enc, &hw, iv, in, got, len) == ZC_OK &&
+                    ok = tu_des_mode(mode, enc, &sw, ivr, in, ref, len) == ZC_OK &&
+                         tu_des_mode(mode, enc, &hw, iv, in, got, len) == ZC_OK &&
                          memcmp(ref, got, len) == 0 && memcmp(iv, ivr, 8) == 0;
                 }
             }
