@@ -4,13 +4,16 @@
  *
  * The constants at the top are plain numbers and usable on any
  * architecture (the dispatch layer names function codes everywhere); the
- * wrappers exist only when compiling for s390x.
+ * wrappers exist only when compiling for s390x, or for the test build
+ * with the software stand-in (ZC_CPACF_SIM, tests/sim/).
  *
  * Conventions of every wrapper:
  *  - GR0 holds the function code, GR1 the parameter block address.
  *  - Operands live in even/odd register pairs with even, non-zero numbers
  *    (r2/r3, r4/r5, r6/r7): emulators reject r0 and odd numbers.
- *  - "0: insn; brc 1,0b" resumes after partial completion (cc 3).
+ *  - "0: insn; brc 1,0b" resumes after partial completion (cc 3); every
+ *    instruction goes through one asm body (ZC_CPACF_ISSUE_FN) that loads
+ *    and stores a register image gr[0..7].
  *  - Data wrappers return the number of bytes processed. It is smaller than
  *    the requested length only when an encrypted-key (protected-key)
  *    function stopped with cc 1 because the wrapping-key verification
@@ -27,6 +30,21 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+/* Opcodes (the 16 bits of the RRE/RRF forms). */
+#define ZC_OP_KMAC  0xb91e
+#define ZC_OP_PCKMO 0xb928
+#define ZC_OP_KMA   0xb929
+#define ZC_OP_KMF   0xb92a
+#define ZC_OP_KMO   0xb92b
+#define ZC_OP_PCC   0xb92c
+#define ZC_OP_KMCTR 0xb92d
+#define ZC_OP_KM    0xb92e
+#define ZC_OP_KMC   0xb92f
+#define ZC_OP_KDSA  0xb93a
+#define ZC_OP_PRNO  0xb93c
+#define ZC_OP_KIMD  0xb93e
+#define ZC_OP_KLMD  0xb93f
 
 /* Modifier bit of the KM family: decipher. */
 #define ZC_CPACF_DECRYPT        0x80
@@ -152,7 +170,14 @@ static inline size_t zc_cpacf_hash_block(unsigned long fc)
     }
 }
 
-#if defined(__s390x__)
+/*
+ * ZC_HAVE_CPACF: the wrappers below exist. On s390x they are inline
+ * assembly; a test build with ZC_CPACF_SIM issues the same register images
+ * to a software stand-in (tests/sim/) on any host, so that the library's
+ * CPACF paths, including their resume after a stop, run natively too.
+ */
+#if defined(__s390x__) || defined(ZC_CPACF_SIM)
+#define ZC_HAVE_CPACF 1
 
 /*
  * Test builds may define ZC_CPACF_TRACE to learn which function codes
@@ -167,67 +192,128 @@ void zc_cpacf_trace(unsigned opcode, unsigned long fc);
 #endif
 
 /*
- * The instruction bodies. R1 = r2 (address, length r3), R2 = r4/r5,
- * R3 = r6/r7. Registers are advanced by the machine and read back.
+ * The general registers an instruction reads and advances: gr[0] function
+ * code, gr[1] parameter block, gr[2..7] the operand pairs (R1 = 2/3,
+ * R2 = 4/5, R3 = 6/7; even, non-zero numbers, as emulators require).
  */
-#define ZC_CPACF_RRE_LOOP(opcode)                                           \
-    "0: .insn rre," #opcode ",2,4\n"                                        \
-    "   brc 1,0b\n"
+#define ZC_GR(fc, param, r2, r3, r4, r5, r6, r7)                            \
+    { (unsigned long)(fc), (unsigned long)(param), (unsigned long)(r2),      \
+      (unsigned long)(r3), (unsigned long)(r4), (unsigned long)(r5),         \
+      (unsigned long)(r6), (unsigned long)(r7) }
 
-#define ZC_CPACF_RRF_LOOP(opcode)                                           \
-    "0: .insn rrf," #opcode ",2,4,6,0\n"                                    \
-    "   brc 1,0b\n"
+#ifdef ZC_CPACF_SIM
+int zc_cpacf_sim_insn(unsigned opcode, unsigned long gr[8]);
 
-/* Query into a 16-byte mask (32 bytes for KDSA/KMA are not needed: 16). */
-#define ZC_CPACF_QUERY_FN(name, body)                                       \
-static inline int zc_##name##_query(uint8_t mask[16])                       \
+/* Issue until the condition code is not 3, as "brc 1,0b" does. */
+static inline int zc_cpacf_issue(unsigned opcode, unsigned long gr[8])
+{
+    int cc;
+
+    do
+        cc = zc_cpacf_sim_insn(opcode, gr);
+    while (cc == 3);
+    return cc;
+}
+#else
+/*
+ * The one piece of inline assembly every instruction goes through: load
+ * GR0-GR7 from gr[], issue, store the advanced operand registers back and
+ * return the condition code. The body repeats the instruction on cc 3
+ * (partial completion), except PCKMO, which sets no condition code.
+ * Registers an instruction does not use are loaded and stored unchanged.
+ */
+#define ZC_CPACF_ISSUE_FN(name, body)                                       \
+static inline int name(unsigned long gr[8])                                 \
 {                                                                           \
-    register unsigned long r0 __asm__("0") = ZC_CPACF_QUERY;                \
-    register uint8_t *r1 __asm__("1") = mask;                               \
-    register unsigned long r2 __asm__("2") = 0, r3 __asm__("3") = 0;        \
-    register unsigned long r4 __asm__("4") = 0, r5 __asm__("5") = 0;        \
-    register unsigned long r6 __asm__("6") = 0, r7 __asm__("7") = 0;        \
+    register unsigned long r0 __asm__("0") = gr[0];                         \
+    register unsigned long r1 __asm__("1") = gr[1];                         \
+    register unsigned long r2 __asm__("2") = gr[2];                         \
+    register unsigned long r3 __asm__("3") = gr[3];                         \
+    register unsigned long r4 __asm__("4") = gr[4];                         \
+    register unsigned long r5 __asm__("5") = gr[5];                         \
+    register unsigned long r6 __asm__("6") = gr[6];                         \
+    register unsigned long r7 __asm__("7") = gr[7];                         \
     int cc;                                                                 \
+                                                                            \
     __asm__ __volatile__(body                                               \
                          "   ipm %[cc]\n"                                   \
                          "   srl %[cc],28\n"                                \
-                         : [cc] "=d"(cc), "+d"(r2), "+d"(r3), "+d"(r4),     \
-                           "+d"(r5), "+d"(r6), "+d"(r7),                    \
-                           "=m"(*(uint8_t(*)[16])mask)                      \
-                         : "d"(r0), "a"(r1)                                 \
-                         : "cc");                                           \
-    return cc;                                                              \
-}
-
-ZC_CPACF_QUERY_FN(km,    ZC_CPACF_RRE_LOOP(0xb92e0000))
-ZC_CPACF_QUERY_FN(kmc,   ZC_CPACF_RRE_LOOP(0xb92f0000))
-ZC_CPACF_QUERY_FN(kmctr, ZC_CPACF_RRF_LOOP(0xb92d0000))
-ZC_CPACF_QUERY_FN(kmf,   ZC_CPACF_RRE_LOOP(0xb92a0000))
-ZC_CPACF_QUERY_FN(kmo,   ZC_CPACF_RRE_LOOP(0xb92b0000))
-ZC_CPACF_QUERY_FN(kmac,  ZC_CPACF_RRE_LOOP(0xb91e0000))
-ZC_CPACF_QUERY_FN(kimd,  ZC_CPACF_RRE_LOOP(0xb93e0000))
-ZC_CPACF_QUERY_FN(klmd,  ZC_CPACF_RRE_LOOP(0xb93f0000))
-ZC_CPACF_QUERY_FN(pcc,   "0: .insn rre,0xb92c0000,0,0\n brc 1,0b\n")
-ZC_CPACF_QUERY_FN(pckmo, ".insn rre,0xb9280000,0,0\n")   /* privileged */
-ZC_CPACF_QUERY_FN(prno,  ZC_CPACF_RRE_LOOP(0xb93c0000))
-ZC_CPACF_QUERY_FN(kma,   ZC_CPACF_RRF_LOOP(0xb9290000))
-ZC_CPACF_QUERY_FN(kdsa,  "0: .insn rre,0xb93a0000,0,4\n brc 1,0b\n")
-
-/*
- * Cipher-type body: R1 = destination address (r2), R2 = source pair
- * (r4, r5). Returns bytes processed.
- */
-#define ZC_CPACF_CIPHER_BODY(insn)                                          \
-    register unsigned long r0 __asm__("0") = fc;                            \
-    register void *r1 __asm__("1") = param;                                 \
-    register uint8_t *r2 __asm__("2") = dst;                                \
-    register const uint8_t *r4 __asm__("4") = src;                          \
-    register unsigned long r5 __asm__("5") = len;                           \
-    __asm__ __volatile__(insn                                               \
-                         : "+a"(r2), "+a"(r4), "+d"(r5)                     \
+                         : [cc] "=d"(cc), "+a"(r2), "+d"(r3), "+a"(r4),     \
+                           "+d"(r5), "+a"(r6), "+d"(r7)                     \
                          : "d"(r0), "a"(r1)                                 \
                          : "cc", "memory");                                 \
-    return (long)(len - r5)
+    gr[2] = r2;                                                             \
+    gr[3] = r3;                                                             \
+    gr[4] = r4;                                                             \
+    gr[5] = r5;                                                             \
+    gr[6] = r6;                                                             \
+    gr[7] = r7;                                                             \
+    return cc;                                                              \
+}
+#define ZC_CPACF_LOOP(insn) "0: " insn "\n   brc 1,0b\n"
+
+ZC_CPACF_ISSUE_FN(zc_issue_kmac,  ZC_CPACF_LOOP(".insn rre,0xb91e0000,2,4"))
+ZC_CPACF_ISSUE_FN(zc_issue_pckmo, ".insn rre,0xb9280000,0,0\n")
+ZC_CPACF_ISSUE_FN(zc_issue_kma,   ZC_CPACF_LOOP(".insn rrf,0xb9290000,2,4,6,0"))
+ZC_CPACF_ISSUE_FN(zc_issue_kmf,   ZC_CPACF_LOOP(".insn rre,0xb92a0000,2,4"))
+ZC_CPACF_ISSUE_FN(zc_issue_kmo,   ZC_CPACF_LOOP(".insn rre,0xb92b0000,2,4"))
+ZC_CPACF_ISSUE_FN(zc_issue_pcc,   ZC_CPACF_LOOP(".insn rre,0xb92c0000,0,0"))
+ZC_CPACF_ISSUE_FN(zc_issue_kmctr, ZC_CPACF_LOOP(".insn rrf,0xb92d0000,2,4,6,0"))
+ZC_CPACF_ISSUE_FN(zc_issue_km,    ZC_CPACF_LOOP(".insn rre,0xb92e0000,2,4"))
+ZC_CPACF_ISSUE_FN(zc_issue_kmc,   ZC_CPACF_LOOP(".insn rre,0xb92f0000,2,4"))
+ZC_CPACF_ISSUE_FN(zc_issue_kdsa,  ZC_CPACF_LOOP(".insn rre,0xb93a0000,0,4"))
+ZC_CPACF_ISSUE_FN(zc_issue_prno,  ZC_CPACF_LOOP(".insn rre,0xb93c0000,2,4"))
+ZC_CPACF_ISSUE_FN(zc_issue_kimd,  ZC_CPACF_LOOP(".insn rre,0xb93e0000,2,4"))
+ZC_CPACF_ISSUE_FN(zc_issue_klmd,  ZC_CPACF_LOOP(".insn rre,0xb93f0000,2,4"))
+
+/* With a constant opcode, as every caller passes, this folds to one body. */
+static inline int zc_cpacf_issue(unsigned opcode, unsigned long gr[8])
+{
+    switch (opcode) {
+    case ZC_OP_KMAC:  return zc_issue_kmac(gr);
+    case ZC_OP_PCKMO: return zc_issue_pckmo(gr);
+    case ZC_OP_KMA:   return zc_issue_kma(gr);
+    case ZC_OP_KMF:   return zc_issue_kmf(gr);
+    case ZC_OP_KMO:   return zc_issue_kmo(gr);
+    case ZC_OP_PCC:   return zc_issue_pcc(gr);
+    case ZC_OP_KMCTR: return zc_issue_kmctr(gr);
+    case ZC_OP_KM:    return zc_issue_km(gr);
+    case ZC_OP_KMC:   return zc_issue_kmc(gr);
+    case ZC_OP_KDSA:  return zc_issue_kdsa(gr);
+    case ZC_OP_PRNO:  return zc_issue_prno(gr);
+    case ZC_OP_KIMD:  return zc_issue_kimd(gr);
+    default:          return zc_issue_klmd(gr);
+    }
+}
+#endif
+
+/*
+ * Query into a 16-byte mask. PCKMO is privileged: only supervisor-state
+ * code may query it (caps.c checks). Returns the condition code.
+ */
+static inline int zc_cpacf_query_insn(unsigned opcode, uint8_t mask[16])
+{
+    unsigned long gr[8] = ZC_GR(ZC_CPACF_QUERY, mask, 0, 0, 0, 0, 0, 0);
+
+    return zc_cpacf_issue(opcode, gr);
+}
+
+/*
+ * Cipher instructions KM, KMC, KMF, KMO: R1 = destination, R2 = source
+ * pair. len must be a multiple of the granule (the block, or KMF's
+ * segment); -1 otherwise, with nothing issued. Returns the bytes
+ * processed: less than len only after cc 1 (an encrypted-key function
+ * whose verification pattern no longer matches).
+ */
+static inline long zc_cpacf_cipher(unsigned opcode, unsigned long fc, void *param,
+                                   uint8_t *dst, const uint8_t *src, size_t len)
+{
+    unsigned long gr[8] = ZC_GR(fc, param, dst, 0, src, len, 0, 0);
+
+    ZC_TRACE(opcode, fc);
+    zc_cpacf_issue(opcode, gr);
+    return (long)(len - gr[5]);
+}
 
 /* KM: cipher message (ECB, XTS). */
 static inline long zc_km(unsigned long fc, void *param, uint8_t *dst,
@@ -235,8 +321,7 @@ static inline long zc_km(unsigned long fc, void *param, uint8_t *dst,
 {
     if (len % zc_cpacf_cipher_block(fc))
         return -1;
-    ZC_TRACE(0xb92e, fc);
-    ZC_CPACF_CIPHER_BODY("0: .insn rre,0xb92e0000,2,4\n   brc 1,0b\n");
+    return zc_cpacf_cipher(ZC_OP_KM, fc, param, dst, src, len);
 }
 
 /* KMC: cipher message with chaining (CBC); param = chaining value, key. */
@@ -245,20 +330,21 @@ static inline long zc_kmc(unsigned long fc, void *param, uint8_t *dst,
 {
     if (len % zc_cpacf_cipher_block(fc))
         return -1;
-    ZC_TRACE(0xb92f, fc);
-    ZC_CPACF_CIPHER_BODY("0: .insn rre,0xb92f0000,2,4\n   brc 1,0b\n");
+    return zc_cpacf_cipher(ZC_OP_KMC, fc, param, dst, src, len);
 }
 
-/* KMF: cipher message with cipher feedback; GR0 bits 0-7 of the low word = LCFB. */
+/*
+ * KMF: cipher message with cipher feedback; the segment length (LCFB,
+ * 1..block size) is in bits 24-31 of the function code.
+ */
 static inline long zc_kmf(unsigned long fc, void *param, uint8_t *dst,
                           const uint8_t *src, size_t len)
 {
     size_t lcfb = (fc >> 24) & 0xff;
 
-    if (lcfb == 0 || len % lcfb)
+    if (lcfb == 0 || lcfb > zc_cpacf_cipher_block(fc) || len % lcfb)
         return -1;
-    ZC_TRACE(0xb92a, fc);
-    ZC_CPACF_CIPHER_BODY("0: .insn rre,0xb92a0000,2,4\n   brc 1,0b\n");
+    return zc_cpacf_cipher(ZC_OP_KMF, fc, param, dst, src, len);
 }
 
 /* KMO: cipher message with output feedback; param = chaining value, key. */
@@ -267,59 +353,44 @@ static inline long zc_kmo(unsigned long fc, void *param, uint8_t *dst,
 {
     if (len % zc_cpacf_cipher_block(fc))
         return -1;
-    ZC_TRACE(0xb92b, fc);
-    ZC_CPACF_CIPHER_BODY("0: .insn rre,0xb92b0000,2,4\n   brc 1,0b\n");
+    return zc_cpacf_cipher(ZC_OP_KMO, fc, param, dst, src, len);
 }
 
-/* KMCTR: cipher message with counter; ctr = one counter block per data block. */
+/* KMCTR: cipher message with counter; ctr = one counter block per data
+ * block (R3), advanced with the data. */
 static inline long zc_kmctr(unsigned long fc, void *param, uint8_t *dst,
                             const uint8_t *src, size_t len, const uint8_t *ctr)
 {
+    unsigned long gr[8] = ZC_GR(fc, param, dst, 0, src, len, ctr, 0);
+
     if (len % zc_cpacf_cipher_block(fc))
         return -1;
-    ZC_TRACE(0xb92d, fc);
-    register unsigned long r0 __asm__("0") = fc;
-    register void *r1 __asm__("1") = param;
-    register uint8_t *r2 __asm__("2") = dst;
-    register const uint8_t *r4 __asm__("4") = src;
-    register unsigned long r5 __asm__("5") = len;
-    register const uint8_t *r6 __asm__("6") = ctr;
-
-    __asm__ __volatile__("0: .insn rrf,0xb92d0000,2,4,6,0\n"
-                         "   brc 1,0b\n"
-                         : "+a"(r2), "+a"(r4), "+d"(r5), "+a"(r6)
-                         : "d"(r0), "a"(r1)
-                         : "cc", "memory");
-    return (long)(len - r5);
+    ZC_TRACE(ZC_OP_KMCTR, fc);
+    zc_cpacf_issue(ZC_OP_KMCTR, gr);
+    return (long)(len - gr[5]);
 }
 
 /*
- * Hash-type body: R2 = message pair (r4, r5). R1 (r2/r3) is an output pair
- * for the SHAKE functions of KLMD and ignored otherwise.
+ * Hash-type instructions: R2 = message pair. R1 (out/out_len) is the
+ * output pair of KLMD's SHAKE functions and unused otherwise.
  */
-#define ZC_CPACF_HASH_BODY(insn)                                            \
-    register unsigned long r0 __asm__("0") = fc;                            \
-    register void *r1 __asm__("1") = param;                                 \
-    register uint8_t *r2 __asm__("2") = out;                                \
-    register unsigned long r3 __asm__("3") = out_len;                       \
-    register const uint8_t *r4 __asm__("4") = src;                          \
-    register unsigned long r5 __asm__("5") = len;                           \
-    __asm__ __volatile__(insn                                               \
-                         : "+a"(r2), "+d"(r3), "+a"(r4), "+d"(r5)           \
-                         : "d"(r0), "a"(r1)                                 \
-                         : "cc", "memory");                                 \
-    return (long)(len - r5)
+static inline long zc_cpacf_digest(unsigned opcode, unsigned long fc, void *param,
+                                   const uint8_t *src, size_t len,
+                                   uint8_t *out, size_t out_len)
+{
+    unsigned long gr[8] = ZC_GR(fc, param, out, out_len, src, len, 0, 0);
+
+    ZC_TRACE(opcode, fc);
+    zc_cpacf_issue(opcode, gr);
+    return (long)(len - gr[5]);
+}
 
 /* KIMD: intermediate message digest (and GHASH); whole blocks only. */
 static inline long zc_kimd(unsigned long fc, void *param, const uint8_t *src, size_t len)
 {
-    uint8_t *out = NULL;
-    size_t out_len = 0;
-
     if (len % zc_cpacf_hash_block(fc))
         return -1;
-    ZC_TRACE(0xb93e, fc);
-    ZC_CPACF_HASH_BODY("0: .insn rre,0xb93e0000,2,4\n   brc 1,0b\n");
+    return zc_cpacf_digest(ZC_OP_KIMD, fc, param, src, len, NULL, 0);
 }
 
 /*
@@ -329,38 +400,25 @@ static inline long zc_kimd(unsigned long fc, void *param, const uint8_t *src, si
 static inline long zc_klmd(unsigned long fc, void *param, const uint8_t *src, size_t len,
                            uint8_t *out, size_t out_len)
 {
-    ZC_TRACE(0xb93f, fc);
-    ZC_CPACF_HASH_BODY("0: .insn rre,0xb93f0000,2,4\n   brc 1,0b\n");
+    return zc_cpacf_digest(ZC_OP_KLMD, fc, param, src, len, out, out_len);
 }
 
 /* KMAC: compute message authentication code; param = chaining value, key. */
 static inline long zc_kmac(unsigned long fc, void *param, const uint8_t *src, size_t len)
 {
-    uint8_t *out = NULL;
-    size_t out_len = 0;
-
     if (fc < ZC_FC_HMAC_SHA_224 && len % zc_cpacf_cipher_block(fc))
         return -1;
-    ZC_TRACE(0xb91e, fc);
-    ZC_CPACF_HASH_BODY("0: .insn rre,0xb91e0000,2,4\n   brc 1,0b\n");
+    return zc_cpacf_digest(ZC_OP_KMAC, fc, param, src, len, NULL, 0);
 }
 
-/* Parameter-block-only instructions: PCC (and PCKMO, KDSA below). */
+/* PCC: parameter block only; returns the condition code (1: an
+ * encrypted key's verification pattern does not match). */
 static inline int zc_pcc(unsigned long fc, void *param)
 {
-    ZC_TRACE(0xb92c, fc);
-    register unsigned long r0 __asm__("0") = fc;
-    register void *r1 __asm__("1") = param;
-    int cc;
+    unsigned long gr[8] = ZC_GR(fc, param, 0, 0, 0, 0, 0, 0);
 
-    __asm__ __volatile__("0: .insn rre,0xb92c0000,0,0\n"
-                         "   brc 1,0b\n"
-                         "   ipm %[cc]\n"
-                         "   srl %[cc],28\n"
-                         : [cc] "=d"(cc)
-                         : "d"(r0), "a"(r1)
-                         : "cc", "memory");
-    return cc;
+    ZC_TRACE(ZC_OP_PCC, fc);
+    return zc_cpacf_issue(ZC_OP_PCC, gr);
 }
 
 /*
@@ -370,85 +428,62 @@ static inline int zc_pcc(unsigned long fc, void *param)
  */
 static inline void zc_pckmo(unsigned long fc, void *param)
 {
-    ZC_TRACE(0xb928, fc);
-    register unsigned long r0 __asm__("0") = fc;
-    register void *r1 __asm__("1") = param;
+    unsigned long gr[8] = ZC_GR(fc, param, 0, 0, 0, 0, 0, 0);
 
-    __asm__ __volatile__(".insn rre,0xb9280000,0,0\n"
-                         :
-                         : "d"(r0), "a"(r1)
-                         : "memory");
+    ZC_TRACE(ZC_OP_PCKMO, fc);
+    zc_cpacf_issue(ZC_OP_PCKMO, gr);
 }
 
 /*
- * PRNO: R1 pair = first operand, R2 pair = second operand. For TRNG, the
- * first is the raw-entropy buffer (may be 0 long), the second the
- * conditioned one. Returns the conditioned bytes produced.
+ * PRNO: op1 = the R1 pair, op2 = the R2 pair. TRNG (114): op1 receives raw
+ * entropy (may be 0 long), op2 the conditioned bytes; SHA-512-DRNG
+ * generate (3): op1 receives the output (op2 unused); DRNG seed (0x83):
+ * op2 is the seed. Returns the bytes produced into the output operand
+ * (op2 for TRNG, op1 for DRNG generate), or consumed from the seed.
  */
-static inline long zc_prno(unsigned long fc, void *param, uint8_t *raw, size_t raw_len,
-                           uint8_t *dst, size_t len)
+static inline long zc_prno(unsigned long fc, void *param, uint8_t *op1, size_t op1_len,
+                           uint8_t *op2, size_t op2_len)
 {
-    ZC_TRACE(0xb93c, fc);
-    register unsigned long r0 __asm__("0") = fc;
-    register void *r1 __asm__("1") = param;
-    register uint8_t *r2 __asm__("2") = raw;
-    register unsigned long r3 __asm__("3") = raw_len;
-    register uint8_t *r4 __asm__("4") = dst;
-    register unsigned long r5 __asm__("5") = len;
+    unsigned long gr[8] = ZC_GR(fc, param, op1, op1_len, op2, op2_len, 0, 0);
 
-    __asm__ __volatile__("0: .insn rre,0xb93c0000,2,4\n"
-                         "   brc 1,0b\n"
-                         : "+a"(r2), "+d"(r3), "+a"(r4), "+d"(r5)
-                         : "d"(r0), "a"(r1)
-                         : "cc", "memory");
-    return (long)(len - r5);
+    ZC_TRACE(ZC_OP_PRNO, fc);
+    zc_cpacf_issue(ZC_OP_PRNO, gr);
+    if (fc == ZC_FC_PRNO_SHA512_DRNG)
+        return (long)(op1_len - gr[3]);
+    return (long)(op2_len - gr[5]);
 }
 
 /*
  * KMA: cipher message with authentication (GCM). R1 = destination,
- * R2 = text pair, R3 = AAD pair. Returns text bytes processed.
+ * R2 = text pair, R3 = AAD pair. Without LAAD the AAD length, without LPC
+ * the text length must be a multiple of 16 (-1 otherwise, nothing
+ * issued). Both operands advance: the text bytes processed are returned
+ * and the AAD bytes processed stored in *aad_done.
  */
 static inline long zc_kma(unsigned long fc, void *param, uint8_t *dst,
                           const uint8_t *src, size_t len,
-                          const uint8_t *aad, size_t aad_len)
+                          const uint8_t *aad, size_t aad_len, size_t *aad_done)
 {
-    ZC_TRACE(0xb929, fc);
-    register unsigned long r0 __asm__("0") = fc;
-    register void *r1 __asm__("1") = param;
-    register uint8_t *r2 __asm__("2") = dst;
-    register const uint8_t *r4 __asm__("4") = src;
-    register unsigned long r5 __asm__("5") = len;
-    register const uint8_t *r6 __asm__("6") = aad;
-    register unsigned long r7 __asm__("7") = aad_len;
+    unsigned long gr[8] = ZC_GR(fc, param, dst, 0, src, len, aad, aad_len);
 
-    __asm__ __volatile__("0: .insn rrf,0xb9290000,2,4,6,0\n"
-                         "   brc 1,0b\n"
-                         : "+a"(r2), "+a"(r4), "+d"(r5), "+a"(r6), "+d"(r7)
-                         : "d"(r0), "a"(r1)
-                         : "cc", "memory");
-    return (long)(len - r5);
+    if ((!(fc & ZC_KMA_LAAD) && aad_len % 16) || (!(fc & ZC_KMA_LPC) && len % 16))
+        return -1;
+    ZC_TRACE(ZC_OP_KMA, fc);
+    zc_cpacf_issue(ZC_OP_KMA, gr);
+    *aad_done = aad_len - gr[7];
+    return (long)(len - gr[5]);
 }
 
-/* KDSA: compute digital signature authentication; R2 pair = message. */
+/* KDSA: compute digital signature authentication; R2 pair = message.
+ * Returns the condition code. */
 static inline int zc_kdsa(unsigned long fc, void *param, const uint8_t *src, size_t len)
 {
-    ZC_TRACE(0xb93a, fc);
-    register unsigned long r0 __asm__("0") = fc;
-    register void *r1 __asm__("1") = param;
-    register const uint8_t *r4 __asm__("4") = src;
-    register unsigned long r5 __asm__("5") = len;
-    int cc;
+    unsigned long gr[8] = ZC_GR(fc, param, 0, 0, src, len, 0, 0);
 
-    __asm__ __volatile__("0: .insn rre,0xb93a0000,0,4\n"
-                         "   brc 1,0b\n"
-                         "   ipm %[cc]\n"
-                         "   srl %[cc],28\n"
-                         : [cc] "=d"(cc), "+a"(r4), "+d"(r5)
-                         : "d"(r0), "a"(r1)
-                         : "cc", "memory");
-    return cc;
+    ZC_TRACE(ZC_OP_KDSA, fc);
+    return zc_cpacf_issue(ZC_OP_KDSA, gr);
 }
 
-#endif /* __s390x__ */
+#endif /* ZC_HAVE_CPACF */
 
 #endif /* ZC_ASM_CPACF_H */

@@ -1,8 +1,9 @@
 /*
  * facility.h - STFLE and the facility bits libzcrypt cares about.
  *
- * s390x only. STFLE may be issued only where the platform says so
- * (Linux: HWCAP_S390_STFLE in AT_HWCAP); the caller checks that.
+ * s390x only (or the test build with the software stand-in, ZC_CPACF_SIM).
+ * STFLE may be issued only where the platform says so (Linux:
+ * HWCAP_S390_STFLE in AT_HWCAP); the caller checks that.
  */
 #ifndef ZC_ASM_FACILITY_H
 #define ZC_ASM_FACILITY_H
@@ -27,6 +28,14 @@
  * by the machine or left as is). Returns the number of doublewords the
  * machine has (GR0 + 1), which may exceed ZC_STFLE_DWORDS.
  */
+#ifdef ZC_CPACF_SIM
+unsigned zc_cpacf_sim_stfle(uint64_t *fac, unsigned ndw);
+
+static inline unsigned zc_stfle(uint64_t fac[ZC_STFLE_DWORDS])
+{
+    return zc_cpacf_sim_stfle(fac, ZC_STFLE_DWORDS);
+}
+#else
 static inline unsigned zc_stfle(uint64_t fac[ZC_STFLE_DWORDS])
 {
     register unsigned long r0 __asm__("0") = ZC_STFLE_DWORDS - 1;
@@ -37,6 +46,7 @@ static inline unsigned zc_stfle(uint64_t fac[ZC_STFLE_DWORDS])
                          : "cc");
     return (unsigned)r0 + 1;
 }
+#endif
 
 /* Bit nr of a facility list (bit 0 is the leftmost bit of fac[0]). */
 static inline int zc_fac_test(const uint64_t fac[ZC_STFLE_DWORDS], unsigned nr)

@@ -6,9 +6,11 @@
  * KMCTR, KMF, KMO) is usable, the clear key for CPACF parameter blocks,
  * and (unless the key is CPACF-only) the bitsliced software schedule.
  *
- * CPACF calls build their parameter block on the stack from the key
- * (zc_aes_pb_key) and wipe it afterwards; chaining values go in and out of
- * the block, so IVs continue across calls. The last partial block of
+ * CPACF calls go through the issuing helpers (lib/aes_cpacf.c), which
+ * build the parameter block, check every result and resume after a stop;
+ * chaining values go in and out of the block, so IVs continue across
+ * calls. A helper's error fails the call closed: the output is zeroed and
+ * the IV or counter is left as it was. The last partial block of
  * CTR/CFB/OFB is done with one keystream block from KM (or software),
  * identically on both backends. Software CBC encryption and CFB
  * encryption are sequential by nature; everything else runs the
@@ -20,8 +22,13 @@
 /* Blocks per stack buffer (counters, keystream): 1 KiB. */
 #define CHUNK_BLOCKS 64
 
+/* The instruction of each mode that has one of its own. */
 static const enum zc_insn mode_insn[ZC_AES_IM_XTS] = {
-    ZC_INSN_KM, ZC_INSN_KMC, ZC_INSN_KMCTR, ZC_INSN_KMF, ZC_INSN_KMO
+    [ZC_AES_IM_ECB] = ZC_INSN_KM,
+    [ZC_AES_IM_CBC] = ZC_INSN_KMC,
+    [ZC_AES_IM_CTR] = ZC_INSN_KMCTR,
+    [ZC_AES_IM_CFB] = ZC_INSN_KMF,
+    [ZC_AES_IM_OFB] = ZC_INSN_KMO,
 };
 
 static unsigned aes_fc(size_t key_len)
@@ -83,9 +90,8 @@ int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
     struct zc_backend_info info;
     unsigned fc = aes_fc(key_len), m, n;
     uint16_t modes = 0;
-    static const uint8_t zero[16];
 
-    if (k == NULL || key == NULL || fc == 0 || (unsigned)backend > ZC_BACKEND_SOFTWARE)
+    if (k == NULL || key == NULL || fc == 0 || !zc_backend_sym_ok(backend))
         return ZC_EINVAL;
     if (backend != ZC_BACKEND_SOFTWARE) {
         for (m = 0; m < ZC_AES_IM_COUNT; m++) {
@@ -96,9 +102,7 @@ int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
             if (info.backend == ZC_BACKEND_CPACF)
                 modes |= (uint16_t)(1u << m);
         }
-        /* KMA runs nowhere we can test: only after its self-test passed. */
-        if ((modes >> ZC_AES_IM_GCM_KMA & 1) && !zc_aes_gcm_kma_selftest((unsigned)key_len))
-            modes &= (uint16_t)~(1u << ZC_AES_IM_GCM_KMA);
+        /* KMA's self-test is the GCM code's decision, per call. */
         if (!(modes & (1u << ZC_AES_IM_ECB))) {        /* no KM for this size */
             if (backend == ZC_BACKEND_CPACF)
                 return ZC_ENOTSUP;
@@ -121,7 +125,6 @@ int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
                               ? (modes ? ZC_BACKEND_CPACF : ZC_BACKEND_SOFTWARE)
                               : backend);
     k->zc_magic = ZC_AES_MAGIC;
-    zc_aes_encrypt_blocks(k, zero, k->zc_h, 1);
     return ZC_OK;
 }
 
@@ -147,38 +150,48 @@ enum zc_backend zc_aes_mode_backend(const zc_aes_key *k, enum zc_aes_mode mode)
 }
 
 /* KM (or the software core) on whole blocks, either direction. */
-static void ecb_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
-                       size_t nblocks, int decrypt)
+static int ecb_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
+                      size_t nblocks, int decrypt)
 {
-#if defined(__s390x__)
-    if (k->zc_cpacf_modes & (1u << ZC_AES_IM_ECB)) {
-        uint8_t pb[ZC_AES_PB_MAX] __attribute__((aligned(8)));
-        unsigned long fc = zc_aes_pb_key(k, pb);
-
-        zc_km(fc | (decrypt ? ZC_CPACF_DECRYPT : 0), pb, out, in, nblocks * 16);
-        zc_wipe(pb, sizeof(pb));
-        return;
-    }
+#ifdef ZC_HAVE_CPACF
+    if (k->zc_cpacf_modes & (1u << ZC_AES_IM_ECB))
+        return zc_aes_cpacf_crypt(k, ZC_OP_KM, decrypt, NULL, in, out, nblocks * 16, NULL);
 #endif
     if (decrypt)
         zc_aes_sw_decrypt(k->zc_rk, k->zc_rounds, in, out, nblocks);
     else
         zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, in, out, nblocks);
+    return ZC_OK;
 }
 
-void zc_aes_encrypt_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
-                           size_t nblocks)
+int zc_aes_encrypt_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
+                          size_t nblocks)
 {
-    ecb_blocks(k, in, out, nblocks, 0);
+    return ecb_blocks(k, in, out, nblocks, 0);
+}
+
+/*
+ * Fail closed after an issuing helper's error: no half-processed output
+ * that looks like a result, and the stream position as before the call.
+ */
+static int fail(int rc, uint8_t *out, size_t len, uint8_t *iv, const uint8_t saved[16])
+{
+    zc_wipe(out, len);
+    if (iv != NULL)
+        memcpy(iv, saved, 16);
+    return rc;
 }
 
 static int ecb(const zc_aes_key *k, const uint8_t *in, uint8_t *out, size_t len, int decrypt)
 {
+    int rc;
+
     if (zc_aes_args(k, in, out, len) || len % 16)
         return ZC_EINVAL;
-    if (len)
-        ecb_blocks(k, in, out, len / 16, decrypt);
-    return ZC_OK;
+    if (len == 0)
+        return ZC_OK;
+    rc = ecb_blocks(k, in, out, len / 16, decrypt);
+    return rc == ZC_OK ? rc : fail(rc, out, len, NULL, NULL);
 }
 
 int zc_aes_ecb_encrypt(const zc_aes_key *k, const uint8_t *in, uint8_t *out, size_t len)
@@ -199,27 +212,6 @@ static void xor16(uint8_t *d, const uint8_t *a, const uint8_t *b)
         d[i] = a[i] ^ b[i];
 }
 
-/* The chaining modes on CPACF: KMC, KMF, KMO share one parameter block
- * layout (chaining value, then key) and update the chaining value. */
-#if defined(__s390x__)
-static void chain_cpacf(const zc_aes_key *k, enum zc_aes_imode mode, int decrypt,
-                        uint8_t iv[16], const uint8_t *in, uint8_t *out, size_t len)
-{
-    uint8_t pb[ZC_AES_PB_MAX] __attribute__((aligned(8)));
-    unsigned long fc;
-
-    memcpy(pb, iv, 16);
-    fc = zc_aes_pb_key(k, pb + 16) | (decrypt ? ZC_CPACF_DECRYPT : 0);
-    switch (mode) {
-    case ZC_AES_IM_CBC: zc_kmc(fc, pb, out, in, len); break;
-    case ZC_AES_IM_CFB: zc_kmf(fc | 16ul << 24, pb, out, in, len); break;
-    default:            zc_kmo(fc, pb, out, in, len); break;
-    }
-    memcpy(iv, pb, 16);
-    zc_wipe(pb, sizeof(pb));
-}
-#endif
-
 static int cbc(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                size_t len, int decrypt)
 {
@@ -234,10 +226,14 @@ static int cbc(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *
         return b;
     if (len == 0)
         return ZC_OK;
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
     if (b == ZC_BACKEND_CPACF) {
-        chain_cpacf(k, ZC_AES_IM_CBC, decrypt, iv, in, out, len);
-        return ZC_OK;
+        /* The helper updates iv only on success. */
+        int rc = zc_aes_cpacf_crypt(k, ZC_OP_KMC, decrypt, iv, in, out, len, NULL);
+
+        if (rc != ZC_OK)
+            zc_wipe(out, len);
+        return rc;
     }
 #endif
     if (!decrypt) {
@@ -299,22 +295,24 @@ static void ctr_inc(uint8_t c[16])
  * One keystream block for the partial tail of CTR/CFB/OFB: ks = E(block),
  * out = in ^ ks for t bytes. KM or software, whatever the key has.
  */
-static void tail_block(const zc_aes_key *k, const uint8_t block[16], uint8_t ks[16],
-                       const uint8_t *in, uint8_t *out, size_t t)
+static int tail_block(const zc_aes_key *k, const uint8_t block[16], uint8_t ks[16],
+                      const uint8_t *in, uint8_t *out, size_t t)
 {
     size_t i;
+    int rc = zc_aes_encrypt_blocks(k, block, ks, 1);
 
-    zc_aes_encrypt_blocks(k, block, ks, 1);
     for (i = 0; i < t; i++)
         out[i] = in[i] ^ ks[i];
+    return rc;
 }
 
 int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
                      uint8_t *out, size_t len)
 {
     uint8_t ctrs[CHUNK_BLOCKS * 16] __attribute__((aligned(8)));
-    uint8_t ks[16];
-    int b;
+    uint8_t ks[16], saved[16];
+    uint8_t *out0 = out;
+    int b, rc = ZC_OK;
     size_t i, full;
 
     if (ctr == NULL || zc_aes_args(k, in, out, len))
@@ -322,22 +320,19 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     b = zc_aes_mode_select(k, ZC_AES_IM_CTR);
     if (b < 0 || len == 0)
         return b < 0 ? b : ZC_OK;
+    memcpy(saved, ctr, 16);
     full = len & ~(size_t)15;
-    while (full) {
+    while (full && rc == ZC_OK) {
         size_t n = full < sizeof(ctrs) ? full : sizeof(ctrs);
 
         for (i = 0; i < n; i += 16) {
             memcpy(ctrs + i, ctr, 16);
             ctr_inc(ctr);
         }
-#if defined(__s390x__)
-        if (b == ZC_BACKEND_CPACF) {
-            uint8_t pb[ZC_AES_PB_MAX] __attribute__((aligned(8)));
-            unsigned long fc = zc_aes_pb_key(k, pb);
-
-            zc_kmctr(fc, pb, out, in, n, ctrs);
-            zc_wipe(pb, sizeof(pb));
-        } else
+#ifdef ZC_HAVE_CPACF
+        if (b == ZC_BACKEND_CPACF)
+            rc = zc_aes_cpacf_crypt(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
+        else
 #endif
         {
             zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, ctrs, ctrs, n / 16);
@@ -348,13 +343,13 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
         out += n;
         full -= n;
     }
-    if (len & 15) {
-        tail_block(k, ctr, ks, in, out, len & 15);
+    if ((len & 15) && rc == ZC_OK) {
+        rc = tail_block(k, ctr, ks, in, out, len & 15);
         ctr_inc(ctr);
     }
     zc_wipe(ctrs, sizeof(ctrs));
     zc_wipe(ks, sizeof(ks));
-    return ZC_OK;
+    return rc == ZC_OK ? rc : fail(rc, out0, len, ctr, saved);
 }
 
 /*
@@ -365,19 +360,21 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
 static int cfb(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
                size_t len, int decrypt)
 {
-    uint8_t buf[CHUNK_BLOCKS * 16 + 16], ks[16];
+    uint8_t buf[CHUNK_BLOCKS * 16 + 16], ks[16], saved[16];
+    uint8_t *out0 = out;
     size_t full, i, t = len & 15;
-    int b;
+    int b, rc = ZC_OK;
 
     if (iv == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k, ZC_AES_IM_CFB);
     if (b < 0 || len == 0)
         return b < 0 ? b : ZC_OK;
+    memcpy(saved, iv, 16);
     full = len - t;
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
     if (b == ZC_BACKEND_CPACF && full) {
-        chain_cpacf(k, ZC_AES_IM_CFB, decrypt, iv, in, out, full);
+        rc = zc_aes_cpacf_crypt(k, ZC_OP_KMF, decrypt, iv, in, out, full, NULL);
         in += full;
         out += full;
         full = 0;
@@ -407,18 +404,18 @@ static int cfb(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *
     }
     in += full;
     out += full;
-    if (t) {
+    if (t && rc == ZC_OK) {
         uint8_t c[16];
 
         if (decrypt)
             memcpy(c, in, t);           /* in may be out */
-        tail_block(k, iv, ks, in, out, t);
+        rc = tail_block(k, iv, ks, in, out, t);
         memcpy(iv, ks, 16);
         memcpy(iv, decrypt ? c : out, t);
     }
     zc_wipe(buf, sizeof(buf));
     zc_wipe(ks, sizeof(ks));
-    return ZC_OK;
+    return rc == ZC_OK ? rc : fail(rc, out0, len, iv, saved);
 }
 
 int zc_aes_cfb_encrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
@@ -438,18 +435,20 @@ int zc_aes_ofb_crypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
                      uint8_t *out, size_t len)
 {
     size_t full, i, t = len & 15;
-    uint8_t ks[16];
-    int b;
+    uint8_t ks[16], saved[16];
+    uint8_t *out0 = out;
+    int b, rc = ZC_OK;
 
     if (iv == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k, ZC_AES_IM_OFB);
     if (b < 0 || len == 0)
         return b < 0 ? b : ZC_OK;
+    memcpy(saved, iv, 16);
     full = len - t;
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
     if (b == ZC_BACKEND_CPACF && full) {
-        chain_cpacf(k, ZC_AES_IM_OFB, 0, iv, in, out, full);
+        rc = zc_aes_cpacf_crypt(k, ZC_OP_KMO, 0, iv, in, out, full, NULL);
         in += full;
         out += full;
         full = 0;
@@ -459,10 +458,10 @@ int zc_aes_ofb_crypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
         zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, iv, iv, 1);
         xor16(out + i, in + i, iv);
     }
-    if (t) {
-        tail_block(k, iv, ks, in + full, out + full, t);
+    if (t && rc == ZC_OK) {
+        rc = tail_block(k, iv, ks, in + full, out + full, t);
         memcpy(iv, ks, 16);
     }
     zc_wipe(ks, sizeof(ks));
-    return ZC_OK;
+    return rc == ZC_OK ? rc : fail(rc, out0, len, iv, saved);
 }

@@ -10,8 +10,9 @@
  * (1..16 bytes are always pending once anything was fed) and chains only
  * blocks known not to be the last.
  *
- * CPACF: KMAC (the key's AES function code; parameter block = chaining
- * value, key) chains the full blocks, and PCC Compute-Last-Block-CMAC
+ * CPACF, through the issuing helpers of lib/aes_cpacf.c: KMAC (the key's
+ * AES function code; parameter block = chaining value, key) chains the
+ * full blocks, and PCC Compute-Last-Block-CMAC
  * (same function code; parameter block = last-block length in bits (1
  * byte, 0..128) + 7 reserved bytes, last block, chaining value, key)
  * derives the subkey, pads and XORs the last block and returns the MAC in
@@ -51,59 +52,39 @@ static void cmac_double(uint8_t d[16], const uint8_t s[16])
 }
 
 /* Chain nblocks blocks that are known not to be the last one. */
-static void cmac_blocks(zc_aes_cmac_ctx *c, const uint8_t *p, size_t nblocks)
+static int cmac_blocks(zc_aes_cmac_ctx *c, const uint8_t *p, size_t nblocks)
 {
     const zc_aes_key *k = c->zc_key;
     size_t i, j;
 
     if (nblocks == 0)
-        return;
-#if defined(__s390x__)
-    if (c->zc_backend == ZC_BACKEND_CPACF) {
-        uint8_t pb[ZC_AES_PB_MAX] __attribute__((aligned(8)));
-        unsigned long fc;
-
-        memcpy(pb, c->zc_cv, 16);
-        fc = zc_aes_pb_key(k, pb + 16);
-        zc_kmac(fc, pb, p, nblocks * 16);
-        memcpy(c->zc_cv, pb, 16);
-        zc_wipe(pb, sizeof(pb));
-        return;
-    }
+        return ZC_OK;
+#ifdef ZC_HAVE_CPACF
+    if (c->zc_backend == ZC_BACKEND_CPACF)
+        return zc_aes_cpacf_crypt(k, ZC_OP_KMAC, 0, c->zc_cv, p, NULL, nblocks * 16, NULL);
 #endif
     for (i = 0; i < nblocks; i++, p += 16) {
         for (j = 0; j < 16; j++)
             c->zc_cv[j] ^= p[j];
         zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, c->zc_cv, c->zc_cv, 1);
     }
+    return ZC_OK;
 }
 
 /* The full 16-byte MAC from the chaining value and the pending last block. */
-static void cmac_last(const zc_aes_cmac_ctx *c, uint8_t mac[16])
+static int cmac_last(const zc_aes_cmac_ctx *c, uint8_t mac[16])
 {
     static const uint8_t zero[16];
     const zc_aes_key *k = c->zc_key;
     size_t n = c->zc_buf_len, i;
     uint8_t l[16], sub[16], x[16];
+    int rc;
 
-#if defined(__s390x__)
-    if (c->zc_backend == ZC_BACKEND_CPACF) {
-        /* ML (bits) | reserved[7] | message[16] | ICV[16] | key */
-        uint8_t pb[40 + ZC_AES_PB_MAX] __attribute__((aligned(8)));
-        unsigned long fc;
-
-        memset(pb, 0, 40);
-        pb[0] = (uint8_t)(n * 8);
-        memcpy(pb + 8, c->zc_buf, n);
-        memcpy(pb + 24, c->zc_cv, 16);
-        fc = zc_aes_pb_key(k, pb + 40);
-        zc_pcc(fc, pb);
-        memcpy(mac, pb + 24, 16);
-        zc_wipe(pb, sizeof(pb));
-        return;
-    }
+#ifdef ZC_HAVE_CPACF
+    if (c->zc_backend == ZC_BACKEND_CPACF)
+        return zc_aes_cpacf_cmac_last(k, c->zc_cv, c->zc_buf, n, mac);
 #endif
-    zc_aes_encrypt_blocks(k, zero, l, 1);
+    rc = zc_aes_encrypt_blocks(k, zero, l, 1);
     cmac_double(sub, l);                    /* K1 */
     memset(x, 0, sizeof(x));
     memcpy(x, c->zc_buf, n);
@@ -117,6 +98,7 @@ static void cmac_last(const zc_aes_cmac_ctx *c, uint8_t mac[16])
     zc_wipe(l, sizeof(l));
     zc_wipe(sub, sizeof(sub));
     zc_wipe(x, sizeof(x));
+    return rc;
 }
 
 int zc_aes_cmac_init(zc_aes_cmac_ctx *c, const zc_aes_key *k)
@@ -138,6 +120,7 @@ int zc_aes_cmac_init(zc_aes_cmac_ctx *c, const zc_aes_key *k)
 int zc_aes_cmac_update(zc_aes_cmac_ctx *c, const uint8_t *data, size_t len)
 {
     size_t n;
+    int rc;
 
     if (c == NULL || zc_bad_ptr(data, len))
         return ZC_EINVAL;
@@ -155,48 +138,56 @@ int zc_aes_cmac_update(zc_aes_cmac_ctx *c, const uint8_t *data, size_t len)
         len -= n;
         if (len == 0)                       /* the buffer may be the last block */
             return ZC_OK;
-        cmac_blocks(c, c->zc_buf, 1);       /* more follows: it is not */
-        c->zc_buf_len = 0;
+        c->zc_buf_len = 0;                  /* more follows: it is not */
+        if ((rc = cmac_blocks(c, c->zc_buf, 1)) != ZC_OK)
+            goto fail;
     }
     /* Keep 1..16 bytes back. */
     n = (len - 1) / 16;
-    cmac_blocks(c, data, n);
+    if ((rc = cmac_blocks(c, data, n)) != ZC_OK)
+        goto fail;
     data += 16 * n;
     len -= 16 * n;
     memcpy(c->zc_buf, data, len);
     c->zc_buf_len = (uint32_t)len;
     return ZC_OK;
+fail:                                       /* an issuing helper failed: the context is dead */
+    zc_aes_cmac_wipe(c);
+    return rc;
 }
 
 int zc_aes_cmac_final(zc_aes_cmac_ctx *c, uint8_t *tag, size_t tag_len)
 {
     uint8_t mac[16];
+    int rc;
 
     if (c == NULL || tag == NULL || tag_len == 0 || tag_len > 16)
         return ZC_EINVAL;
     if (!cmac_live(c))
         return ZC_ESTATE;
-    cmac_last(c, mac);
-    memcpy(tag, mac, tag_len);
+    rc = cmac_last(c, mac);
+    if (rc == ZC_OK)
+        memcpy(tag, mac, tag_len);
     zc_wipe(mac, sizeof(mac));
     zc_aes_cmac_wipe(c);
-    return ZC_OK;
+    return rc;
 }
 
 int zc_aes_cmac_verify(zc_aes_cmac_ctx *c, const uint8_t *tag, size_t tag_len)
 {
     uint8_t mac[16];
-    int ok;
+    int rc;
 
     if (c == NULL || tag == NULL || tag_len == 0 || tag_len > 16)
         return ZC_EINVAL;
     if (!cmac_live(c))
         return ZC_ESTATE;
-    cmac_last(c, mac);
-    ok = zc_ct_equal(mac, tag, tag_len);
+    rc = cmac_last(c, mac);
+    if (rc == ZC_OK && !zc_ct_equal(mac, tag, tag_len))
+        rc = ZC_EAUTH;
     zc_wipe(mac, sizeof(mac));
     zc_aes_cmac_wipe(c);
-    return ok ? ZC_OK : ZC_EAUTH;
+    return rc;
 }
 
 void zc_aes_cmac_wipe(zc_aes_cmac_ctx *c)

@@ -11,6 +11,12 @@
  *    blocks (32-bit increment, as GCM defines) are prepared in a bounded
  *    stack buffer; the context's GHASH accumulator and hash subkey are
  *    adjacent, so they are KIMD's parameter block as they stand.
+ * The hash subkey H = E(K, 0) is computed per call or context, never kept
+ * in the key object (a protected key must not leave H in clear memory),
+ * and wiped with the context. The KMA self-test decision lives here too.
+ * Every CPACF instruction goes through an issuing helper (the KM family
+ * and KMA in lib/aes_cpacf.c, KIMD-GHASH in ghash() below) whose result is
+ * checked; an error wipes the context and zeroes what was output.
  *  - software: the bitsliced AES and the constant-time GHASH.
  * The streaming context keeps a partial block of keystream and of GHASH
  * input, so any split of AAD and text gives the one-shot result.
@@ -26,27 +32,10 @@
 
 enum { PH_AAD = 1, PH_TEXT = 2 };
 
-/* KMA-GCM parameter block (z/Architecture Principles of Operation). */
-struct kma_gcm_param {
-    uint8_t  reserved[12];
-    uint32_t cv;                  /* counter value: low word of the last counter block */
-    uint8_t  tag[16];
-    uint8_t  h[16];               /* hash subkey (used when ZC_KMA_HS is set) */
-    uint64_t taadl;               /* total AAD length in bits */
-    uint64_t tpcl;                /* total text length in bits */
-    uint8_t  j0[16];
-    uint8_t  key[64];             /* clear key, or wrapped key + WKVP */
-};
-_Static_assert(offsetof(struct kma_gcm_param, cv) == 12, "KMA cv");
-_Static_assert(offsetof(struct kma_gcm_param, tag) == 16, "KMA tag");
-_Static_assert(offsetof(struct kma_gcm_param, h) == 32, "KMA h");
-_Static_assert(offsetof(struct kma_gcm_param, taadl) == 48, "KMA taadl");
-_Static_assert(offsetof(struct kma_gcm_param, tpcl) == 56, "KMA tpcl");
-_Static_assert(offsetof(struct kma_gcm_param, j0) == 64, "KMA j0");
-_Static_assert(offsetof(struct kma_gcm_param, key) == 80, "KMA key");
 /* The context's y and h form KIMD-GHASH's parameter block. */
 _Static_assert(offsetof(zc_aes_gcm_ctx, zc_h) == offsetof(zc_aes_gcm_ctx, zc_y) + 16,
                "GHASH parameter block");
+_Static_assert(sizeof(struct zc_pb_ghash) == 32, "GHASH parameter block size");
 
 static int tag_len_ok(size_t n)
 {
@@ -58,40 +47,45 @@ static void inc32(uint8_t c[16])
     zc_store_be32(c + 12, zc_load_be32(c + 12) + 1);
 }
 
-/* y = GHASH(y || p), len a multiple of 16. */
-static void ghash(zc_aes_gcm_ctx *c, const uint8_t *p, size_t len)
+/*
+ * y = GHASH(y || p), len a multiple of 16. The GHASH family's issuing
+ * helper: KIMD has no key field, so nothing can make it stop early; a
+ * short count fails closed.
+ */
+static int ghash(zc_aes_gcm_ctx *c, const uint8_t *p, size_t len)
 {
-#if defined(__s390x__)
+    if (len == 0)
+        return ZC_OK;
+#ifdef ZC_HAVE_CPACF
     if (c->zc_backend == ZC_BACKEND_CPACF) {
-        zc_kimd(ZC_FC_GHASH, c->zc_y, p, len);
-        return;
+        long n = zc_kimd(ZC_FC_GHASH, (struct zc_pb_ghash *)(void *)c->zc_y, p, len);
+
+        return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
     }
 #endif
     zc_ghash_sw(c->zc_y, c->zc_h, p, len);
+    return ZC_OK;
 }
 
 /* Counter mode over whole blocks with the context's counter. */
-static void gcm_ctr(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t nblocks)
+static int gcm_ctr(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
     uint8_t ctrs[CHUNK * 16] __attribute__((aligned(8)));
     const zc_aes_key *k = c->zc_key;
     size_t i;
+    int rc = ZC_OK;
 
-    while (nblocks) {
+    while (nblocks && rc == ZC_OK) {
         size_t n = nblocks < CHUNK ? nblocks : CHUNK;
 
         for (i = 0; i < n; i++) {
             memcpy(ctrs + 16 * i, c->zc_ctr, 16);
             inc32(c->zc_ctr);
         }
-#if defined(__s390x__)
-        if (c->zc_backend == ZC_BACKEND_CPACF) {
-            uint8_t pb[ZC_AES_PB_MAX] __attribute__((aligned(8)));
-            unsigned long fc = zc_aes_pb_key(k, pb);
-
-            zc_kmctr(fc, pb, out, in, n * 16, ctrs);
-            zc_wipe(pb, sizeof(pb));
-        } else
+#ifdef ZC_HAVE_CPACF
+        if (c->zc_backend == ZC_BACKEND_CPACF)
+            rc = zc_aes_cpacf_crypt(k, ZC_OP_KMCTR, 0, NULL, in, out, n * 16, ctrs);
+        else
 #endif
         {
             zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, ctrs, ctrs, n);
@@ -103,6 +97,7 @@ static void gcm_ctr(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t n
         nblocks -= n;
     }
     zc_wipe(ctrs, sizeof(ctrs));
+    return rc;
 }
 
 /* Where a streaming operation runs: CPACF needs KMCTR + KIMD-GHASH. */
@@ -114,7 +109,8 @@ static int stream_backend(const zc_aes_key *k)
 int zc_aes_gcm_init(zc_aes_gcm_ctx *c, const zc_aes_key *k, const uint8_t *iv,
                     size_t iv_len, int decrypt)
 {
-    int b;
+    static const uint8_t zero[16];
+    int b, rc;
 
     if (c == NULL || !zc_aes_key_valid(k) || iv == NULL || iv_len == 0 ||
         (uint64_t)iv_len >= ZC_GCM_MAX_AAD)
@@ -125,26 +121,31 @@ int zc_aes_gcm_init(zc_aes_gcm_ctx *c, const zc_aes_key *k, const uint8_t *iv,
     memset(c, 0, sizeof(*c));
     c->zc_key = k;
     c->zc_backend = (uint8_t)b;
-    memcpy(c->zc_h, k->zc_h, 16);
-    if (iv_len == 12) {
+    rc = zc_aes_encrypt_blocks(k, zero, c->zc_h, 1);
+    if (rc == ZC_OK && iv_len == 12) {
         memcpy(c->zc_j0, iv, 12);
         c->zc_j0[15] = 1;
-    } else {
+    } else if (rc == ZC_OK) {
         /* J0 = GHASH(IV || 0-pad || [0]64 || [bitlen(IV)]64) */
         size_t full = iv_len & ~(size_t)15;
         uint8_t blk[16];
 
-        ghash(c, iv, full);
-        if (iv_len > full) {
+        rc = ghash(c, iv, full);
+        if (rc == ZC_OK && iv_len > full) {
             memset(blk, 0, 16);
             memcpy(blk, iv + full, iv_len - full);
-            ghash(c, blk, 16);
+            rc = ghash(c, blk, 16);
         }
         memset(blk, 0, 8);
         zc_store_be64(blk + 8, (uint64_t)iv_len << 3);
-        ghash(c, blk, 16);
+        if (rc == ZC_OK)
+            rc = ghash(c, blk, 16);
         memcpy(c->zc_j0, c->zc_y, 16);
         memset(c->zc_y, 0, 16);
+    }
+    if (rc != ZC_OK) {
+        zc_aes_gcm_wipe(c);
+        return rc;
     }
     memcpy(c->zc_ctr, c->zc_j0, 16);
     inc32(c->zc_ctr);
@@ -162,18 +163,26 @@ static int ctx_ok(const zc_aes_gcm_ctx *c)
 }
 
 /* Hash the pending partial block, zero-padded. */
-static void flush_buf(zc_aes_gcm_ctx *c)
+static int flush_buf(zc_aes_gcm_ctx *c)
 {
-    if (c->zc_buf_len) {
-        memset(c->zc_buf + c->zc_buf_len, 0, 16 - c->zc_buf_len);
-        ghash(c, c->zc_buf, 16);
-        c->zc_buf_len = 0;
-    }
+    if (c->zc_buf_len == 0)
+        return ZC_OK;
+    memset(c->zc_buf + c->zc_buf_len, 0, 16 - c->zc_buf_len);
+    c->zc_buf_len = 0;
+    return ghash(c, c->zc_buf, 16);
+}
+
+/* An issuing helper failed: the context is dead (later calls ZC_ESTATE). */
+static int ctx_fail(zc_aes_gcm_ctx *c, int rc)
+{
+    zc_aes_gcm_wipe(c);
+    return rc;
 }
 
 int zc_aes_gcm_aad(zc_aes_gcm_ctx *c, const uint8_t *aad, size_t len)
 {
     size_t n;
+    int rc;
 
     if (c == NULL || zc_bad_ptr(aad, len))
         return ZC_EINVAL;
@@ -193,34 +202,24 @@ int zc_aes_gcm_aad(zc_aes_gcm_ctx *c, const uint8_t *aad, size_t len)
         len -= n;
         if (c->zc_buf_len < 16)
             return ZC_OK;
-        ghash(c, c->zc_buf, 16);
         c->zc_buf_len = 0;
+        if ((rc = ghash(c, c->zc_buf, 16)) != ZC_OK)
+            return ctx_fail(c, rc);
     }
     n = len & ~(size_t)15;
-    ghash(c, aad, n);
+    if ((rc = ghash(c, aad, n)) != ZC_OK)
+        return ctx_fail(c, rc);
     memcpy(c->zc_buf, aad + n, len - n);
     c->zc_buf_len = (uint32_t)(len - n);
     return ZC_OK;
 }
 
-int zc_aes_gcm_update(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t len)
+/* The text part of update once the arguments are checked. */
+static int update(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t len)
 {
     size_t n, i;
+    int rc;
 
-    if (c == NULL || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
-        zc_partial_overlap(in, out, len))
-        return ZC_EINVAL;
-    if (!ctx_ok(c) || c->zc_phase == 0)
-        return ZC_ESTATE;
-    if (len > ZC_GCM_MAX_TEXT - c->zc_text_len)
-        return ZC_EINVAL;
-    if (c->zc_phase == PH_AAD) {
-        flush_buf(c);
-        c->zc_phase = PH_TEXT;
-    }
-    if (len == 0)
-        return ZC_OK;
-    c->zc_text_len += len;
     /* Finish the current partial block: keystream and GHASH input are in
      * step, so when it fills, the text is block-aligned again. */
     if (c->zc_buf_len) {
@@ -237,25 +236,29 @@ int zc_aes_gcm_update(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t
         len -= n;
         if (c->zc_buf_len < 16)
             return ZC_OK;
-        ghash(c, c->zc_buf, 16);
         c->zc_buf_len = 0;
+        if ((rc = ghash(c, c->zc_buf, 16)) != ZC_OK)
+            return rc;
     }
     n = len & ~(size_t)15;
     if (n) {
         /* GHASH reads the ciphertext: before decrypting (in may be out),
          * after encrypting. */
-        if (c->zc_decrypt)
-            ghash(c, in, n);
-        gcm_ctr(c, in, out, n / 16);
-        if (!c->zc_decrypt)
-            ghash(c, out, n);
+        rc = c->zc_decrypt ? ghash(c, in, n) : ZC_OK;
+        if (rc == ZC_OK)
+            rc = gcm_ctr(c, in, out, n / 16);
+        if (rc == ZC_OK && !c->zc_decrypt)
+            rc = ghash(c, out, n);
+        if (rc != ZC_OK)
+            return rc;
         in += n;
         out += n;
         len -= n;
     }
     if (len) {
         memset(c->zc_ks, 0, 16);
-        gcm_ctr(c, c->zc_ks, c->zc_ks, 1);
+        if ((rc = gcm_ctr(c, c->zc_ks, c->zc_ks, 1)) != ZC_OK)
+            return rc;
         for (i = 0; i < len; i++) {
             uint8_t x = in[i];
 
@@ -267,50 +270,83 @@ int zc_aes_gcm_update(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t
     return ZC_OK;
 }
 
+int zc_aes_gcm_update(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t len)
+{
+    int rc;
+
+    if (c == NULL || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
+        zc_partial_overlap(in, out, len))
+        return ZC_EINVAL;
+    if (!ctx_ok(c) || c->zc_phase == 0)
+        return ZC_ESTATE;
+    if (len > ZC_GCM_MAX_TEXT - c->zc_text_len)
+        return ZC_EINVAL;
+    if (c->zc_phase == PH_AAD) {
+        c->zc_phase = PH_TEXT;
+        if ((rc = flush_buf(c)) != ZC_OK)
+            return ctx_fail(c, rc);
+    }
+    if (len == 0)
+        return ZC_OK;
+    c->zc_text_len += len;
+    rc = update(c, in, out, len);
+    if (rc != ZC_OK) {
+        zc_wipe(out, len);
+        return ctx_fail(c, rc);
+    }
+    return ZC_OK;
+}
+
 /* The full 16-byte tag: E(K, J0) xor GHASH(... || lengths). */
-static void gcm_tag(zc_aes_gcm_ctx *c, uint8_t tag[16])
+static int gcm_tag(zc_aes_gcm_ctx *c, uint8_t tag[16])
 {
     uint8_t blk[16];
     unsigned i;
+    int rc = flush_buf(c);
 
-    flush_buf(c);
     zc_store_be64(blk, c->zc_aad_len << 3);
     zc_store_be64(blk + 8, c->zc_text_len << 3);
-    ghash(c, blk, 16);
-    zc_aes_encrypt_blocks(c->zc_key, c->zc_j0, tag, 1);
+    if (rc == ZC_OK)
+        rc = ghash(c, blk, 16);
+    if (rc == ZC_OK)
+        rc = zc_aes_encrypt_blocks(c->zc_key, c->zc_j0, tag, 1);
     for (i = 0; i < 16; i++)
         tag[i] ^= c->zc_y[i];
+    return rc;
 }
 
 int zc_aes_gcm_final(zc_aes_gcm_ctx *c, uint8_t *tag, size_t tag_len)
 {
     uint8_t full[16];
+    int rc;
 
     if (c == NULL || tag == NULL || !tag_len_ok(tag_len))
         return ZC_EINVAL;
     if (!ctx_ok(c) || c->zc_decrypt)
         return ZC_ESTATE;
-    gcm_tag(c, full);
-    memcpy(tag, full, tag_len);
+    rc = gcm_tag(c, full);
+    if (rc == ZC_OK)
+        memcpy(tag, full, tag_len);
     zc_wipe(full, sizeof(full));
     zc_aes_gcm_wipe(c);
-    return ZC_OK;
+    return rc;
 }
 
 int zc_aes_gcm_final_verify(zc_aes_gcm_ctx *c, const uint8_t *tag, size_t tag_len)
 {
     uint8_t full[16];
-    int ok;
+    int rc;
 
     if (c == NULL || tag == NULL || !tag_len_ok(tag_len))
         return ZC_EINVAL;
     if (!ctx_ok(c) || !c->zc_decrypt)
         return ZC_ESTATE;
-    gcm_tag(c, full);
-    ok = zc_ct_equal(full, tag, tag_len);
+    rc = gcm_tag(c, full);
+    if (rc == ZC_OK && !zc_ct_equal(full, tag, tag_len))
+        rc = ZC_EAUTH;
     zc_wipe(full, sizeof(full));
     zc_aes_gcm_wipe(c);
-    return ok ? ZC_OK : ZC_EAUTH;
+    return rc;
 }
 
 void zc_aes_gcm_wipe(zc_aes_gcm_ctx *c)
@@ -326,30 +362,25 @@ enum zc_backend zc_aes_gcm_backend(const zc_aes_gcm_ctx *c)
 
 /* ---- KMA ---------------------------------------------------------------- */
 
-#if defined(__s390x__)
-/* One KMA call over all AAD and text, 12-byte IV; tag gets 16 bytes. */
-static void kma_crypt(const zc_aes_key *k, const uint8_t iv[12], const uint8_t *aad,
-                      size_t aad_len, const uint8_t *in, uint8_t *out, size_t len,
-                      int decrypt, uint8_t tag[16])
+#ifdef ZC_HAVE_CPACF
+/* One KMA call over all AAD and text, 12-byte IV; tag gets 16 bytes. H is
+ * computed for the call and wiped. */
+static int kma_crypt(const zc_aes_key *k, const uint8_t iv[12], const uint8_t *aad,
+                     size_t aad_len, const uint8_t *in, uint8_t *out, size_t len,
+                     int decrypt, uint8_t tag[16])
 {
-    struct kma_gcm_param p __attribute__((aligned(8)));
-    unsigned long fc;
+    static const uint8_t zero[16];
+    uint8_t h[16];
+    int rc = zc_aes_encrypt_blocks(k, zero, h, 1);
 
-    memset(&p, 0, sizeof(p));
-    memcpy(p.j0, iv, 12);
-    p.j0[15] = 1;
-    p.cv = 1;                     /* KMA increments it before the first block */
-    memcpy(p.h, k->zc_h, 16);
-    /* With LAAD and LPC the machine builds the final length block from
-     * these totals; it does not count the bytes itself. */
-    p.taadl = (uint64_t)aad_len << 3;
-    p.tpcl = (uint64_t)len << 3;
-    fc = zc_aes_pb_key(k, p.key) | ZC_KMA_LAAD | ZC_KMA_LPC | ZC_KMA_HS |
-         (decrypt ? ZC_CPACF_DECRYPT : 0);
-    zc_kma(fc, &p, out, in, len, aad, aad_len);
-    memcpy(tag, p.tag, 16);
-    zc_wipe(&p, sizeof(p));
+    if (rc == ZC_OK)
+        rc = zc_aes_cpacf_kma(k, iv, h, aad, aad_len, in, out, len, decrypt, tag);
+    zc_wipe(h, sizeof(h));
+    return rc;
 }
+
+/* The self-test's known answers: GCM specification test cases 4, 10, 16
+ * (McGrew and Viega, "The Galois/Counter Mode of Operation"). */
 static const uint8_t st_key[32] = {
     0xfe, 0xff, 0xe9, 0x92, 0x86, 0x65, 0x73, 0x1c, 0x6d, 0x6a, 0x8f, 0x94,
     0x67, 0x30, 0x83, 0x08, 0xfe, 0xff, 0xe9, 0x92, 0x86, 0x65, 0x73, 0x1c,
@@ -415,10 +446,11 @@ static int kma_selftest_run(unsigned key_len)
      * function code (KMA's equals KM's) and H from it. */
     if (zc_aes_key_init(&k, st_key, key_len, ZC_BACKEND_SOFTWARE) != ZC_OK)
         return 0;
-    kma_crypt(&k, st_iv, st_aad, sizeof(st_aad), st_pt, out, 60, 0, tag);
-    ok = memcmp(out, st_ct[idx], 60) == 0 && memcmp(tag, st_tag[idx], 16) == 0;
-    kma_crypt(&k, st_iv, st_aad, sizeof(st_aad), st_ct[idx], out, 60, 1, tag);
-    ok = ok && memcmp(out, st_pt, 60) == 0 && memcmp(tag, st_tag[idx], 16) == 0;
+    ok = kma_crypt(&k, st_iv, st_aad, sizeof(st_aad), st_pt, out, 60, 0, tag) == ZC_OK &&
+         memcmp(out, st_ct[idx], 60) == 0 && memcmp(tag, st_tag[idx], 16) == 0;
+    ok = ok &&
+         kma_crypt(&k, st_iv, st_aad, sizeof(st_aad), st_ct[idx], out, 60, 1, tag) == ZC_OK &&
+         memcmp(out, st_pt, 60) == 0 && memcmp(tag, st_tag[idx], 16) == 0;
     zc_aes_key_wipe(&k);
     zc_wipe(out, sizeof(out));
     return ok;
@@ -427,7 +459,7 @@ static int kma_selftest_run(unsigned key_len)
 
 int zc_aes_gcm_kma_selftest(unsigned key_len)
 {
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
     unsigned idx = (key_len - 16) / 8;
 
     if (key_len != 16 && key_len != 24 && key_len != 32)
@@ -441,6 +473,13 @@ int zc_aes_gcm_kma_selftest(unsigned key_len)
 
 /* ---- one-shot ------------------------------------------------------------ */
 
+/* KMA for this call: installed for the key size and self-tested. */
+static int use_kma(const zc_aes_key *k, size_t iv_len)
+{
+    return iv_len == 12 && (k->zc_cpacf_modes >> ZC_AES_IM_GCM_KMA & 1) &&
+           zc_aes_gcm_kma_selftest(k->zc_key_len);
+}
+
 static int oneshot_args(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
                         const uint8_t *aad, size_t aad_len, const uint8_t *in,
                         const uint8_t *out, size_t len, const uint8_t *tag, size_t tag_len)
@@ -450,35 +489,42 @@ static int oneshot_args(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
         zc_bad_ptr(in, len) || zc_bad_ptr(out, len) || zc_partial_overlap(in, out, len) ||
         tag == NULL || !tag_len_ok(tag_len) || (uint64_t)len > ZC_GCM_MAX_TEXT)
         return ZC_EINVAL;
-    if (iv_len == 12 && (k->zc_cpacf_modes >> ZC_AES_IM_GCM_KMA & 1))
-        return 1;                 /* KMA */
-    return stream_backend(k) < 0 ? ZC_ENOTSUP : 0;
+    if (use_kma(k, iv_len))
+        return ZC_OK;
+    return stream_backend(k) < 0 ? ZC_ENOTSUP : ZC_OK;
 }
 
 /*
  * Both one-shot directions: the text through KMA or the streaming path,
- * and the full 16-byte tag into full[]. Arguments are checked already;
- * use_kma is oneshot_args()' answer.
+ * and the full 16-byte tag into full[]. Arguments are checked already.
+ * On error the output is zeroed.
  */
-static void oneshot(const zc_aes_key *k, int use_kma, const uint8_t *iv, size_t iv_len,
-                    const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
-                    size_t len, int decrypt, uint8_t full[16])
+static int oneshot(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
+                   const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                   size_t len, int decrypt, uint8_t full[16])
 {
     zc_aes_gcm_ctx c;
+    int rc;
 
-#if defined(__s390x__)
-    if (use_kma) {
-        kma_crypt(k, iv, aad, aad_len, in, out, len, decrypt, full);
-        return;
+#ifdef ZC_HAVE_CPACF
+    if (use_kma(k, iv_len)) {
+        rc = kma_crypt(k, iv, aad, aad_len, in, out, len, decrypt, full);
+        if (rc != ZC_OK)
+            zc_wipe(out, len);
+        return rc;
     }
-#else
-    (void)use_kma;
 #endif
-    zc_aes_gcm_init(&c, k, iv, iv_len, decrypt);
-    zc_aes_gcm_aad(&c, aad, aad_len);
-    zc_aes_gcm_update(&c, in, out, len);
-    gcm_tag(&c, full);
+    rc = zc_aes_gcm_init(&c, k, iv, iv_len, decrypt);
+    if (rc == ZC_OK)
+        rc = zc_aes_gcm_aad(&c, aad, aad_len);
+    if (rc == ZC_OK)
+        rc = zc_aes_gcm_update(&c, in, out, len);
+    if (rc == ZC_OK)
+        rc = gcm_tag(&c, full);
+    else
+        zc_wipe(out, len);
     zc_aes_gcm_wipe(&c);
+    return rc;
 }
 
 int zc_aes_gcm_encrypt(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
@@ -489,12 +535,12 @@ int zc_aes_gcm_encrypt(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
     uint8_t full[16];
     int rc = oneshot_args(k, iv, iv_len, aad, aad_len, in, out, len, tag, tag_len);
 
-    if (rc < 0)
-        return rc;
-    oneshot(k, rc, iv, iv_len, aad, aad_len, in, out, len, 0, full);
-    memcpy(tag, full, tag_len);
+    if (rc == ZC_OK)
+        rc = oneshot(k, iv, iv_len, aad, aad_len, in, out, len, 0, full);
+    if (rc == ZC_OK)
+        memcpy(tag, full, tag_len);
     zc_wipe(full, sizeof(full));
-    return ZC_OK;
+    return rc;
 }
 
 int zc_aes_gcm_decrypt(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
@@ -507,10 +553,11 @@ int zc_aes_gcm_decrypt(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
 
     if (rc < 0)
         return rc;
-    oneshot(k, rc, iv, iv_len, aad, aad_len, in, out, len, 1, full);
-    rc = zc_ct_equal(full, tag, tag_len) ? ZC_OK : ZC_EAUTH;
-    zc_wipe(full, sizeof(full));
-    if (rc != ZC_OK && len)
+    rc = oneshot(k, iv, iv_len, aad, aad_len, in, out, len, 1, full);
+    if (rc == ZC_OK && !zc_ct_equal(full, tag, tag_len)) {
+        rc = ZC_EAUTH;
         zc_wipe(out, len);
+    }
+    zc_wipe(full, sizeof(full));
     return rc;
 }

@@ -3,23 +3,38 @@
  *
  * lib/aes.c prepares keys and runs ECB, CBC, CTR, CFB and OFB; the other
  * modes live in files of their own and use these helpers, so that the
- * backend rules and the parameter-block handling exist once.
+ * backend rules exist once. Every CPACF instruction an AES mode issues goes
+ * through the issuing helpers of lib/aes_cpacf.c, which own the parameter
+ * blocks, check every result and resume after a stop.
+ *
+ * Calls go one way: the mode files call lib/aes.c and lib/aes_cpacf.c;
+ * lib/aes_cpacf.c calls only the inline key helpers below.
  */
 #ifndef ZC_AES_INT_H
 #define ZC_AES_INT_H
 
 #include "caps.h"
+#include "cpacf_pb.h"
 #include "util.h"
 #include "sw/aes_ct64.h"
 #include <zcrypt/aes.h>
 
 #define ZC_AES_MAGIC 0x7a636b31u   /* "zck1" */
 
-enum { ZC_AES_KIND_CLEAR = 1 };
+enum {
+    ZC_AES_KIND_CLEAR = 1,
+#ifdef ZC_CPACF_SIM
+    /* Test builds only: a clear key that the issuing helpers may
+     * "re-derive" (copy again) after cc 1, to exercise the resume path
+     * that protected keys take. */
+    ZC_AES_KIND_SIM_REDERIVE = 0x7f,
+#endif
+};
 
 /*
- * Modes as the key's zc_cpacf_modes bits and as backend-query rows. The
- * public enum zc_aes_mode numbers the first five; the rest follow.
+ * Modes as the key's zc_cpacf_modes bits. The public enum zc_aes_mode and
+ * the backend query's ZC_ALGO_AES_* rows number the same modes in the same
+ * order (asserted below); KMA-GCM is an internal row of its own.
  */
 enum zc_aes_imode {
     ZC_AES_IM_ECB = ZC_AES_ECB,
@@ -34,8 +49,12 @@ enum zc_aes_imode {
     ZC_AES_IM_COUNT
 };
 
-/* CPACF parameter-block room: chaining value (16) + key (32) + WKVP (32). */
-#define ZC_AES_PB_MAX 80
+/* The internal modes are the public ones by definition (above); the
+ * backend query's rows must follow them too. */
+_Static_assert((int)ZC_ALGO_AES_CMAC - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_CMAC &&
+               (int)ZC_ALGO_AES_GCM - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_GCM &&
+               (int)ZC_ALGO_AES_XTS - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_XTS,
+               "backend-query rows follow the AES modes");
 
 /* The (instruction, function code) pairs a mode needs for a key size;
  * returns their number, 0 for a key size the mode has no CPACF form of. */
@@ -62,7 +81,7 @@ static inline int zc_aes_mode_select(const zc_aes_key *k, enum zc_aes_imode mode
 }
 
 /*
- * Copy the key part of a CPACF parameter block to dst and return the
+ * Copy the key field of a CPACF parameter block to dst and return the
  * function code to use. One place, so that protected keys (a snapshot of
  * wrapped key + verification pattern) slot in here.
  */
@@ -72,21 +91,95 @@ static inline unsigned long zc_aes_pb_key(const zc_aes_key *k, uint8_t *dst)
     return k->zc_fc;
 }
 
-/*
- * The one-time known-answer self-test of KMA-GCM for a key size (16, 24,
- * 32): 1 when it passed in this process. Runs at most once per size.
- */
-int zc_aes_gcm_kma_selftest(unsigned key_len);
-
 /* Bytes zc_aes_pb_key() writes: where the next parameter-block field goes. */
 static inline size_t zc_aes_pb_key_len(const zc_aes_key *k)
 {
     return k->zc_key_len;
 }
 
-/* Encrypt nblocks blocks with the key's block function (KM or software). */
-void zc_aes_encrypt_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
-                           size_t nblocks);
+/*
+ * After cc 1 (the key field's verification pattern no longer matches),
+ * put a fresh key field into dst. A clear key cannot meet cc 1: the
+ * machine answered what cannot happen, so the call fails closed with
+ * ZC_EDEVICE. (Protected keys re-derive here.)
+ */
+static inline int zc_aes_pb_rederive(const zc_aes_key *k, uint8_t *dst)
+{
+#ifdef ZC_CPACF_SIM
+    if (k->zc_kind == ZC_AES_KIND_SIM_REDERIVE) {
+        zc_aes_pb_key(k, dst);
+        return ZC_OK;
+    }
+#endif
+    (void)k;
+    (void)dst;
+    return ZC_EDEVICE;
+}
+
+/*
+ * The one-time known-answer self-test of KMA-GCM for a key size (16, 24,
+ * 32): 1 when it passed in this process. Runs at most once per size.
+ * Lives with the GCM code (lib/aes_gcm.c).
+ */
+int zc_aes_gcm_kma_selftest(unsigned key_len);
+
+/*
+ * Encrypt nblocks blocks with the key's block function (KM or software).
+ * ZC_OK, or the issuing helper's error (CPACF).
+ */
+int zc_aes_encrypt_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
+                          size_t nblocks);
+
+/* ---- the issuing helpers (lib/aes_cpacf.c) --------------------------------
+ *
+ * Each builds its parameter block on the stack from the key, issues the
+ * instruction, checks what the wrapper returns, and after a short count
+ * (cc 1) re-derives the key field in place and continues with the
+ * remaining bytes: what the block already holds (chaining value, XTS
+ * parameter, GHASH and length fields) carries over. Results:
+ * ZC_OK; ZC_EDEVICE for what cannot happen on this key (a short count on a
+ * clear key, a condition code the function does not define); ZC_EKEY when
+ * re-deriving does not help twice in a row; ZC_EINVAL for a length the
+ * instruction refuses (a caller's bug: lengths are checked before). The
+ * block is wiped before they return; output may be partly written on
+ * error, and the caller fails closed.
+ */
+
+/*
+ * KM, KMC, KMF (128-bit segments), KMO, KMCTR or KMAC (op = ZC_OP_*) over
+ * len bytes, a multiple of 16. cv: the chaining value (KMC/KMF/KMO/KMAC),
+ * updated on success; NULL for KM and KMCTR. ctrs: KMCTR's counter blocks,
+ * one per data block. out: NULL for KMAC.
+ */
+int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
+                       const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs);
+
+/*
+ * XTS: the XTS parameter T_0 for tweak from k2 (PCC), then KM-XTS with k1
+ * over whole blocks. The running parameter stays in x between calls.
+ */
+struct zc_aes_xts_pb {
+    struct zc_pb_aes_xts pb;
+    unsigned long fc;           /* KM-XTS function code, decipher bit included */
+    size_t t_off;               /* offset of the XTS parameter: the key's length */
+};
+int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
+                          const zc_aes_key *k2, const uint8_t tweak[16], int decrypt);
+int zc_aes_cpacf_xts(struct zc_aes_xts_pb *x, const zc_aes_key *k1, const uint8_t *in,
+                     uint8_t *out, size_t len);
+
+/* CMAC's last block: PCC with the chaining value and the n (0..16) pending
+ * bytes; the 16-byte MAC into mac. */
+int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint8_t *last,
+                           size_t n, uint8_t mac[16]);
+
+/*
+ * KMA-GCM over all AAD and text at once (LAAD | LPC), 12-byte IV, H given:
+ * the full 16-byte tag into tag.
+ */
+int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[16],
+                     const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                     size_t len, int decrypt, uint8_t tag[16]);
 
 /* The common argument rules of the stream modes; ZC_OK or ZC_EINVAL. */
 static inline int zc_aes_args(const zc_aes_key *k, const uint8_t *in, const uint8_t *out,

@@ -11,7 +11,8 @@
  * bit index (0) | XTS parameter (out). KM-XTS (50/52, | 0x80 to decipher)
  * then ciphers whole blocks with k1 | XTS parameter and advances the XTS
  * parameter in the block by alpha per block, so that block holds the
- * running tweak across calls.
+ * running tweak across calls. Both go through the issuing helpers of
+ * lib/aes_cpacf.c; an error there fails the call closed (output zeroed).
  *
  * Software: T_0 from the key's block function, then the bitsliced core
  * four blocks at a time through a bounded stack buffer of tweaks (the
@@ -50,56 +51,27 @@ static void xts_double(uint8_t t[16])
 }
 
 struct xts {
-    /* CPACF: the KM-XTS parameter block (k1, then the XTS parameter);
-     * software: the running tweak at offset 0. Room for a wrapped key with
-     * its verification pattern. */
-    uint8_t pb[ZC_AES_PB_MAX + 16] __attribute__((aligned(8)));
-    uint8_t *t;                 /* the running tweak T_j, inside pb */
+    /* CPACF: the KM-XTS parameter block, the running tweak inside it. */
+    struct zc_aes_xts_pb cp;
+    uint8_t sw_t[16];           /* software: the running tweak */
+    uint8_t *t;                 /* the running tweak T_j */
     const zc_aes_key *k1;
-    unsigned long fc;           /* KM function code with the decipher bit */
     int cpacf;
     int decrypt;
 };
 
-#if defined(__s390x__)
-/*
- * T_0 by PCC into the KM-XTS parameter block. The XTS function codes are
- * the AES ones + 32 (18 -> 50, 20 -> 52, 26 -> 58, 28 -> 60).
- */
-static void setup_cpacf(struct xts *x, const zc_aes_key *k2, const uint8_t tweak[16])
-{
-    uint8_t pcc[ZC_AES_PB_MAX + 64] __attribute__((aligned(8)));
-    unsigned long fc2;
-    size_t off2, off1;
-
-    memset(pcc, 0, sizeof(pcc));            /* sequence number, bit index: 0 */
-    fc2 = zc_aes_pb_key(k2, pcc);
-    off2 = zc_aes_pb_key_len(k2);
-    memcpy(pcc + off2, tweak, 16);
-    zc_pcc(fc2 + 32, pcc);
-    x->fc = zc_aes_pb_key(x->k1, x->pb);
-    off1 = zc_aes_pb_key_len(x->k1);
-    x->fc = (x->fc + 32) | (x->decrypt ? ZC_CPACF_DECRYPT : 0);
-    x->t = x->pb + off1;
-    memcpy(x->t, pcc + off2 + 48, 16);
-    zc_wipe(pcc, sizeof(pcc));
-}
-#endif
-
 /* Cipher nblocks whole blocks and advance the running tweak. */
-static void xts_blocks(struct xts *x, const uint8_t *in, uint8_t *out, size_t nblocks)
+static int xts_blocks(struct xts *x, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
     uint8_t tw[CHUNK_BLOCKS * 16];
     const zc_aes_key *k = x->k1;
     size_t i;
 
     if (nblocks == 0)
-        return;
-#if defined(__s390x__)
-    if (x->cpacf) {
-        zc_km(x->fc, x->pb, out, in, nblocks * 16);
-        return;
-    }
+        return ZC_OK;
+#ifdef ZC_HAVE_CPACF
+    if (x->cpacf)
+        return zc_aes_cpacf_xts(&x->cp, k, in, out, nblocks * 16);
 #endif
     while (nblocks) {
         size_t n = nblocks < CHUNK_BLOCKS ? nblocks : CHUNK_BLOCKS;
@@ -121,45 +93,49 @@ static void xts_blocks(struct xts *x, const uint8_t *in, uint8_t *out, size_t nb
         nblocks -= n;
     }
     zc_wipe(tw, sizeof(tw));
+    return ZC_OK;
 }
 
 /* One data unit of len >= 16 bytes, with ciphertext stealing. */
-static void xts_unit(struct xts *x, const uint8_t *in, uint8_t *out, size_t len)
+static int xts_unit(struct xts *x, const uint8_t *in, uint8_t *out, size_t len)
 {
     size_t m = len / 16, t = len % 16;
     uint8_t pp[16], cc[16], tprev[16];
+    int rc;
 
-    if (t == 0) {
-        xts_blocks(x, in, out, m);
-        return;
-    }
+    if (t == 0)
+        return xts_blocks(x, in, out, m);
     if (!x->decrypt) {
-        xts_blocks(x, in, out, m);          /* ..., CC in place of C_{m-1} */
+        rc = xts_blocks(x, in, out, m);     /* ..., CC in place of C_{m-1} */
         memcpy(pp, in + 16 * m, t);         /* P_m, read before C_m is written */
         memcpy(pp + t, out + 16 * (m - 1) + t, 16 - t);
         memcpy(out + 16 * m, out + 16 * (m - 1), t);
-        xts_blocks(x, pp, out + 16 * (m - 1), 1);
+        if (rc == ZC_OK)
+            rc = xts_blocks(x, pp, out + 16 * (m - 1), 1);
     } else {
-        xts_blocks(x, in, out, m - 1);      /* the tweak is now T_{m-1} */
+        rc = xts_blocks(x, in, out, m - 1); /* the tweak is now T_{m-1} */
         memcpy(tprev, x->t, 16);
         xts_double(x->t);                   /* T_m */
-        xts_blocks(x, in + 16 * (m - 1), pp, 1);
+        if (rc == ZC_OK)
+            rc = xts_blocks(x, in + 16 * (m - 1), pp, 1);
         memcpy(x->t, tprev, 16);
         memcpy(cc, in + 16 * m, t);         /* C_m, read before P_m is written */
         memcpy(cc + t, pp + t, 16 - t);
         memcpy(out + 16 * m, pp, t);
-        xts_blocks(x, cc, out + 16 * (m - 1), 1);
+        if (rc == ZC_OK)
+            rc = xts_blocks(x, cc, out + 16 * (m - 1), 1);
     }
     zc_wipe(pp, sizeof(pp));
     zc_wipe(cc, sizeof(cc));
     zc_wipe(tprev, sizeof(tprev));
+    return rc;
 }
 
 static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[16],
                const uint8_t *in, uint8_t *out, size_t len, int decrypt)
 {
     struct xts x;
-    int b;
+    int b, rc;
 
     if (zc_aes_args(k1, in, out, len) || !zc_aes_key_valid(k2) || tweak == NULL ||
         len < 16 || k1->zc_key_len == 24 || k1->zc_key_len != k2->zc_key_len ||
@@ -171,20 +147,23 @@ static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[1
     x.k1 = k1;
     x.decrypt = decrypt;
     x.cpacf = b == ZC_BACKEND_CPACF;
-    x.fc = 0;
-#if defined(__s390x__)
-    if (x.cpacf)
-        setup_cpacf(&x, k2, tweak);
-    else
+#ifdef ZC_HAVE_CPACF
+    if (x.cpacf) {
+        rc = zc_aes_cpacf_xts_init(&x.cp, k1, k2, tweak, decrypt);
+        x.t = x.cp.pb.b + x.cp.t_off;
+    } else
 #endif
     {
         /* k2 only encrypts the tweak: KM or software, whatever it has. */
-        x.t = x.pb;
-        zc_aes_encrypt_blocks(k2, tweak, x.t, 1);
+        x.t = x.sw_t;
+        rc = zc_aes_encrypt_blocks(k2, tweak, x.t, 1);
     }
-    xts_unit(&x, in, out, len);
-    zc_wipe(x.pb, sizeof(x.pb));
-    return ZC_OK;
+    if (rc == ZC_OK)
+        rc = xts_unit(&x, in, out, len);
+    if (rc != ZC_OK)
+        zc_wipe(out, len);
+    zc_wipe(&x, sizeof(x));
+    return rc;
 }
 
 int zc_aes_xts_encrypt(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[16],

@@ -33,15 +33,25 @@ static struct {
 
 static int caps_state;             /* 0 none, 1 detecting, 2 ready */
 
-static const char *const insn_names[ZC_INSN_COUNT] = {
-    "KM", "KMC", "KMCTR", "KMF", "KMO", "KMAC", "KIMD", "KLMD",
-    "PCC", "PCKMO", "PRNO", "KMA", "KDSA"
-};
-
-static const unsigned char insn_fac[ZC_INSN_COUNT] = {
-    ZC_FAC_MSA, ZC_FAC_MSA, ZC_FAC_MSA4, ZC_FAC_MSA4, ZC_FAC_MSA4,
-    ZC_FAC_MSA, ZC_FAC_MSA, ZC_FAC_MSA, ZC_FAC_MSA4, ZC_FAC_MSA3,
-    ZC_FAC_MSA5, ZC_FAC_MSA8, ZC_FAC_MSA9
+/* Per instruction: its name, the facility that installs it, its opcode. */
+static const struct insn_desc {
+    const char *name;
+    unsigned char fac;
+    unsigned short opcode;
+} insns[ZC_INSN_COUNT] = {
+    [ZC_INSN_KM]    = { "KM",    ZC_FAC_MSA,  ZC_OP_KM },
+    [ZC_INSN_KMC]   = { "KMC",   ZC_FAC_MSA,  ZC_OP_KMC },
+    [ZC_INSN_KMCTR] = { "KMCTR", ZC_FAC_MSA4, ZC_OP_KMCTR },
+    [ZC_INSN_KMF]   = { "KMF",   ZC_FAC_MSA4, ZC_OP_KMF },
+    [ZC_INSN_KMO]   = { "KMO",   ZC_FAC_MSA4, ZC_OP_KMO },
+    [ZC_INSN_KMAC]  = { "KMAC",  ZC_FAC_MSA,  ZC_OP_KMAC },
+    [ZC_INSN_KIMD]  = { "KIMD",  ZC_FAC_MSA,  ZC_OP_KIMD },
+    [ZC_INSN_KLMD]  = { "KLMD",  ZC_FAC_MSA,  ZC_OP_KLMD },
+    [ZC_INSN_PCC]   = { "PCC",   ZC_FAC_MSA4, ZC_OP_PCC },
+    [ZC_INSN_PCKMO] = { "PCKMO", ZC_FAC_MSA3, ZC_OP_PCKMO },
+    [ZC_INSN_PRNO]  = { "PRNO",  ZC_FAC_MSA5, ZC_OP_PRNO },
+    [ZC_INSN_KMA]   = { "KMA",   ZC_FAC_MSA8, ZC_OP_KMA },
+    [ZC_INSN_KDSA]  = { "KDSA",  ZC_FAC_MSA9, ZC_OP_KDSA },
 };
 
 /* Function-code names; .insns is a bit set of the instructions using the name. */
@@ -149,7 +159,7 @@ static int find_insn(const char *s, size_t n)
     int i;
 
     for (i = 0; i < ZC_INSN_COUNT; i++)
-        if (name_eq(s, n, insn_names[i]))
+        if (name_eq(s, n, insns[i].name))
             return i;
     return -1;
 }
@@ -236,26 +246,7 @@ static void apply_setting(const char *env)
     }
 }
 
-#if defined(__s390x__)
-static int query(int insn, uint8_t mask[16])
-{
-    switch (insn) {
-    case ZC_INSN_KM:    return zc_km_query(mask);
-    case ZC_INSN_KMC:   return zc_kmc_query(mask);
-    case ZC_INSN_KMCTR: return zc_kmctr_query(mask);
-    case ZC_INSN_KMF:   return zc_kmf_query(mask);
-    case ZC_INSN_KMO:   return zc_kmo_query(mask);
-    case ZC_INSN_KMAC:  return zc_kmac_query(mask);
-    case ZC_INSN_KIMD:  return zc_kimd_query(mask);
-    case ZC_INSN_KLMD:  return zc_klmd_query(mask);
-    case ZC_INSN_PCC:   return zc_pcc_query(mask);
-    case ZC_INSN_PCKMO: return zc_pckmo_query(mask);
-    case ZC_INSN_PRNO:  return zc_prno_query(mask);
-    case ZC_INSN_KMA:   return zc_kma_query(mask);
-    default:            return zc_kdsa_query(mask);
-    }
-}
-
+#ifdef ZC_HAVE_CPACF
 static void detect_cpacf(void)
 {
     int i;
@@ -267,11 +258,11 @@ static void detect_cpacf(void)
     for (i = 0; i < ZC_INSN_COUNT; i++) {
         /* Issuing an instruction whose facility is absent is an operation
          * exception; PCKMO is privileged even when installed. */
-        if (!zc_fac_test(caps.fac, insn_fac[i]))
+        if (!zc_fac_test(caps.fac, insns[i].fac))
             continue;
         if (i == ZC_INSN_PCKMO && !zc_plat_privileged())
             continue;
-        query(i, caps.raw[i]);
+        zc_cpacf_query_insn(insns[i].opcode, caps.raw[i]);
         caps.queried |= 1u << i;
     }
 }
@@ -279,7 +270,7 @@ static void detect_cpacf(void)
 
 static void detect(void)
 {
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
     detect_cpacf();
 #endif
     memcpy(caps.eff, caps.raw, sizeof(caps.eff));
@@ -309,12 +300,12 @@ static int insn_ok(enum zc_insn insn)
 
 const char *zc_insn_name(enum zc_insn insn)
 {
-    return insn_ok(insn) ? insn_names[insn] : "unknown";
+    return insn_ok(insn) ? insns[insn].name : "unknown";
 }
 
 int zc_insn_facility(enum zc_insn insn)
 {
-    return insn_ok(insn) ? insn_fac[insn] : -1;
+    return insn_ok(insn) ? insns[insn].fac : -1;
 }
 
 int zc_cpacf_present(void)
@@ -374,7 +365,7 @@ unsigned zc_caps_ignored_items(void)
 
 enum zc_reason zc_caps_reason(enum zc_insn insn, unsigned fc)
 {
-#if !defined(__s390x__)
+#ifndef ZC_HAVE_CPACF
     (void)insn;
     (void)fc;
     return ZC_REASON_NOT_S390X;
@@ -382,7 +373,7 @@ enum zc_reason zc_caps_reason(enum zc_insn insn, unsigned fc)
     caps_ready();
     if (!caps.present)
         return ZC_REASON_NO_STFLE;
-    if (!zc_fac_test(caps.fac, insn_fac[insn]) || !(caps.queried >> insn & 1))
+    if (!zc_fac_test(caps.fac, insns[insn].fac) || !(caps.queried >> insn & 1))
         return ZC_REASON_NO_FACILITY;
     if (!zc_cpacf_mask_test(caps.raw[insn], fc))
         return ZC_REASON_NO_FUNCTION;

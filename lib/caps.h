@@ -35,6 +35,15 @@ void zc_caps_decide(const struct zc_cpacf_need *need, unsigned n,
  */
 int zc_selftest_once(int *state, int (*run)(unsigned), unsigned arg);
 
+/*
+ * 1 when b is a backend a symmetric key or hash context may be made with:
+ * AUTO, CPACF or SOFTWARE. The one check every init uses.
+ */
+static inline int zc_backend_sym_ok(enum zc_backend b)
+{
+    return b == ZC_BACKEND_AUTO || b == ZC_BACKEND_CPACF || b == ZC_BACKEND_SOFTWARE;
+}
+
 /* DES/TDES: the (instruction, fc) pairs for ECB (cbc 0) or CBC (cbc 1);
  * 0 for a key length without a DES form. Lives in lib/des.c. */
 unsigned zc_des_mode_need(int cbc, size_t key_len, struct zc_cpacf_need need[2]);

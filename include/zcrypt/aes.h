@@ -59,7 +59,6 @@ typedef struct zc_aes_key {
     /** @cond PRIVATE */
     uint64_t zc_rk[120];        /* software: bitsliced round keys, both directions */
     uint8_t  zc_key[32];        /* clear key: the CPACF parameter-block key */
-    uint8_t  zc_h[16];          /* GHASH subkey E(K, 0^128), computed at init */
     uint8_t  zc_prot[96];       /* protected key: wrapped key + 32-byte WKVP */
     uint8_t  zc_src[320];       /* re-derivation source (secure-key blob) */
     uint32_t zc_src_len;

@@ -1,0 +1,226 @@
+/*
+ * aes_cpacf.c - the issuing helpers: every CPACF instruction an AES mode
+ * issues goes through one of these.
+ *
+ * Each helper builds its parameter block on the stack from the key
+ * (zc_aes_pb_key), issues the instruction, checks what the wrapper in
+ * asm/cpacf.h returns, and wipes the block. A wrapper returns fewer bytes
+ * than asked only after cc 1: an encrypted-key function found that the
+ * key field's verification pattern no longer matches the firmware's
+ * wrapping key. Then the helper asks the key for a fresh key field
+ * (zc_aes_pb_rederive), writes it over the old one and only over it, and
+ * issues again for the remaining bytes: everything else in the block (the
+ * chaining value, the XTS parameter, KMA's tag, counter and total lengths)
+ * is exactly what the machine left, so the output continues at the exact
+ * byte, in place or not. A clear key never meets cc 1; if the machine says
+ * otherwise the call fails closed.
+ *
+ * Where the key field sits differs per block: after the chaining value
+ * (KMC, KMF, KMO, KMAC), at the start (KM, KMCTR, KM-XTS and PCC-XTS, where
+ * the XTS fields follow the key and move with its length), and at the end
+ * (PCC-CMAC, KMA).
+ */
+#include "aes_int.h"
+#include "../asm/cpacf.h"
+
+#ifdef ZC_HAVE_CPACF
+
+/* Re-derivations in a row that made no progress before giving up. */
+#define REDERIVE_MAX 2
+
+/*
+ * The resume rule shared by every helper: after the instruction processed
+ * n more bytes and done of len are done, either finish, or re-derive the
+ * key field. *stalls counts re-derivations that were followed by no
+ * progress at all.
+ */
+static int resume(const zc_aes_key *k, uint8_t *key_field, long n, size_t done, size_t len,
+                  unsigned *stalls)
+{
+    if (n < 0)
+        return ZC_EINVAL;
+    if (done == len)
+        return ZC_OK;
+    if (n > 0)
+        *stalls = 0;
+    else if (++*stalls > REDERIVE_MAX)
+        return ZC_EKEY;
+    return zc_aes_pb_rederive(k, key_field) == ZC_OK ? 1 : ZC_EDEVICE;
+}
+
+/* The same for a parameter-block-only instruction (PCC): cc 0 is done. */
+static int resume_cc(const zc_aes_key *k, uint8_t *key_field, int cc, unsigned *tries)
+{
+    if (cc == 0)
+        return ZC_OK;
+    if (cc != 1)
+        return ZC_EDEVICE;
+    if (++*tries > REDERIVE_MAX)
+        return ZC_EKEY;
+    return zc_aes_pb_rederive(k, key_field) == ZC_OK ? 1 : ZC_EDEVICE;
+}
+
+static long issue(unsigned op, unsigned long fc, void *pb, uint8_t *out, const uint8_t *in,
+                  size_t len, const uint8_t *ctrs)
+{
+    switch (op) {
+    case ZC_OP_KM:    return zc_km(fc, pb, out, in, len);
+    case ZC_OP_KMC:   return zc_kmc(fc, pb, out, in, len);
+    case ZC_OP_KMF:   return zc_kmf(fc | 16ul << 24, pb, out, in, len);
+    case ZC_OP_KMO:   return zc_kmo(fc, pb, out, in, len);
+    case ZC_OP_KMCTR: return zc_kmctr(fc, pb, out, in, len, ctrs);
+    case ZC_OP_KMAC:  return zc_kmac(fc, pb, in, len);
+    default:          return -1;
+    }
+}
+
+/* Issue op until len bytes are done, re-deriving key_field after cc 1. */
+static int run(const zc_aes_key *k, unsigned op, unsigned long fc, void *pb,
+               uint8_t *key_field, const uint8_t *in, uint8_t *out, size_t len,
+               const uint8_t *ctrs)
+{
+    size_t done = 0;
+    unsigned stalls = 0;
+    int rc;
+
+    do {
+        long n = issue(op, fc, pb, out ? out + done : NULL, in + done, len - done,
+                       ctrs ? ctrs + done : NULL);
+
+        if (n > 0)
+            done += (size_t)n;
+        rc = resume(k, key_field, n, done, len, &stalls);
+    } while (rc == 1);
+    return rc;
+}
+
+int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
+                       const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs)
+{
+    unsigned long mod = decrypt ? ZC_CPACF_DECRYPT : 0;
+    int rc;
+
+    if (cv == NULL) {                       /* KM, KMCTR: the key alone */
+        struct zc_pb_aes pb __attribute__((aligned(8)));
+        unsigned long fc = zc_aes_pb_key(k, pb.key) | mod;
+
+        rc = run(k, op, fc, &pb, pb.key, in, out, len, ctrs);
+        zc_wipe(&pb, sizeof(pb));
+    } else {                                /* chaining value, then the key */
+        struct zc_pb_aes_chain pb __attribute__((aligned(8)));
+        unsigned long fc = zc_aes_pb_key(k, pb.key) | mod;
+
+        memcpy(pb.cv, cv, 16);
+        rc = run(k, op, fc, &pb, pb.key, in, out, len, ctrs);
+        if (rc == ZC_OK)
+            memcpy(cv, pb.cv, 16);
+        zc_wipe(&pb, sizeof(pb));
+    }
+    return rc;
+}
+
+/* The XTS function codes, by name, for a key's KM function code. */
+static unsigned long xts_fc(unsigned long fc)
+{
+    switch (fc) {
+    case ZC_FC_AES_128:     return ZC_FC_XTS_AES_128;
+    case ZC_FC_AES_256:     return ZC_FC_XTS_AES_256;
+    case ZC_FC_ENC_AES_128: return ZC_FC_ENC_XTS_AES_128;
+    case ZC_FC_ENC_AES_256: return ZC_FC_ENC_XTS_AES_256;
+    default:                return 0;
+    }
+}
+
+int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
+                          const zc_aes_key *k2, const uint8_t tweak[16], int decrypt)
+{
+    struct zc_pb_pcc_xts pcc __attribute__((aligned(8)));
+    struct zc_pb_pcc_xts_tail *tail;
+    unsigned long fc2;
+    unsigned tries = 0;
+    int rc;
+
+    /* PCC-XTS: k2's key field, then tweak, sequence number 0, bit index 0. */
+    memset(&pcc, 0, sizeof(pcc));
+    fc2 = xts_fc(zc_aes_pb_key(k2, pcc.b));
+    tail = (struct zc_pb_pcc_xts_tail *)(void *)(pcc.b + zc_aes_pb_key_len(k2));
+    memcpy(tail->tweak, tweak, 16);
+    do
+        rc = resume_cc(k2, pcc.b, zc_pcc(fc2, &pcc), &tries);
+    while (rc == 1);
+    /* KM-XTS: k1's key field, then the XTS parameter T_0. */
+    x->fc = xts_fc(zc_aes_pb_key(k1, x->pb.b)) | (decrypt ? ZC_CPACF_DECRYPT : 0);
+    x->t_off = zc_aes_pb_key_len(k1);
+    memcpy(x->pb.b + x->t_off, tail->xtsp, 16);
+    zc_wipe(&pcc, sizeof(pcc));
+    return rc;
+}
+
+int zc_aes_cpacf_xts(struct zc_aes_xts_pb *x, const zc_aes_key *k1, const uint8_t *in,
+                     uint8_t *out, size_t len)
+{
+    return run(k1, ZC_OP_KM, x->fc, &x->pb, x->pb.b, in, out, len, NULL);
+}
+
+int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint8_t *last,
+                           size_t n, uint8_t mac[16])
+{
+    struct zc_pb_pcc_cmac pb __attribute__((aligned(8)));
+    unsigned long fc;
+    unsigned tries = 0;
+    int rc;
+
+    memset(&pb, 0, offsetof(struct zc_pb_pcc_cmac, key));
+    pb.ml = (uint8_t)(n * 8);               /* 0 bits: the empty message */
+    memcpy(pb.msg, last, n);
+    memcpy(pb.icv, cv, 16);
+    fc = zc_aes_pb_key(k, pb.key);
+    do
+        rc = resume_cc(k, pb.key, zc_pcc(fc, &pb), &tries);
+    while (rc == 1);
+    if (rc == ZC_OK)
+        memcpy(mac, pb.icv, 16);
+    zc_wipe(&pb, sizeof(pb));
+    return rc;
+}
+
+int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[16],
+                     const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
+                     size_t len, int decrypt, uint8_t tag[16])
+{
+    struct zc_pb_kma_gcm pb __attribute__((aligned(8)));
+    size_t done = 0, aad_done = 0, a;
+    unsigned long fc;
+    unsigned stalls = 0;
+    int rc;
+
+    memset(&pb, 0, offsetof(struct zc_pb_kma_gcm, key));
+    memcpy(pb.j0, iv, 12);
+    pb.j0[15] = 1;
+    zc_store_be32(pb.cv, 1);                /* incremented before the first block */
+    memcpy(pb.h, h, 16);
+    /* With LAAD and LPC the machine builds the final length block from
+     * these totals; it does not count the bytes itself. */
+    zc_store_be64(pb.taadl, (uint64_t)aad_len << 3);
+    zc_store_be64(pb.tpcl, (uint64_t)len << 3);
+    fc = zc_aes_pb_key(k, pb.key) | ZC_KMA_LAAD | ZC_KMA_LPC | ZC_KMA_HS |
+         (decrypt ? ZC_CPACF_DECRYPT : 0);
+    /* Both operands advance; progress in either counts. */
+    do {
+        /* (NULL + 0 is not C: buffers of length 0 may be NULL.) */
+        long n = zc_kma(fc, &pb, done ? out + done : out, done ? in + done : in,
+                        len - done, aad_done ? aad + aad_done : aad, aad_len - aad_done, &a);
+
+        if (n > 0)
+            done += (size_t)n;
+        aad_done += a;
+        rc = resume(k, pb.key, n < 0 ? n : (long)(n + (long)a), done + aad_done,
+                    len + aad_len, &stalls);
+    } while (rc == 1);
+    if (rc == ZC_OK)
+        memcpy(tag, pb.t, 16);
+    zc_wipe(&pb, sizeof(pb));
+    return rc;
+}
+
+#endif /* ZC_HAVE_CPACF */

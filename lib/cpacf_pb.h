@@ -1,0 +1,109 @@
+/*
+ * cpacf_pb.h - CPACF parameter blocks as typed structs.
+ *
+ * The layouts are the z/Architecture Principles of Operation's; numeric
+ * fields are big-endian byte arrays (stored with zc_store_be*), so the
+ * same code is right on the machine and under the test stand-in on a
+ * little-endian host. The key field is last wherever the architecture
+ * allows it, sized for the largest form: an AES-256 encrypted (protected)
+ * key is the 32-byte wrapped key followed by a 32-byte verification
+ * pattern (WKVP). Where the key comes first (KM-XTS, PCC-XTS) the fields
+ * after it move with the key's length; those blocks are a byte array plus
+ * a typed tail placed at the key's end.
+ *
+ * The static assertions pin every offset, including those of KMA, which no
+ * emulator executes.
+ */
+#ifndef ZC_CPACF_PB_H
+#define ZC_CPACF_PB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Room for a key field: AES-256 wrapped key + WKVP. */
+#define ZC_PB_KEY_MAX 64
+/* DEA/TDEA: a 24-byte key (+ a 24-byte WKVP for the encrypted forms). */
+#define ZC_PB_DES_KEY_MAX 48
+
+/* KM, KMCTR (AES): the key alone. */
+struct zc_pb_aes {
+    uint8_t key[ZC_PB_KEY_MAX];
+};
+
+/* KMC, KMF, KMO, KMAC (AES): chaining value, then the key. */
+struct zc_pb_aes_chain {
+    uint8_t cv[16];
+    uint8_t key[ZC_PB_KEY_MAX];
+};
+
+/* KM-XTS: the key, then the 16-byte XTS parameter (at the key's end). */
+struct zc_pb_aes_xts {
+    uint8_t b[ZC_PB_KEY_MAX + 16];
+};
+
+/* PCC Compute-XTS-Parameter: the key, then this tail (at the key's end). */
+struct zc_pb_pcc_xts_tail {
+    uint8_t tweak[16];
+    uint8_t bsn[16];            /* block sequence number */
+    uint8_t ibi[16];            /* intermediate bit index */
+    uint8_t xtsp[16];           /* the XTS parameter (output) */
+};
+struct zc_pb_pcc_xts {
+    uint8_t b[ZC_PB_KEY_MAX + sizeof(struct zc_pb_pcc_xts_tail)];
+};
+
+/* PCC Compute-Last-Block-CMAC (AES). */
+struct zc_pb_pcc_cmac {
+    uint8_t ml;                 /* the last block's length in bits, 0..128 */
+    uint8_t reserved[7];
+    uint8_t msg[16];            /* the last block */
+    uint8_t icv[16];            /* chaining value in, MAC out */
+    uint8_t key[ZC_PB_KEY_MAX];
+};
+
+/* KMA-GCM. */
+struct zc_pb_kma_gcm {
+    uint8_t reserved[12];
+    uint8_t cv[4];              /* counter value: low word of the last counter block */
+    uint8_t t[16];              /* tag */
+    uint8_t h[16];              /* hash subkey (used when ZC_KMA_HS is set) */
+    uint8_t taadl[8];           /* total AAD length in bits */
+    uint8_t tpcl[8];            /* total text length in bits */
+    uint8_t j0[16];
+    uint8_t key[ZC_PB_KEY_MAX];
+};
+
+/* KIMD-GHASH: the accumulator Y, then H. */
+struct zc_pb_ghash {
+    uint8_t y[16];
+    uint8_t h[16];
+};
+
+/* KM (DEA/TDEA). */
+struct zc_pb_des {
+    uint8_t key[ZC_PB_DES_KEY_MAX];
+};
+
+/* KMC (DEA/TDEA): 8-byte chaining value, then the key. */
+struct zc_pb_des_chain {
+    uint8_t cv[8];
+    uint8_t key[ZC_PB_DES_KEY_MAX];
+};
+
+_Static_assert(offsetof(struct zc_pb_aes_chain, key) == 16, "KMC/KMF/KMO/KMAC key");
+_Static_assert(sizeof(struct zc_pb_pcc_xts_tail) == 64, "PCC-XTS tail");
+_Static_assert(offsetof(struct zc_pb_pcc_xts_tail, xtsp) == 48, "PCC-XTS parameter");
+_Static_assert(offsetof(struct zc_pb_pcc_cmac, msg) == 8, "PCC-CMAC message");
+_Static_assert(offsetof(struct zc_pb_pcc_cmac, icv) == 24, "PCC-CMAC ICV");
+_Static_assert(offsetof(struct zc_pb_pcc_cmac, key) == 40, "PCC-CMAC key");
+_Static_assert(offsetof(struct zc_pb_kma_gcm, cv) == 12, "KMA cv");
+_Static_assert(offsetof(struct zc_pb_kma_gcm, t) == 16, "KMA tag");
+_Static_assert(offsetof(struct zc_pb_kma_gcm, h) == 32, "KMA h");
+_Static_assert(offsetof(struct zc_pb_kma_gcm, taadl) == 48, "KMA taadl");
+_Static_assert(offsetof(struct zc_pb_kma_gcm, tpcl) == 56, "KMA tpcl");
+_Static_assert(offsetof(struct zc_pb_kma_gcm, j0) == 64, "KMA j0");
+_Static_assert(offsetof(struct zc_pb_kma_gcm, key) == 80, "KMA key");
+_Static_assert(offsetof(struct zc_pb_ghash, h) == 16, "GHASH H");
+_Static_assert(offsetof(struct zc_pb_des_chain, key) == 8, "KMC DEA key");
+
+#endif /* ZC_CPACF_PB_H */
