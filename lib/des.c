@@ -3,10 +3,15 @@
  *
  * The same shape as lib/aes.c, smaller: the backend from KM's DEA/TDEA
  * function code for the key length, a bit for KMC, the clear key for
- * CPACF parameter blocks (built on the stack, wiped after use), and the
- * constant-time software schedule unless the key is CPACF-only.
+ * CPACF parameter blocks, and the constant-time software schedule unless
+ * the key is CPACF-only. One issuing helper (des_cpacf) builds the
+ * parameter block on the stack, issues KM or KMC, checks the result and
+ * wipes the block. DES keys are always clear (the kernel wraps no DES
+ * keys), so nothing may stop these instructions early: a short count fails
+ * the call closed with ZC_EDEVICE, the output zeroed.
  */
 #include "caps.h"
+#include "cpacf_pb.h"
 #include "util.h"
 #include "sw/des_ct.h"
 #include "../asm/cpacf.h"
@@ -54,7 +59,7 @@ int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
     unsigned fc = des_fc(key_len), m;
     uint8_t modes = 0;
 
-    if (k == NULL || key == NULL || fc == 0 || (unsigned)backend > ZC_BACKEND_SOFTWARE)
+    if (k == NULL || key == NULL || fc == 0 || !zc_backend_sym_ok(backend))
         return ZC_EINVAL;
     if (backend != ZC_BACKEND_SOFTWARE) {
         for (m = 0; m < 2; m++) {
@@ -104,21 +109,41 @@ static int args(const zc_des_key *k, const uint8_t *in, const uint8_t *out, size
     return ZC_OK;
 }
 
+#ifdef ZC_HAVE_CPACF
+/* KM (cv NULL) or KMC over len bytes, a multiple of 8; cv updated on success. */
+static int des_cpacf(const zc_des_key *k, int decrypt, uint8_t cv[8], const uint8_t *in,
+                     uint8_t *out, size_t len)
+{
+    struct zc_pb_des_chain pb __attribute__((aligned(8)));
+    unsigned long fc = k->zc_fc | (decrypt ? ZC_CPACF_DECRYPT : 0);
+    long n;
+
+    memcpy(pb.key, k->zc_key, k->zc_key_len);
+    if (cv == NULL) {
+        n = zc_km(fc, pb.key, out, in, len);
+    } else {
+        memcpy(pb.cv, cv, 8);
+        n = zc_kmc(fc, &pb, out, in, len);
+        if (n == (long)len)
+            memcpy(cv, pb.cv, 8);
+    }
+    zc_wipe(&pb, sizeof(pb));
+    if (n == (long)len)
+        return ZC_OK;
+    zc_wipe(out, len);
+    return n < 0 ? ZC_EINVAL : ZC_EDEVICE;
+}
+#endif
+
 static int ecb(const zc_des_key *k, const uint8_t *in, uint8_t *out, size_t len, int decrypt)
 {
     if (args(k, in, out, len))
         return ZC_EINVAL;
     if (len == 0)
         return ZC_OK;
-#if defined(__s390x__)
-    if (k->zc_cpacf_modes & M_ECB) {
-        uint8_t pb[24] __attribute__((aligned(8)));
-
-        memcpy(pb, k->zc_key, k->zc_key_len);
-        zc_km(k->zc_fc | (decrypt ? ZC_CPACF_DECRYPT : 0), pb, out, in, len);
-        zc_wipe(pb, sizeof(pb));
-        return ZC_OK;
-    }
+#ifdef ZC_HAVE_CPACF
+    if (k->zc_cpacf_modes & M_ECB)
+        return des_cpacf(k, decrypt, NULL, in, out, len);
 #endif
     if (decrypt)
         zc_des_sw_decrypt(k->zc_sk, k->zc_passes, in, out, len / 8);
@@ -150,17 +175,9 @@ static int cbc(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *o
         return ZC_ENOTSUP;
     if (len == 0)
         return ZC_OK;
-#if defined(__s390x__)
-    if (k->zc_cpacf_modes & M_CBC) {
-        uint8_t pb[8 + 24] __attribute__((aligned(8)));
-
-        memcpy(pb, iv, 8);
-        memcpy(pb + 8, k->zc_key, k->zc_key_len);
-        zc_kmc(k->zc_fc | (decrypt ? ZC_CPACF_DECRYPT : 0), pb, out, in, len);
-        memcpy(iv, pb, 8);
-        zc_wipe(pb, sizeof(pb));
-        return ZC_OK;
-    }
+#ifdef ZC_HAVE_CPACF
+    if (k->zc_cpacf_modes & M_CBC)
+        return des_cpacf(k, decrypt, iv, in, out, len);
 #endif
     if (!decrypt) {
         for (i = 0; i < len; i += 8) {
