@@ -1,12 +1,18 @@
 /*
  * hash.c - hash dispatch: streaming buffer, padding, backends.
  *
- * One context type serves every algorithm. For SHA-1/SHA-2 the chaining
- * state is kept as native words, which on s390x is exactly the KIMD/KLMD
- * parameter block, so the CPACF path hands the context's state to the
- * instruction with no copy: whole blocks go to KIMD as they arrive, and
- * the last partial block goes to KLMD, which pads. The software path pads
- * itself and calls the portable block functions in lib/sw/.
+ * One context type serves every algorithm. The representation of the
+ * chaining state follows the backend fixed at init. On CPACF it is the
+ * KIMD/KLMD parameter block itself (big-endian words, stored as bytes), so
+ * the instruction works on the context in place: whole blocks go to KIMD
+ * as they arrive, and the last partial block goes to KLMD, which pads,
+ * with the bit length written right after the state. In software it is
+ * native words for the portable block functions in lib/sw/, and the code
+ * pads itself. (On s390x both are the same bytes.)
+ *
+ * hash_blocks() and final_cpacf() are the hash family's issuing helpers:
+ * KIMD/KLMD have no key field, so nothing may stop them early; a short
+ * count fails closed (ZC_EDEVICE, the context wiped).
  *
  * SHA-3 and SHAKE share the same buffer logic with the rate as block
  * size. On CPACF the context holds the 200-byte Keccak state as KIMD keeps
@@ -98,8 +104,9 @@ int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
 {
     const struct zc_hash_desc *d = zc_hash_desc(alg);
     struct zc_backend_info info;
+    unsigned i;
 
-    if (c == NULL || d == NULL || (unsigned)backend > ZC_BACKEND_SOFTWARE)
+    if (c == NULL || d == NULL || !zc_backend_sym_ok(backend))
         return ZC_EINVAL;
     if (backend != ZC_BACKEND_SOFTWARE) {
         zc_hash_decide(d, &info);
@@ -108,10 +115,18 @@ int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
         backend = info.backend;
     }
     memset(c, 0, sizeof(*c));
-    if (d->iv32)
-        memcpy(c->zc_st.w, d->iv32, (d->fc == ZC_FC_SHA_1 ? 5 : 8) * sizeof(uint32_t));
-    else if (d->iv64)
-        memcpy(c->zc_st.q, d->iv64, 8 * sizeof(uint64_t));
+    for (i = 0; d->iv32 && i < (d->fc == ZC_FC_SHA_1 ? 5u : 8u); i++) {
+        if (backend == ZC_BACKEND_CPACF)
+            zc_store_be32(c->zc_st.b + 4 * i, d->iv32[i]);
+        else
+            c->zc_st.w[i] = d->iv32[i];
+    }
+    for (i = 0; d->iv64 && i < 8; i++) {
+        if (backend == ZC_BACKEND_CPACF)
+            zc_store_be64(c->zc_st.b + 8 * i, d->iv64[i]);
+        else
+            c->zc_st.q[i] = d->iv64[i];
+    }
     /* SHA-3 starts from the all-zero state in either representation. */
     c->zc_alg = (uint8_t)alg;
     c->zc_backend = (uint8_t)backend;
@@ -119,28 +134,36 @@ int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
     return ZC_OK;
 }
 
-/* Compress (or absorb) nblocks whole blocks into the state. */
-static void hash_blocks(zc_hash_ctx *c, const struct zc_hash_desc *d,
-                        const uint8_t *p, size_t nblocks)
+#ifdef ZC_HAVE_CPACF
+/* A wrapper's answer for len bytes as a result code. */
+static int digest_rc(long n, size_t len)
 {
-#if defined(__s390x__)
-    if (c->zc_backend == ZC_BACKEND_CPACF) {
-        zc_kimd(d->fc, &c->zc_st, p, nblocks * d->block);
-        return;
-    }
+    return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
+}
+#endif
+
+/* Compress (or absorb) nblocks whole blocks into the state. */
+static int hash_blocks(zc_hash_ctx *c, const struct zc_hash_desc *d,
+                       const uint8_t *p, size_t nblocks)
+{
+#ifdef ZC_HAVE_CPACF
+    if (c->zc_backend == ZC_BACKEND_CPACF)
+        return digest_rc(zc_kimd(d->fc, &c->zc_st, p, nblocks * d->block),
+                         nblocks * d->block);
 #endif
     if (d->kind != ZC_HK_SHA2) {
         for (; nblocks; nblocks--, p += d->block) {
             zc_keccak_xor_bytes(c->zc_st.q, p, d->block);
             zc_keccak_f1600(c->zc_st.q);
         }
-        return;
+        return ZC_OK;
     }
     switch (d->fc) {
     case ZC_FC_SHA_1:   zc_sha1_blocks(c->zc_st.w, p, nblocks); break;
     case ZC_FC_SHA_256: zc_sha256_blocks(c->zc_st.w, p, nblocks); break;
     default:            zc_sha512_blocks(c->zc_st.q, p, nblocks); break;
     }
+    return ZC_OK;
 }
 
 int zc_hash_update(zc_hash_ctx *c, const void *data, size_t len)
@@ -149,6 +172,7 @@ int zc_hash_update(zc_hash_ctx *c, const void *data, size_t len)
     const uint8_t *p = data;
     size_t n;
     uint64_t lo;
+    int rc;
 
     if (c == NULL || zc_bad_ptr(data, len))
         return ZC_EINVAL;
@@ -174,12 +198,14 @@ int zc_hash_update(zc_hash_ctx *c, const void *data, size_t len)
         len -= n;
         if (c->zc_buf_len < d->block)
             return ZC_OK;
-        hash_blocks(c, d, c->zc_buf, 1);
         c->zc_buf_len = 0;
+        if ((rc = hash_blocks(c, d, c->zc_buf, 1)) != ZC_OK)
+            goto fail;
     }
     n = len / d->block;
     if (n) {
-        hash_blocks(c, d, p, n);
+        if ((rc = hash_blocks(c, d, p, n)) != ZC_OK)
+            goto fail;
         p += n * d->block;
         len -= n * d->block;
     }
@@ -188,52 +214,53 @@ int zc_hash_update(zc_hash_ctx *c, const void *data, size_t len)
         c->zc_buf_len = (uint32_t)len;
     }
     return ZC_OK;
+fail:                                   /* the context is dead: ZC_ESTATE from now on */
+    zc_hash_wipe(c);
+    return rc;
 }
 
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
 /*
  * KLMD pads. SHA-1/2: the parameter block is the state followed by the
- * bit length. SHA-3: the 200-byte state, the digest lands in its first
- * bytes. SHAKE: the output goes through the first operand.
+ * bit length, written in place after the context's state. SHA-3: the
+ * 200-byte state, the digest lands in its first bytes. SHAKE: the output
+ * goes through the first operand.
  */
-static void final_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
-                        size_t out_len)
+static int final_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
+                       size_t out_len)
 {
-    uint64_t pb[10];           /* 64-byte state + 128-bit length, at most */
     size_t sw = d->fc == ZC_FC_SHA_1 ? 20 : d->block == 64 ? 32 : 64;
-    uint8_t *b = (uint8_t *)pb;
+    uint8_t *b = c->zc_st.b;
+    int rc;
 
-    if (d->kind == ZC_HK_SHAKE) {
-        if (out_len)
-            zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, out, out_len);
-        return;
+    if (d->kind == ZC_HK_SHAKE)
+        return out_len == 0 ? ZC_OK :
+               digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, out, out_len),
+                         c->zc_buf_len);
+    if (d->kind == ZC_HK_SHA2) {
+        if (d->block == 128) {
+            zc_store_be64(b + sw, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
+            zc_store_be64(b + sw + 8, c->zc_len_lo << 3);
+        } else {
+            zc_store_be64(b + sw, c->zc_len_lo << 3);
+        }
     }
-    if (d->kind == ZC_HK_SHA3) {
-        zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, NULL, 0);
-        memcpy(out, c->zc_st.b, d->digest);
-        return;
-    }
-    memcpy(b, &c->zc_st, sw);
-    if (d->block == 128) {
-        zc_store_be64(b + sw, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
-        zc_store_be64(b + sw + 8, c->zc_len_lo << 3);
-    } else {
-        zc_store_be64(b + sw, c->zc_len_lo << 3);
-    }
-    zc_klmd(d->fc, pb, c->zc_buf, c->zc_buf_len, NULL, 0);
-    memcpy(out, b, d->digest);
-    zc_wipe(pb, sizeof(pb));
+    rc = digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, NULL, 0),
+                   c->zc_buf_len);
+    if (rc == ZC_OK)
+        memcpy(out, b, d->digest);
+    return rc;
 }
 #endif
 
 /* SHA-3: domain bits and pad10*1, then squeeze as much as asked. */
-static void final_keccak(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
-                         size_t out_len)
+static int final_keccak(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
+                        size_t out_len)
 {
     memset(c->zc_buf + c->zc_buf_len, 0, d->block - c->zc_buf_len);
     c->zc_buf[c->zc_buf_len] = d->kind == ZC_HK_SHAKE ? 0x1f : 0x06;
     c->zc_buf[d->block - 1] |= 0x80;
-    hash_blocks(c, d, c->zc_buf, 1);
+    hash_blocks(c, d, c->zc_buf, 1);        /* software: cannot fail */
     if (d->kind == ZC_HK_SHA3)
         out_len = d->digest;
     while (out_len) {
@@ -245,9 +272,10 @@ static void final_keccak(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *
         if (out_len)
             zc_keccak_f1600(c->zc_st.q);
     }
+    return ZC_OK;
 }
 
-static void final_software(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out)
+static int final_software(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out)
 {
     size_t lenpos = d->block - (d->block == 128 ? 16 : 8);
     size_t i;
@@ -271,11 +299,13 @@ static void final_software(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t
         else
             out[i] = (uint8_t)(c->zc_st.q[i / 8] >> (56 - 8 * (i % 8)));
     }
+    return ZC_OK;
 }
 
 int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
 {
     const struct zc_hash_desc *d;
+    int rc;
 
     if (c == NULL || zc_bad_ptr(out, out_len))
         return ZC_EINVAL;
@@ -284,17 +314,19 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
     d = zc_hash_desc((enum zc_hash_alg)c->zc_alg);
     if (d->kind != ZC_HK_SHAKE && out_len != d->digest)
         return ZC_EINVAL;
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
     if (c->zc_backend == ZC_BACKEND_CPACF)
-        final_cpacf(c, d, out, out_len);
+        rc = final_cpacf(c, d, out, out_len);
     else
 #endif
     if (d->kind != ZC_HK_SHA2)
-        final_keccak(c, d, out, out_len);
+        rc = final_keccak(c, d, out, out_len);
     else
-        final_software(c, d, out);
+        rc = final_software(c, d, out);
+    if (rc != ZC_OK)
+        zc_wipe(out, out_len);
     zc_hash_wipe(c);
-    return ZC_OK;
+    return rc;
 }
 
 void zc_hash_wipe(zc_hash_ctx *c)
@@ -330,7 +362,7 @@ int zc_hash(enum zc_hash_alg alg, const void *data, size_t len, uint8_t *out, si
 
 /* ---- the SHA-3 self-test (KIMD/KLMD function codes 32-37) ---------------- */
 
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
 /* FIPS 202 examples (NIST): the 1600-bit message of 200 bytes 0xa3. */
 static const uint8_t sha3_selftest_out[6][64] = {
     /* SHA3-224 */
@@ -395,15 +427,15 @@ static int sha3_selftest_run(unsigned fc)
     c.zc_alg = (uint8_t)algs[idx];
     c.zc_backend = ZC_BACKEND_CPACF;
     c.zc_magic = ZC_HASH_MAGIC;
-    zc_hash_update(&c, msg, sizeof(msg));
-    zc_hash_final(&c, out, n);
-    return memcmp(out, sha3_selftest_out[idx], n) == 0;
+    return zc_hash_update(&c, msg, sizeof(msg)) == ZC_OK &&
+           zc_hash_final(&c, out, n) == ZC_OK &&
+           memcmp(out, sha3_selftest_out[idx], n) == 0;
 }
 #endif
 
 int zc_hash_sha3_selftest(unsigned fc)
 {
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
     if (fc < ZC_FC_SHA3_224 || fc > ZC_FC_SHAKE_256)
         return 0;
     return zc_selftest_once(&sha3_state[fc - ZC_FC_SHA3_224], sha3_selftest_run, fc);

@@ -11,7 +11,7 @@
 #include "util.h"
 #include "../asm/cpacf.h"
 
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
 /* XOR TRNG output into buf; 0 on success. */
 static int mix_trng(uint8_t *buf, size_t len)
 {
@@ -45,7 +45,7 @@ int zc_random_bytes(void *buf, size_t len)
     if (len == 0)
         return ZC_OK;
     rc = zc_plat_getrandom(buf, len);
-#if defined(__s390x__)
+#ifdef ZC_HAVE_CPACF
     if (rc == ZC_OK && zc_caps_reason(ZC_INSN_PRNO, ZC_FC_PRNO_TRNG) == ZC_REASON_CPACF &&
         mix_trng(buf, len) != 0)
         rc = ZC_EDEVICE;
