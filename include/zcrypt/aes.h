@@ -23,7 +23,10 @@
  * every backend, but continuing from it is not a meaningful stream).
  *
  * In-place operation (in == out) is allowed; partial overlap is ZC_EINVAL.
- * On any error nothing is written and the IV/counter is unchanged.
+ * On any error the IV/counter is unchanged and nothing is written, with one
+ * exception: ZC_EDEVICE (the CPACF instruction answered what cannot happen
+ * for this key) is reported after the output was started, and the output
+ * is then zeroed (in place: the input too).
  *
  * @code
  * zc_aes_key k;

@@ -29,7 +29,7 @@ extern "C" {
 #define ZC_ENOTSUP  (-2) /**< The requested backend or function is not available on this machine. */
 #define ZC_EAUTH    (-3) /**< Authentication failed: tag, MAC or signature check. */
 #define ZC_EKEY     (-4) /**< A protected or secure key could not be derived or re-derived. */
-#define ZC_EDEVICE  (-5) /**< A kernel device or interface (/dev/pkey, /dev/z90crypt, getrandom) failed. */
+#define ZC_EDEVICE  (-5) /**< A kernel device or interface (/dev/pkey, /dev/z90crypt, getrandom) failed, or a CPACF instruction answered what cannot happen for the key (e.g. stopped early on a clear key): the call fails closed, its output zeroed. */
 #define ZC_ENOMEM   (-6) /**< Not enough memory or buffer space (e.g. an output buffer too small). */
 #define ZC_ESTATE   (-7) /**< The context is in the wrong state for this call (e.g. update after final, or never initialised). */
 /** @} */
