@@ -262,7 +262,12 @@ static void detect_cpacf(void)
             continue;
         if (i == ZC_INSN_PCKMO && !zc_plat_privileged())
             continue;
-        zc_cpacf_query_insn(insns[i].opcode, caps.raw[i]);
+        /* A query always ends with cc 0; anything else and the mask is
+         * not trusted: the instruction counts as absent. */
+        if (zc_cpacf_query_insn(insns[i].opcode, caps.raw[i]) != 0) {
+            memset(caps.raw[i], 0, 16);
+            continue;
+        }
         caps.queried |= 1u << i;
     }
 }
