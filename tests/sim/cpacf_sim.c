@@ -1,0 +1,961 @@
+/*
+ * cpacf_sim.c - a software stand-in for the CPACF instructions (test only).
+ *
+ * An independent model of the architecture of KM, KMC, KMF, KMO, KMCTR,
+ * KMAC, PCC, KIMD, KLMD, KMA and PRNO (and STFLE) as the z/Architecture
+ * Principles of Operation describes them (summary in the project's
+ * CPACF facts sheet). The block functions are the library's own portable
+ * primitives (lib/sw/); everything around them, the chaining modes, the
+ * parameter-block layouts with their big-endian fields, the register
+ * pairs advanced in place, the padding of KLMD, the GCM bookkeeping of KMA
+ * and the XTS and CMAC arithmetic of KM and PCC, is written here from the
+ * architecture and not shared with the library's software paths, so that
+ * a library bug in how it drives the instructions shows up as a mismatch.
+ *
+ * Every parameter block is handled as a byte image: numeric fields are
+ * read and written big-endian explicitly (the host may be little-endian).
+ *
+ * Partial completion is modelled with a one-shot stop (zc_cpacf_sim_stop):
+ * data is processed in units (a cipher block or KMF segment, a hash or
+ * GHASH block, a KMA block, the final partial block of KLMD/KMA) and, when
+ * the armed byte count has been reached and data remains, the instruction
+ * ends before the next unit with the armed condition code and its
+ * registers advanced past what it did, as the machine leaves them. A cc 1
+ * stop (verification pattern mismatch) also spoils the key field, so that
+ * only a caller that re-derives the key field resumes correctly.
+ *
+ * What the machine would answer with a specification or operation
+ * exception (an unknown opcode or function code, a length that is not a
+ * multiple of the granule) prints one line to stderr and aborts: a test
+ * that gets there has a bug in the code under test.
+ *
+ * Not implemented: the encrypted-key (protected-key) function codes
+ * 9-11, 26-28, 58 and 60: every key field, of the cipher instructions,
+ * PCC and KMA alike, is read by sim_cipher_key(), the one place where they
+ * can be added), full XTS (82/84), KMAC-HMAC, PRNO SHA-512-DRNG and TRNG
+ * query ratio, PCKMO, KDSA, and KLMD's SHAKE continuation (the
+ * padding-state flag). PCC's XTS-parameter computation requires a zero
+ * intermediate bit index and a block sequence number below 2^20. A stop
+ * never fires in an instruction that has no data left (KLMD or KMA with
+ * empty operands still pads and finishes).
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpacf.h"
+#include "cpacf_sim.h"
+#include "sw/aes_ct64.h"
+#include "sw/des_ct.h"
+#include "sw/ghash_ct.h"
+#include "sw/sw_hash.h"
+#include "util.h"
+
+/* ------------------------------------------------------------------ */
+/* Stop, counters                                                       */
+/* ------------------------------------------------------------------ */
+
+/* The opcodes modelled, in one table: index for the execution counters. */
+enum sim_op {
+    SIM_KM, SIM_KMC, SIM_KMF, SIM_KMO, SIM_KMCTR, SIM_KMAC, SIM_PCC,
+    SIM_KIMD, SIM_KLMD, SIM_KMA, SIM_PRNO, SIM_NOPS
+};
+
+static struct {
+    unsigned long count;        /* data bytes processed since arming/reset */
+    unsigned long after;        /* armed stop: fire once count >= after */
+    int armed, cc, fired;
+    unsigned opcode;            /* the instruction executing */
+    unsigned stop_opcode;       /* the one the stop fired in */
+    unsigned long executed[SIM_NOPS][128];
+} sim;
+
+void zc_cpacf_sim_stop(unsigned long after, int cc)
+{
+    sim.count = 0;
+    sim.after = after;
+    sim.cc = cc;
+    sim.armed = 1;
+    sim.fired = 0;
+    sim.stop_opcode = 0;
+}
+
+void zc_cpacf_sim_reset(void)
+{
+    memset(&sim, 0, sizeof sim);
+}
+
+int zc_cpacf_sim_stopped(void)
+{
+    return sim.fired;
+}
+
+unsigned zc_cpacf_sim_stop_opcode(void)
+{
+    return sim.stop_opcode;
+}
+
+/* Is the armed stop due before the next unit of data? */
+static int stop_due(void)
+{
+    return sim.armed && sim.count >= sim.after;
+}
+
+/*
+ * End the instruction here: disarm and return the armed condition code.
+ * cc 1 says the key field's verification pattern no longer matches, so
+ * the key field (key, klen; NULL for KIMD/KLMD) is spoiled: only a caller
+ * that writes a fresh key field before re-issuing gets the right result.
+ */
+static int stop_fire(uint8_t *key, size_t klen)
+{
+    size_t i;
+
+    sim.armed = 0;
+    sim.fired = 1;
+    sim.stop_opcode = sim.opcode;
+    if (sim.cc == 1 && key != NULL)
+        for (i = 0; i < klen; i++)
+            key[i] ^= 0xff;
+    return sim.cc;
+}
+
+static void consumed(unsigned long n)
+{
+    sim.count += n;
+}
+
+/* The machine's specification exception: a caller bug, never reached by a
+ * correct test. */
+static void sim_exception(const char *insn, unsigned long gr0, const char *why)
+{
+    fprintf(stderr, "cpacf_sim: %s fc 0x%lx: specification exception: %s\n", insn, gr0, why);
+    abort();
+}
+
+/* Operand register pairs: addresses and lengths advance in place. */
+static uint8_t *reg_ptr(const unsigned long gr[8], int r)
+{
+    return (uint8_t *)(uintptr_t)gr[r];
+}
+
+static void advance(unsigned long gr[8], int r, unsigned long n)
+{
+    gr[r] += n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Block ciphers behind the cipher function codes                      */
+/* ------------------------------------------------------------------ */
+
+/* A cipher function code: block size, clear-key length, which cipher. */
+struct sim_fn {
+    uint8_t bs, klen, aes;
+};
+
+static const struct sim_fn sim_cipher_fns[128] = {
+    [ZC_FC_DEA]         = { .bs = 8,  .klen = 8,  .aes = 0 },
+    [ZC_FC_TDEA_128]    = { .bs = 8,  .klen = 16, .aes = 0 },
+    [ZC_FC_TDEA_192]    = { .bs = 8,  .klen = 24, .aes = 0 },
+    [ZC_FC_AES_128]     = { .bs = 16, .klen = 16, .aes = 1 },
+    [ZC_FC_AES_192]     = { .bs = 16, .klen = 24, .aes = 1 },
+    [ZC_FC_AES_256]     = { .bs = 16, .klen = 32, .aes = 1 },
+    [ZC_FC_XTS_AES_128] = { .bs = 16, .klen = 16, .aes = 1 },
+    [ZC_FC_XTS_AES_256] = { .bs = 16, .klen = 32, .aes = 1 },
+};
+
+struct sim_cipher {
+    unsigned bs, klen, n;       /* n: AES rounds or DES passes */
+    int aes;
+    uint8_t *key;               /* the key field in the parameter block */
+    uint64_t rk[ZC_AES_SW_RK_WORDS];
+    uint32_t sk[ZC_DES_SW_SK_WORDS];
+};
+
+/*
+ * The key field of every cipher instruction goes through here: a clear
+ * key of the function's length. Encrypted-key functions would unwrap the
+ * key and compare the verification pattern that follows it (cc 1 when it
+ * does not match) in this one place.
+ */
+static void sim_cipher_key(struct sim_cipher *c, unsigned fc, uint8_t *key)
+{
+    const struct sim_fn *f = &sim_cipher_fns[fc & 0x7f];
+
+    c->key = key;
+    c->bs = f->bs;
+    c->klen = f->klen;
+    c->aes = f->aes;
+    if (c->aes)
+        c->n = zc_aes_sw_setkey(c->rk, key, c->klen);
+    else
+        c->n = zc_des_sw_setkey(c->sk, key, c->klen);
+}
+
+static void sim_cipher_wipe(struct sim_cipher *c)
+{
+    zc_wipe(c, sizeof *c);
+}
+
+/* The stop, in an instruction with a key field. */
+static int stop_fire_keyed(const struct sim_cipher *c)
+{
+    return stop_fire(c->key, c->klen);
+}
+
+static void enc(const struct sim_cipher *c, const uint8_t *in, uint8_t *out)
+{
+    if (c->aes)
+        zc_aes_sw_encrypt(c->rk, c->n, in, out, 1);
+    else
+        zc_des_sw_encrypt(c->sk, c->n, in, out, 1);
+}
+
+static void dec(const struct sim_cipher *c, const uint8_t *in, uint8_t *out)
+{
+    if (c->aes)
+        zc_aes_sw_decrypt(c->rk, c->n, in, out, 1);
+    else
+        zc_des_sw_decrypt(c->sk, c->n, in, out, 1);
+}
+
+static void xor_into(uint8_t *d, const uint8_t *s, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        d[i] ^= s[i];
+}
+
+/* XTS: multiply by alpha, the block read as a little-endian 128-bit
+ * polynomial reduced by x^128 + x^7 + x^2 + x + 1 (IEEE 1619, 5.2). */
+static void xts_mul_alpha(uint8_t t[16])
+{
+    unsigned carry = t[15] >> 7, i;
+
+    for (i = 15; i > 0; i--)
+        t[i] = (uint8_t)(t[i] << 1 | t[i - 1] >> 7);
+    t[0] = (uint8_t)(t[0] << 1);
+    if (carry)
+        t[0] ^= 0x87;
+}
+
+/* CMAC subkey doubling: big-endian bit order, R = 0x87 (128-bit blocks)
+ * or 0x1b (64-bit blocks) (SP 800-38B, 6.1). */
+static void cmac_double(uint8_t *b, unsigned bs)
+{
+    unsigned carry = b[0] >> 7, i;
+
+    for (i = 0; i + 1 < bs; i++)
+        b[i] = (uint8_t)(b[i] << 1 | b[i + 1] >> 7);
+    b[bs - 1] = (uint8_t)(b[bs - 1] << 1);
+    if (carry)
+        b[bs - 1] ^= bs == 16 ? 0x87 : 0x1b;
+}
+
+/* ------------------------------------------------------------------ */
+/* KM, KMC, KMF, KMO, KMCTR, KMAC                                       */
+/* ------------------------------------------------------------------ */
+
+/* Check the source length against the granule; return the granule. */
+static size_t cipher_granule(const char *name, unsigned long gr[8], size_t g)
+{
+    if (gr[5] % g)
+        sim_exception(name, gr[0], "length not a multiple of the block");
+    return g;
+}
+
+static int sim_km(unsigned long gr[8])
+{
+    unsigned fc = gr[0] & 0x7f;
+    int decipher = (gr[0] & ZC_CPACF_DECRYPT) != 0;
+    int xts = fc == ZC_FC_XTS_AES_128 || fc == ZC_FC_XTS_AES_256;
+    uint8_t *param = reg_ptr(gr, 1);
+    struct sim_cipher c;
+    uint8_t buf[16];
+    size_t bs;
+    int cc = 0;
+
+    sim_cipher_key(&c, fc, param);
+    bs = cipher_granule("KM", gr, c.bs);
+    while (gr[5] > 0) {
+        uint8_t *t = param + c.klen;    /* XTS parameter */
+
+        if (stop_due()) {
+            cc = stop_fire_keyed(&c);
+            break;
+        }
+        memcpy(buf, reg_ptr(gr, 4), bs);
+        if (xts)
+            xor_into(buf, t, 16);
+        if (decipher)
+            dec(&c, buf, buf);
+        else
+            enc(&c, buf, buf);
+        if (xts) {
+            xor_into(buf, t, 16);
+            xts_mul_alpha(t);
+        }
+        memcpy(reg_ptr(gr, 2), buf, bs);
+        advance(gr, 2, bs);
+        advance(gr, 4, bs);
+        gr[5] -= bs;
+        consumed(bs);
+    }
+    sim_cipher_wipe(&c);
+    return cc;
+}
+
+static int sim_kmc(unsigned long gr[8])
+{
+    unsigned fc = gr[0] & 0x7f;
+    int decipher = (gr[0] & ZC_CPACF_DECRYPT) != 0;
+    uint8_t *cv = reg_ptr(gr, 1);
+    struct sim_cipher c;
+    uint8_t in[16], buf[16];
+    size_t bs;
+    int cc = 0;
+
+    sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs);
+    bs = cipher_granule("KMC", gr, c.bs);
+    while (gr[5] > 0) {
+        if (stop_due()) {
+            cc = stop_fire_keyed(&c);
+            break;
+        }
+        memcpy(in, reg_ptr(gr, 4), bs);
+        if (decipher) {
+            dec(&c, in, buf);
+            xor_into(buf, cv, bs);
+            memcpy(cv, in, bs);
+        } else {
+            memcpy(buf, in, bs);
+            xor_into(buf, cv, bs);
+            enc(&c, buf, buf);
+            memcpy(cv, buf, bs);
+        }
+        memcpy(reg_ptr(gr, 2), buf, bs);
+        advance(gr, 2, bs);
+        advance(gr, 4, bs);
+        gr[5] -= bs;
+        consumed(bs);
+    }
+    sim_cipher_wipe(&c);
+    return cc;
+}
+
+static int sim_kmf(unsigned long gr[8])
+{
+    unsigned fc = gr[0] & 0x7f;
+    int decipher = (gr[0] & ZC_CPACF_DECRYPT) != 0;
+    size_t s = (gr[0] >> 24) & 0xff;
+    uint8_t *cv = reg_ptr(gr, 1);
+    struct sim_cipher c;
+    uint8_t in[16], ks[16], ct[16];
+    size_t bs;
+    int cc = 0;
+
+    sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs);
+    bs = c.bs;
+    if (s == 0 || s > bs)
+        sim_exception("KMF", gr[0], "segment length not 1..block size");
+    cipher_granule("KMF", gr, s);
+    while (gr[5] > 0) {
+        if (stop_due()) {
+            cc = stop_fire_keyed(&c);
+            break;
+        }
+        memcpy(in, reg_ptr(gr, 4), s);
+        enc(&c, cv, ks);
+        memcpy(ct, decipher ? in : ks, s);
+        if (!decipher)
+            xor_into(ct, in, s);
+        xor_into(in, ks, s);            /* in is now the output segment */
+        memmove(cv, cv + s, bs - s);
+        memcpy(cv + bs - s, ct, s);
+        memcpy(reg_ptr(gr, 2), in, s);
+        advance(gr, 2, s);
+        advance(gr, 4, s);
+        gr[5] -= s;
+        consumed(s);
+    }
+    sim_cipher_wipe(&c);
+    return cc;
+}
+
+static int sim_kmo(unsigned long gr[8])
+{
+    unsigned fc = gr[0] & 0x7f;
+    uint8_t *cv = reg_ptr(gr, 1);
+    struct sim_cipher c;
+    uint8_t buf[16];
+    size_t bs;
+    int cc = 0;
+
+    sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs);
+    bs = cipher_granule("KMO", gr, c.bs);
+    while (gr[5] > 0) {
+        if (stop_due()) {
+            cc = stop_fire_keyed(&c);
+            break;
+        }
+        enc(&c, cv, cv);
+        memcpy(buf, reg_ptr(gr, 4), bs);
+        xor_into(buf, cv, bs);
+        memcpy(reg_ptr(gr, 2), buf, bs);
+        advance(gr, 2, bs);
+        advance(gr, 4, bs);
+        gr[5] -= bs;
+        consumed(bs);
+    }
+    sim_cipher_wipe(&c);
+    return cc;
+}
+
+static int sim_kmctr(unsigned long gr[8])
+{
+    unsigned fc = gr[0] & 0x7f;
+    struct sim_cipher c;
+    uint8_t buf[16], ks[16];
+    size_t bs;
+    int cc = 0;
+
+    sim_cipher_key(&c, fc, reg_ptr(gr, 1));
+    bs = cipher_granule("KMCTR", gr, c.bs);
+    while (gr[5] > 0) {
+        if (stop_due()) {
+            cc = stop_fire_keyed(&c);
+            break;
+        }
+        enc(&c, reg_ptr(gr, 6), ks);
+        memcpy(buf, reg_ptr(gr, 4), bs);
+        xor_into(buf, ks, bs);
+        memcpy(reg_ptr(gr, 2), buf, bs);
+        advance(gr, 2, bs);
+        advance(gr, 4, bs);
+        advance(gr, 6, bs);
+        gr[5] -= bs;
+        consumed(bs);
+    }
+    sim_cipher_wipe(&c);
+    return cc;
+}
+
+static int sim_kmac(unsigned long gr[8])
+{
+    unsigned fc = gr[0] & 0x7f;
+    uint8_t *cv = reg_ptr(gr, 1);
+    struct sim_cipher c;
+    size_t bs;
+    int cc = 0;
+
+    sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs);
+    bs = cipher_granule("KMAC", gr, c.bs);
+    while (gr[5] > 0) {
+        if (stop_due()) {
+            cc = stop_fire_keyed(&c);
+            break;
+        }
+        xor_into(cv, reg_ptr(gr, 4), bs);
+        enc(&c, cv, cv);
+        advance(gr, 4, bs);
+        gr[5] -= bs;
+        consumed(bs);
+    }
+    sim_cipher_wipe(&c);
+    return cc;
+}
+
+/* ------------------------------------------------------------------ */
+/* PCC                                                                  */
+/* ------------------------------------------------------------------ */
+
+/* Compute-Last-Block-CMAC: ML (bits) + 7 reserved, message, ICV, key. */
+static void pcc_cmac(unsigned long gr0, uint8_t *param)
+{
+    unsigned fc = gr0 & 0x7f;
+    struct sim_cipher c;
+    unsigned bs = sim_cipher_fns[fc].bs, ml = param[0];
+    uint8_t *msg = param + 8, *icv = param + 8 + bs;
+    uint8_t k[16], m[16];
+
+    if (ml > 8 * bs)
+        sim_exception("PCC", gr0, "message length above the block size");
+    sim_cipher_key(&c, fc, param + 8 + 2 * bs);
+    memset(k, 0, sizeof k);
+    enc(&c, k, k);                      /* L = E(0) */
+    cmac_double(k, bs);                 /* K1 */
+    memcpy(m, msg, bs);
+    if (ml < 8 * bs) {
+        /* Keep the ML message bits, then 1, then zeros (10* padding). */
+        unsigned byte = ml / 8, bit = ml % 8;
+
+        m[byte] = (uint8_t)((m[byte] & (0xff00 >> bit)) | (0x80 >> bit));
+        memset(m + byte + 1, 0, bs - byte - 1);
+        cmac_double(k, bs);             /* K2 */
+    }
+    xor_into(m, k, bs);
+    xor_into(icv, m, bs);
+    enc(&c, icv, icv);
+    zc_wipe(k, sizeof k);
+    zc_wipe(m, sizeof m);
+    sim_cipher_wipe(&c);
+}
+
+/* Compute-XTS-Parameter: key, tweak, block sequence number (little-endian
+ * 128-bit, as the XTS arithmetic reads it), intermediate bit index, XTS
+ * parameter (output) = E(tweak) * alpha^bsn. */
+static void pcc_xts(unsigned long gr0, uint8_t *param)
+{
+    unsigned fc = gr0 & 0x7f;
+    unsigned klen = sim_cipher_fns[fc].klen, i;
+    const uint8_t *tweak = param + klen, *bsn = tweak + 16, *ibi = bsn + 16;
+    uint8_t *xts = param + klen + 48;
+    struct sim_cipher c;
+    unsigned long j = 0;
+
+    for (i = 0; i < 16; i++)
+        if (ibi[i])
+            sim_exception("PCC", gr0, "intermediate bit index not 0 (not modelled)");
+    for (i = 2; i < 16; i++)
+        if (bsn[i] > (i == 2 ? 0x0f : 0))
+            sim_exception("PCC", gr0, "block sequence number >= 2^20 (not modelled)");
+    j = (unsigned long)bsn[0] | (unsigned long)bsn[1] << 8 | (unsigned long)bsn[2] << 16;
+    sim_cipher_key(&c, fc, param);
+    enc(&c, tweak, xts);
+    while (j--)
+        xts_mul_alpha(xts);
+    sim_cipher_wipe(&c);
+}
+
+static int sim_pcc(unsigned long gr[8])
+{
+    unsigned fc = gr[0] & 0x7f;
+    int xts = fc == ZC_FC_XTS_AES_128 || fc == ZC_FC_XTS_AES_256;
+    uint8_t *param = reg_ptr(gr, 1);
+
+    if (stop_due())
+        return stop_fire(xts ? param : param + 8 + 2 * sim_cipher_fns[fc].bs,
+                         sim_cipher_fns[fc].klen);
+    if (xts)
+        pcc_xts(gr[0], param);
+    else
+        pcc_cmac(gr[0], param);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* KIMD, KLMD                                                           */
+/* ------------------------------------------------------------------ */
+
+enum sim_hash_kind { H_SHA1 = 1, H_SHA256, H_SHA512, H_KECCAK, H_GHASH };
+
+/* A digest function code: block (rate), state size in the parameter
+ * block, KLMD's bit-length field size, SHA-3 digest size, padding byte. */
+struct sim_hash {
+    uint8_t kind, bs, state, mbl, pad;
+};
+
+static const struct sim_hash sim_hash_fns[128] = {
+    [ZC_FC_SHA_1]      = { .kind = H_SHA1,   .bs = 64,  .state = 20,  .mbl = 8 },
+    [ZC_FC_SHA_256]    = { .kind = H_SHA256, .bs = 64,  .state = 32,  .mbl = 8 },
+    [ZC_FC_SHA_512]    = { .kind = H_SHA512, .bs = 128, .state = 64,  .mbl = 16 },
+    [ZC_FC_SHA3_224]   = { .kind = H_KECCAK, .bs = 144, .state = 200, .pad = 0x06 },
+    [ZC_FC_SHA3_256]   = { .kind = H_KECCAK, .bs = 136, .state = 200, .pad = 0x06 },
+    [ZC_FC_SHA3_384]   = { .kind = H_KECCAK, .bs = 104, .state = 200, .pad = 0x06 },
+    [ZC_FC_SHA3_512]   = { .kind = H_KECCAK, .bs = 72,  .state = 200, .pad = 0x06 },
+    [ZC_FC_SHAKE_128]  = { .kind = H_KECCAK, .bs = 168, .state = 200, .pad = 0x1f },
+    [ZC_FC_SHAKE_256]  = { .kind = H_KECCAK, .bs = 136, .state = 200, .pad = 0x1f },
+    [ZC_FC_GHASH]      = { .kind = H_GHASH,  .bs = 16,  .state = 32 },
+};
+
+static void keccak_load(uint64_t a[25], const uint8_t *p)
+{
+    unsigned i;
+
+    for (i = 0; i < 25; i++)
+        a[i] = zc_load_le64(p + 8 * i);
+}
+
+static void keccak_store(uint8_t *p, const uint64_t a[25])
+{
+    unsigned i;
+
+    for (i = 0; i < 25; i++)
+        zc_store_le64(p + 8 * i, a[i]);
+}
+
+/* One block into the state held in the parameter block (big-endian words
+ * for SHA, FIPS 202 state bytes for Keccak, Y then H for GHASH). */
+static void hash_block(const struct sim_hash *h, uint8_t *param, const uint8_t *blk)
+{
+    uint32_t w[8];
+    uint64_t d[25];
+    unsigned i;
+
+    switch (h->kind) {
+    case H_SHA1:
+        for (i = 0; i < 5; i++)
+            w[i] = zc_load_be32(param + 4 * i);
+        zc_sha1_blocks(w, blk, 1);
+        for (i = 0; i < 5; i++)
+            zc_store_be32(param + 4 * i, w[i]);
+        break;
+    case H_SHA256:
+        for (i = 0; i < 8; i++)
+            w[i] = zc_load_be32(param + 4 * i);
+        zc_sha256_blocks(w, blk, 1);
+        for (i = 0; i < 8; i++)
+            zc_store_be32(param + 4 * i, w[i]);
+        break;
+    case H_SHA512:
+        for (i = 0; i < 8; i++)
+            d[i] = zc_load_be64(param + 8 * i);
+        zc_sha512_blocks(d, blk, 1);
+        for (i = 0; i < 8; i++)
+            zc_store_be64(param + 8 * i, d[i]);
+        break;
+    case H_KECCAK:
+        keccak_load(d, param);
+        zc_keccak_xor_bytes(d, blk, h->bs);
+        zc_keccak_f1600(d);
+        keccak_store(param, d);
+        break;
+    default:
+        zc_ghash_sw(param, param + 16, blk, 16);
+        break;
+    }
+}
+
+static const struct sim_hash *hash_fn(const char *name, unsigned long gr0)
+{
+    const struct sim_hash *h = &sim_hash_fns[gr0 & 0x7f];
+
+    if (h->kind == 0)
+        sim_exception(name, gr0, "function code not modelled");
+    return h;
+}
+
+/* Whole blocks of the second operand; 1 when the stop ended it early. */
+static int hash_whole_blocks(const struct sim_hash *h, unsigned long gr[8], int *cc)
+{
+    uint8_t *param = reg_ptr(gr, 1);
+
+    while (gr[5] >= h->bs) {
+        if (stop_due()) {
+            *cc = stop_fire(NULL, 0);
+            return 1;
+        }
+        hash_block(h, param, reg_ptr(gr, 4));
+        advance(gr, 4, h->bs);
+        gr[5] -= h->bs;
+        consumed(h->bs);
+    }
+    return 0;
+}
+
+static int sim_kimd(unsigned long gr[8])
+{
+    const struct sim_hash *h = hash_fn("KIMD", gr[0]);
+    int cc = 0;
+
+    if (gr[5] % h->bs)
+        sim_exception("KIMD", gr[0], "length not a multiple of the block");
+    hash_whole_blocks(h, gr, &cc);
+    return cc;
+}
+
+/* KLMD's last step for SHA-1/2: remainder, 0x80, zeros, the bit length
+ * field exactly as the parameter block holds it (big-endian). */
+static void klmd_sha_final(const struct sim_hash *h, uint8_t *param, const uint8_t *rem, size_t n)
+{
+    uint8_t blk[2 * 128];
+    size_t total = n + 1 + h->mbl <= h->bs ? h->bs : 2 * h->bs;
+
+    memset(blk, 0, sizeof blk);
+    memcpy(blk, rem, n);
+    blk[n] = 0x80;
+    memcpy(blk + total - h->mbl, param + h->state, h->mbl);
+    hash_block(h, param, blk);
+    if (total > h->bs)
+        hash_block(h, param, blk + h->bs);
+    zc_wipe(blk, sizeof blk);
+}
+
+/* KLMD's last step for SHA-3/SHAKE: pad, permute; SHAKE squeezes the
+ * first operand (gr[2]/gr[3]), advancing it. */
+static void klmd_keccak_final(const struct sim_hash *h, unsigned long gr[8], const uint8_t *rem,
+                              size_t n)
+{
+    uint8_t *param = reg_ptr(gr, 1);
+    uint8_t blk[200];
+    uint64_t a[25];
+
+    memset(blk, 0, sizeof blk);
+    memcpy(blk, rem, n);
+    blk[n] ^= h->pad;
+    blk[h->bs - 1] ^= 0x80;
+    keccak_load(a, param);
+    zc_keccak_xor_bytes(a, blk, h->bs);
+    zc_keccak_f1600(a);
+    if (h->pad == 0x1f) {
+        while (gr[3] > 0) {
+            size_t k = gr[3] < h->bs ? gr[3] : h->bs;
+
+            zc_keccak_extract(a, reg_ptr(gr, 2), k);
+            advance(gr, 2, k);
+            gr[3] -= k;
+            if (gr[3] > 0)
+                zc_keccak_f1600(a);
+        }
+    }
+    keccak_store(param, a);
+    zc_wipe(a, sizeof a);
+    zc_wipe(blk, sizeof blk);
+}
+
+static int sim_klmd(unsigned long gr[8])
+{
+    const struct sim_hash *h = hash_fn("KLMD", gr[0]);
+    size_t n;
+    int cc = 0;
+
+    if (h->kind == H_GHASH)
+        sim_exception("KLMD", gr[0], "GHASH is KIMD only");
+    if (hash_whole_blocks(h, gr, &cc))
+        return cc;
+    n = gr[5];
+    if (n > 0 && stop_due())
+        return stop_fire(NULL, 0);
+    if (h->kind == H_KECCAK)
+        klmd_keccak_final(h, gr, reg_ptr(gr, 4), n);
+    else
+        klmd_sha_final(h, reg_ptr(gr, 1), reg_ptr(gr, 4), n);
+    advance(gr, 4, n);
+    gr[5] = 0;
+    consumed(n);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* KMA (GCM)                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Parameter block offsets. */
+enum {
+    KMA_CV = 12, KMA_T = 16, KMA_H = 32, KMA_TAADL = 48, KMA_TPCL = 56, KMA_J0 = 64,
+    KMA_KEY = 80
+};
+
+static int sim_kma(unsigned long gr[8])
+{
+    unsigned fc = gr[0] & 0x7f;
+    int decipher = (gr[0] & ZC_CPACF_DECRYPT) != 0;
+    int lpc = (gr[0] & ZC_KMA_LPC) != 0, laad = (gr[0] & ZC_KMA_LAAD) != 0;
+    uint8_t *p = reg_ptr(gr, 1);
+    struct sim_cipher c;
+    uint8_t ctr[16], ks[16], buf[16], ct[16];
+    int cc = 0;
+
+    if (!laad && gr[7] % 16)
+        sim_exception("KMA", gr[0], "AAD length not a multiple of 16 without LAAD");
+    if (!lpc && gr[5] % 16)
+        sim_exception("KMA", gr[0], "text length not a multiple of 16 without LPC");
+    sim_cipher_key(&c, fc, p + KMA_KEY);
+    if (!(gr[0] & ZC_KMA_HS)) {
+        memset(p + KMA_H, 0, 16);
+        enc(&c, p + KMA_H, p + KMA_H);
+    }
+    while (gr[7] > 0) {
+        size_t n = gr[7] < 16 ? gr[7] : 16;
+
+        if (stop_due()) {
+            cc = stop_fire_keyed(&c);
+            goto out;
+        }
+        zc_ghash_sw(p + KMA_T, p + KMA_H, reg_ptr(gr, 6), n);
+        advance(gr, 6, n);
+        gr[7] -= n;
+        consumed(n);
+    }
+    while (gr[5] > 0) {
+        size_t n = gr[5] < 16 ? gr[5] : 16;
+
+        if (stop_due()) {
+            cc = stop_fire_keyed(&c);
+            goto out;
+        }
+        zc_store_be32(p + KMA_CV, zc_load_be32(p + KMA_CV) + 1);
+        memcpy(ctr, p + KMA_J0, 12);
+        memcpy(ctr + 12, p + KMA_CV, 4);
+        enc(&c, ctr, ks);
+        memcpy(buf, reg_ptr(gr, 4), n);
+        if (decipher)
+            memcpy(ct, buf, n);
+        xor_into(buf, ks, n);
+        if (!decipher)
+            memcpy(ct, buf, n);
+        zc_ghash_sw(p + KMA_T, p + KMA_H, ct, n);
+        memcpy(reg_ptr(gr, 2), buf, n);
+        advance(gr, 2, n);
+        advance(gr, 4, n);
+        gr[5] -= n;
+        consumed(n);
+    }
+    if (lpc) {
+        zc_ghash_sw(p + KMA_T, p + KMA_H, p + KMA_TAADL, 16);
+        enc(&c, p + KMA_J0, ks);
+        xor_into(p + KMA_T, ks, 16);
+    }
+out:
+    zc_wipe(ks, sizeof ks);
+    sim_cipher_wipe(&c);
+    return cc;
+}
+
+/* ------------------------------------------------------------------ */
+/* PRNO                                                                 */
+/* ------------------------------------------------------------------ */
+
+/*
+ * TRNG: NOT random. splitmix64, a fixed-seed non-cryptographic generator,
+ * stands in for the entropy source so that test runs are reproducible;
+ * only the operand handling is modelled.
+ */
+static uint64_t prno_state = 0x6a09e667f3bcc908u;
+
+static uint8_t prno_byte(void)
+{
+    uint64_t z = (prno_state += 0x9e3779b97f4a7c15u);
+
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return (uint8_t)((z ^ (z >> 31)) >> 56);
+}
+
+static int sim_prno(unsigned long gr[8])
+{
+    int r;
+
+    for (r = 2; r <= 4; r += 2) {
+        while (gr[r + 1] > 0) {
+            *reg_ptr(gr, r) = prno_byte();
+            advance(gr, r, 1);
+            gr[r + 1]--;
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Dispatch                                                             */
+/* ------------------------------------------------------------------ */
+
+#define SIM_CIPHER_FCS ZC_FC_DEA, ZC_FC_TDEA_128, ZC_FC_TDEA_192, \
+                       ZC_FC_AES_128, ZC_FC_AES_192, ZC_FC_AES_256
+#define SIM_SHA_FCS    ZC_FC_SHA_1, ZC_FC_SHA_256, ZC_FC_SHA_512, \
+                       ZC_FC_SHA3_224, ZC_FC_SHA3_256, ZC_FC_SHA3_384, \
+                       ZC_FC_SHA3_512, ZC_FC_SHAKE_128, ZC_FC_SHAKE_256
+
+/* One row per modelled instruction: its opcode, name, implementation and
+ * the function codes it answers (0-terminated; the query, 0, always). */
+static const struct sim_insn {
+    unsigned opcode;
+    const char *name;
+    int (*exec)(unsigned long gr[8]);
+    uint8_t fcs[16];
+} sim_insns[SIM_NOPS] = {
+    [SIM_KM]    = { .opcode = 0xb92e, .name = "KM", .exec = sim_km,
+                    .fcs = { SIM_CIPHER_FCS, ZC_FC_XTS_AES_128, ZC_FC_XTS_AES_256 } },
+    [SIM_KMC]   = { .opcode = 0xb92f, .name = "KMC", .exec = sim_kmc, .fcs = { SIM_CIPHER_FCS } },
+    [SIM_KMF]   = { .opcode = 0xb92a, .name = "KMF", .exec = sim_kmf, .fcs = { SIM_CIPHER_FCS } },
+    [SIM_KMO]   = { .opcode = 0xb92b, .name = "KMO", .exec = sim_kmo, .fcs = { SIM_CIPHER_FCS } },
+    [SIM_KMCTR] = { .opcode = 0xb92d, .name = "KMCTR", .exec = sim_kmctr,
+                    .fcs = { SIM_CIPHER_FCS } },
+    [SIM_KMAC]  = { .opcode = 0xb91e, .name = "KMAC", .exec = sim_kmac, .fcs = { SIM_CIPHER_FCS } },
+    [SIM_PCC]   = { .opcode = 0xb92c, .name = "PCC", .exec = sim_pcc,
+                    .fcs = { SIM_CIPHER_FCS, ZC_FC_XTS_AES_128, ZC_FC_XTS_AES_256 } },
+    [SIM_KIMD]  = { .opcode = 0xb93e, .name = "KIMD", .exec = sim_kimd,
+                    .fcs = { SIM_SHA_FCS, ZC_FC_GHASH } },
+    [SIM_KLMD]  = { .opcode = 0xb93f, .name = "KLMD", .exec = sim_klmd, .fcs = { SIM_SHA_FCS } },
+    [SIM_KMA]   = { .opcode = 0xb929, .name = "KMA", .exec = sim_kma,
+                    .fcs = { ZC_FC_AES_128, ZC_FC_AES_192, ZC_FC_AES_256 } },
+    [SIM_PRNO]  = { .opcode = 0xb93c, .name = "PRNO", .exec = sim_prno,
+                    .fcs = { ZC_FC_PRNO_TRNG } },
+};
+
+static int sim_find(unsigned opcode)
+{
+    int i;
+
+    for (i = 0; i < SIM_NOPS; i++)
+        if (sim_insns[i].opcode == opcode)
+            return i;
+    return -1;
+}
+
+static int sim_has_fc(const struct sim_insn *in, unsigned fc)
+{
+    unsigned i;
+
+    for (i = 0; i < sizeof in->fcs && in->fcs[i]; i++)
+        if (in->fcs[i] == fc)
+            return 1;
+    return 0;
+}
+
+int zc_cpacf_sim_insn(unsigned opcode, unsigned long gr[8])
+{
+    int op = sim_find(opcode);
+    const struct sim_insn *in;
+    unsigned fc = gr[0] & 0x7f;
+
+    if (op < 0) {
+        fprintf(stderr, "cpacf_sim: opcode 0x%04x: operation exception (not modelled)\n", opcode);
+        abort();
+    }
+    in = &sim_insns[op];
+    if (fc == ZC_CPACF_QUERY) {
+        uint8_t *mask = reg_ptr(gr, 1);
+        unsigned i;
+
+        memset(mask, 0, 16);
+        mask[0] = 0x80;                 /* the query itself, as machines report */
+        for (i = 0; i < sizeof in->fcs && in->fcs[i]; i++)
+            mask[in->fcs[i] >> 3] |= (uint8_t)(0x80 >> (in->fcs[i] & 7));
+        return 0;
+    }
+    if (!sim_has_fc(in, fc))
+        sim_exception(in->name, gr[0], "function code not installed");
+    sim.executed[op][fc]++;
+    sim.opcode = opcode;
+    return in->exec(gr);
+}
+
+unsigned long zc_cpacf_sim_executed(unsigned opcode, unsigned fc)
+{
+    int op = sim_find(opcode);
+
+    return op < 0 ? 0 : sim.executed[op][fc & 0x7f];
+}
+
+/* STFLE 7, MSA 17, MSA-5 57, MSA-3 76, MSA-4 77, MSA-8 146. */
+static const unsigned sim_facilities[] = { 7, 17, 57, 76, 77, 146 };
+#define SIM_STFLE_DWORDS 3
+
+unsigned zc_cpacf_sim_stfle(uint64_t *fac, unsigned ndw)
+{
+    unsigned i;
+
+    for (i = 0; i < ndw; i++)
+        fac[i] = 0;
+    for (i = 0; i < sizeof sim_facilities / sizeof sim_facilities[0]; i++) {
+        unsigned n = sim_facilities[i];
+
+        if (n / 64 < ndw)
+            fac[n / 64] |= (uint64_t)1 << (63 - n % 64);
+    }
+    return SIM_STFLE_DWORDS;
+}

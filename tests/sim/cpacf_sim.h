@@ -1,0 +1,62 @@
+/*
+ * cpacf_sim.h - a software stand-in for the CPACF instructions (test only).
+ *
+ * A library built with -DZC_CPACF_SIM issues every CPACF instruction (and
+ * STFLE) through these functions instead of inline assembly, on any host.
+ * The stand-in follows the machine's architecture: parameter blocks are
+ * byte images with big-endian numeric fields, operands are register pairs
+ * advanced in place, and an instruction may end early with cc 3 (partial
+ * completion: the wrapper re-issues it) or cc 1 (an encrypted-key function
+ * whose verification pattern no longer matches: the library re-derives the
+ * key and resumes). Tests arm such a stop at a chosen byte to prove that
+ * every issuing helper resumes at the exact byte.
+ */
+#ifndef ZC_TESTS_CPACF_SIM_H
+#define ZC_TESTS_CPACF_SIM_H
+
+#include <stdint.h>
+
+/*
+ * Execute one instruction. opcode is the 16-bit opcode (0xb92e for KM, ...);
+ * gr[0] is the function code (with the modifier bit 0x80 and, for KMF, the
+ * segment length in bits 24..31; for KMA the LPC/LAAD/HS flags), gr[1] the
+ * parameter-block address, gr[2..7] the operand register pairs exactly as
+ * the wrappers in asm/cpacf.h load them. Returns the condition code and
+ * updates gr[] and memory as the machine would.
+ */
+int zc_cpacf_sim_insn(unsigned opcode, unsigned long gr[8]);
+
+/* STFLE: store ndw doublewords of the stand-in's facility list; returns the
+ * number of doublewords it has. */
+unsigned zc_cpacf_sim_stfle(uint64_t *fac, unsigned ndw);
+
+/*
+ * Arm a one-shot stop: once `after` bytes of data (the source operand of
+ * the cipher instructions, the message of KIMD/KLMD/KMAC, AAD then text of
+ * KMA), counted from this call across instructions, have been processed,
+ * the instruction in progress ends with condition code cc (1 or 3), its
+ * registers advanced past what it processed. A parameter-block-only
+ * instruction (PCC) that starts when the count has been reached ends with cc
+ * without doing anything. The stop then disarms itself.
+ */
+void zc_cpacf_sim_stop(unsigned long after, int cc);
+
+/* Disarm any stop, zero the byte count and the execution counters. */
+void zc_cpacf_sim_reset(void);
+
+/* 1 when an armed stop has fired since it was armed. */
+int zc_cpacf_sim_stopped(void);
+
+/*
+ * The opcode of the instruction the armed stop fired in (0 when none has
+ * fired since it was armed). A cc 1 stop also spoils that instruction's
+ * key field (every byte inverted), as a changed wrapping key makes it
+ * useless: the caller must write a fresh key field before it re-issues.
+ */
+unsigned zc_cpacf_sim_stop_opcode(void);
+
+/* How often (opcode, function code without the modifier bit) was executed
+ * since the last reset (queries excluded). */
+unsigned long zc_cpacf_sim_executed(unsigned opcode, unsigned fc);
+
+#endif /* ZC_TESTS_CPACF_SIM_H */
