@@ -127,7 +127,7 @@ static unsigned long xts_fc(unsigned long fc)
     case ZC_FC_AES_256:     return ZC_FC_XTS_AES_256;
     case ZC_FC_ENC_AES_128: return ZC_FC_ENC_XTS_AES_128;
     case ZC_FC_ENC_AES_256: return ZC_FC_ENC_XTS_AES_256;
-    default:                return 0;
+    default:                return 0;    /* never issued: 0 is the query */
     }
 }
 
@@ -143,13 +143,18 @@ int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
     /* PCC-XTS: k2's key field, then tweak, sequence number 0, bit index 0. */
     memset(&pcc, 0, sizeof(pcc));
     fc2 = xts_fc(zc_aes_pb_key(k2, pcc.b));
+    x->fc = xts_fc(zc_aes_pb_key(k1, x->pb.b));
+    if (fc2 == 0 || x->fc == 0) {           /* AES-192 has no XTS: callers refuse it */
+        zc_wipe(&pcc, sizeof(pcc));
+        return ZC_EINVAL;
+    }
     tail = (struct zc_pb_pcc_xts_tail *)(void *)(pcc.b + zc_aes_pb_key_len(k2));
     memcpy(tail->tweak, tweak, 16);
     do
         rc = resume_cc(k2, pcc.b, zc_pcc(fc2, &pcc), &tries);
     while (rc == 1);
-    /* KM-XTS: k1's key field, then the XTS parameter T_0. */
-    x->fc = xts_fc(zc_aes_pb_key(k1, x->pb.b)) | (decrypt ? ZC_CPACF_DECRYPT : 0);
+    /* KM-XTS: k1's key field (written above), then the XTS parameter T_0. */
+    x->fc |= decrypt ? ZC_CPACF_DECRYPT : 0;
     x->t_off = zc_aes_pb_key_len(k1);
     memcpy(x->pb.b + x->t_off, tail->xtsp, 16);
     zc_wipe(&pcc, sizeof(pcc));
@@ -184,6 +189,20 @@ int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint
     return rc;
 }
 
+/* KMA's GCM function codes, by name, for a key's KM function code. */
+static unsigned long kma_fc(unsigned long fc)
+{
+    switch (fc) {
+    case ZC_FC_AES_128:     return ZC_FC_KMA_GCM_AES_128;
+    case ZC_FC_AES_192:     return ZC_FC_KMA_GCM_AES_192;
+    case ZC_FC_AES_256:     return ZC_FC_KMA_GCM_AES_256;
+    case ZC_FC_ENC_AES_128: return ZC_FC_KMA_GCM_ENC_AES_128;
+    case ZC_FC_ENC_AES_192: return ZC_FC_KMA_GCM_ENC_AES_192;
+    case ZC_FC_ENC_AES_256: return ZC_FC_KMA_GCM_ENC_AES_256;
+    default:                return 0;    /* never issued: 0 is the query */
+    }
+}
+
 int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[16],
                      const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
                      size_t len, int decrypt, uint8_t tag[16])
@@ -203,8 +222,12 @@ int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[
      * these totals; it does not count the bytes itself. */
     zc_store_be64(pb.taadl, (uint64_t)aad_len << 3);
     zc_store_be64(pb.tpcl, (uint64_t)len << 3);
-    fc = zc_aes_pb_key(k, pb.key) | ZC_KMA_LAAD | ZC_KMA_LPC | ZC_KMA_HS |
-         (decrypt ? ZC_CPACF_DECRYPT : 0);
+    fc = kma_fc(zc_aes_pb_key(k, pb.key));
+    if (fc == 0) {
+        zc_wipe(&pb, sizeof(pb));
+        return ZC_EINVAL;
+    }
+    fc |= ZC_KMA_LAAD | ZC_KMA_LPC | ZC_KMA_HS | (decrypt ? ZC_CPACF_DECRYPT : 0);
     /* Both operands advance; progress in either counts. */
     do {
         /* (NULL + 0 is not C: buffers of length 0 may be NULL.) */
