@@ -365,7 +365,7 @@ static int decrypt_stream(struct job *j)
         if (n < 0)
             return io_error("reading", j->in_name);
         if (n < TAG_LEN) {
-            fprintf(stderr, PROG ": %s: truncated after chunk %llu: %s\n", j->in_name,
+            fprintf(stderr, PROG ": %s: truncated at chunk %llu: %s\n", j->in_name,
                     (unsigned long long)index, zc_strerror(ZC_EAUTH));
             return EX_AUTH;
         }
