@@ -289,6 +289,21 @@ static int parse_line(char *line, const struct alg **a, char **hex, char **name)
     return 1;
 }
 
+/*
+ * A -c result line. coreutils escapes the name here only when it holds a
+ * newline (a line must stay a line); a backslash alone is printed as is.
+ */
+static void print_checked(const char *name, const char *result)
+{
+    if (strchr(name, '\n') != NULL) {
+        putchar('\\');
+        print_name(name);
+    } else {
+        fputs(name, stdout);
+    }
+    fputs(result, stdout);
+}
+
 /* Check every line of one list; returns the exit status for it. */
 static int check_list(const char *list)
 {
@@ -349,12 +364,8 @@ static int check_list(const char *list)
         }
         if (r != EX_OK) {
             unread++;
-            if (!opt.status) {
-                if (needs_escape(name))
-                    putchar('\\');
-                print_name(name);
-                fputs(": FAILED open or read\n", stdout);
-            }
+            if (!opt.status)
+                print_checked(name, ": FAILED open or read\n");
             continue;
         }
         verified++;
@@ -362,12 +373,8 @@ static int check_list(const char *list)
         for (i = 0; i < zc_hash_size(a->alg); i++)
             ok &= hexval(hex[2 * i]) == d[i] >> 4 && hexval(hex[2 * i + 1]) == (d[i] & 15);
         mismatched += !ok;
-        if (!opt.status && (!ok || !opt.quiet)) {
-            if (needs_escape(name))
-                putchar('\\');
-            print_name(name);
-            fputs(ok ? ": OK\n" : ": FAILED\n", stdout);
-        }
+        if (!opt.status && (!ok || !opt.quiet))
+            print_checked(name, ok ? ": OK\n" : ": FAILED\n");
     }
     free(line);
     if (ferror(f)) {
