@@ -232,6 +232,10 @@ for p in zc-sum zc-encrypt; do
 done
 zc zc-info > /dev/null
 check "zc-info runs" [ $? -eq 0 ]
+for p in $(ls "$bin"); do
+    [ "$mode" = full ] || break
+    check "$p has an installed man page" [ -f "$(dirname "$bin")/share/man/man1/$p.1" ]
+done
 
 echo "smoke ($mode${wrapper:+, $wrapper}): $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
