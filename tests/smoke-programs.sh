@@ -214,6 +214,19 @@ if [ "$mode" = full ]; then
     zc zc-encrypt -d -k key -o out abc 2> /dev/null
     check "zc-encrypt rejects a file that is not one" [ $? -eq 1 ]
     check "zc-encrypt leaves nothing behind for a non-file" nothing_left .
+    # Interrupted: the temporary file exists while it runs, and SIGTERM
+    # removes it (run directly, so that the signal reaches the program).
+    if [ -z "$wrapper" ]; then
+        { cat big; sleep 3; } | "$bin/zc-encrypt" -e -k key -o out.sig &
+        pid=$!
+        sleep 1
+        [ -n "$(find . -name '.out.sig.??????')" ]
+        check "zc-encrypt writes to a temporary file while it runs" [ $? -eq 0 ]
+        kill -TERM "$pid"
+        wait "$pid"
+        check "zc-encrypt dies by SIGTERM ($?)" [ $? -ne 0 ]
+        check "zc-encrypt leaves nothing behind after SIGTERM" nothing_left .
+    fi
     head -c 5 key > shortkey
     zc zc-encrypt -e -k shortkey -o out abc 2> /dev/null
     check "zc-encrypt rejects a 5-byte key file with status 4" [ $? -eq 4 ]
