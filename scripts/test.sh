@@ -41,6 +41,11 @@ elif grep -q . "$doxylog"; then
     cat "$doxylog" >&2
     echo "docs: Doxygen warnings (undocumented public API?)" >&2
     status=1
+elif grep -rlF -e "$PWD" -e '@ref ' build/native/docs/html >&2; then
+    # Names and links must not depend on where the tree was built, and a
+    # link Doxygen could not resolve shows up as a raw @ref.
+    echo "docs: the pages above embed the build path or an unresolved link" >&2
+    status=1
 else
     echo "docs: Doxygen reference built with no warnings"
 fi
