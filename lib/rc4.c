@@ -2,7 +2,8 @@
  * rc4.c - RC4, for legacy interoperability and benchmarks only.
  *
  * The textbook algorithm. It indexes memory with secret state, so it is
- * not constant-time and cannot be; API.md exempts it and rc4.h says so.
+ * not constant-time and cannot be; docs/api-conventions.md exempts it and
+ * rc4.h says so.
  */
 #include "util.h"
 #include <zcrypt/rc4.h>

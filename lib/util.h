@@ -105,9 +105,9 @@ static inline int zc_ct_equal(const void *a, const void *b, size_t n)
 }
 
 /*
- * Argument rules shared by every call (API.md): a NULL pointer is allowed
- * only with length 0, and in/out may be the same buffer but may not
- * overlap partially.
+ * Argument rules shared by every call (docs/api-conventions.md): a NULL
+ * pointer is allowed only with length 0, and in/out may be the same
+ * buffer but may not overlap partially.
  */
 static inline int zc_bad_ptr(const void *p, size_t len)
 {

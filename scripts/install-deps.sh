@@ -23,7 +23,7 @@ missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
 done
-# s390x Check comes from Debian multiarch (see shared TOOLCHAIN notes).
+# s390x Check comes from Debian multiarch (see docs/toolchain.md).
 need_s390x_check=0
 if [ "$what" = test ] &&
    ! dpkg-query -W -f='${Status}' check:s390x 2>/dev/null | grep -q "ok installed"; then

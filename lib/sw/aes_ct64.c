@@ -33,6 +33,13 @@
  * replicated over the four block slots, so AddRoundKey is eight XORs.
  * Encryption and decryption share the schedule. All loops and branches
  * depend only on the key length and the block count, which are public.
+ *
+ * Credits. The bitsliced layout on 64-bit words and the overall approach
+ * follow Thomas Pornin's "ct64" AES in BearSSL (aes_ct64.c and its notes
+ * on constant-time crypto, bearssl.org): the technique is his. The S-box
+ * circuit is from J. Boyar and R. Peralta, "A depth-16 circuit for the AES
+ * S-box" (IACR ePrint 2011/332; SEC 2012), see bs_sbox() below. See also
+ * docs/architecture.md, "Software cores".
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -28,6 +28,11 @@
  * low 128 bits (the high coefficients): each set bit at position n folds
  * into n+128, n+127, n+126 and n+121, done word by word, lowest first, so
  * the second fold sees the bits the first one pushed into word 1.
+ *
+ * Credits. Carry-less multiplication with masked integer multiplies and
+ * the bit-reversal trick for the upper half are Thomas Pornin's "ctmul64"
+ * GHASH in BearSSL (ghash_ctmul64.c, bearssl.org): the technique is his.
+ * See also docs/architecture.md, "Software cores".
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -3,9 +3,9 @@
  *
  * Built into a variant image with BM_CAPS (the bare-metal stand-in for
  * the ZCRYPT_CAPS environment variable) removing KMC, KMCTR and KIMD-SHA-1
- * while KM stays. Checks what API.md promises: an AUTO key stays on CPACF
- * and runs exactly the modes whose instruction is gone in software, with
- * correct results; a CPACF-only key refuses those modes with ZC_ENOTSUP;
+ * while KM stays. Checks what docs/backends.md promises: an AUTO key stays
+ * on CPACF and runs exactly the modes whose instruction is gone in
+ * software, with correct results; a CPACF-only key refuses those modes with ZC_ENOTSUP;
  * the removed instructions are never issued; nothing is added.
  */
 #include <zcrypt.h>

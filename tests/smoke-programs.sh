@@ -1,0 +1,254 @@
+#!/bin/sh
+# smoke-programs.sh - smoke test of the installed programs (zc-sum, zc-encrypt,
+# zc-info) against coreutils, and zc-encrypt's tamper detection.
+#
+#   sh tests/smoke-programs.sh full  STAGE [WRAPPER...]
+#   sh tests/smoke-programs.sh quick STAGE [WRAPPER...]
+#
+# STAGE is a `meson install --destdir` tree; the programs are taken from its
+# bin directory and the library from its lib directory (through
+# LD_LIBRARY_PATH, as installed programs carry no build rpath). WRAPPER runs
+# them, e.g. `qemu-s390x-static -cpu max` for the s390x build. "full" is the
+# whole native smoke test; "quick" is one zc-sum comparison per
+# coreutils-known family and one zc-encrypt round trip, for the slow
+# emulated run. Prints "smoke: N passed, N failed"; exits non-zero on any
+# failure.
+set -u
+mode=$1
+stage=$(cd "$2" && pwd)
+shift 2
+
+bin=$(dirname "$(find "$stage" -type f -name zc-sum | head -n 1)")
+lib=$(dirname "$(find "$stage" -name 'libzcrypt.so*' | head -n 1)")
+[ -x "$bin/zc-sum" ] && [ -x "$bin/zc-encrypt" ] && [ -x "$bin/zc-info" ] || {
+    echo "smoke: programs not installed under $stage" >&2
+    exit 1
+}
+export LD_LIBRARY_PATH="$lib"
+wrapper="$*"
+zc() { # program, args...
+    p=$1
+    shift
+    # shellcheck disable=SC2086 # the wrapper is a word list
+    $wrapper "$bin/$p" "$@"
+}
+
+work=$(mktemp -d)
+trap '[ -n "${ZC_SMOKE_KEEP:-}" ] || rm -rf "$work"' EXIT
+cd "$work" || exit 1
+
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*" >&2; }
+check() { # description, command... : the command must succeed
+    d=$1
+    shift
+    if "$@"; then ok; else bad "$d"; fi
+}
+
+# Test files: empty, one byte, "abc", a multi-block one, awkward names.
+: > empty
+printf 'a' > one
+printf 'abc' > abc
+head -c 300000 /dev/urandom > big
+printf 'spaces\n' > 'with space'
+printf 'backslash\n' > 'back\slash'
+printf 'newline\n' > 'new
+line'
+files="empty one abc big"
+
+# ---- zc-sum against coreutils ------------------------------------------------
+if [ "$mode" = full ]; then
+    bits="1 224 256 384 512"
+else
+    bits="256 512"    # SHA-512 runs on KIMD/KLMD under QEMU, SHA-256 in software
+fi
+for b in $bits; do
+    # shellcheck disable=SC2086
+    "sha${b}sum" $files 'with space' 'back\slash' 'new
+line' > want
+    # shellcheck disable=SC2086
+    zc zc-sum -a "sha$b" $files 'with space' 'back\slash' 'new
+line' > got
+    check "zc-sum -a sha$b files = sha${b}sum" cmp -s want got
+    "sha${b}sum" < big > want
+    zc zc-sum -a "sha$b" < big > got
+    check "zc-sum -a sha$b stdin = sha${b}sum" cmp -s want got
+    [ "$mode" = full ] || continue
+
+    "sha${b}sum" --tag -b abc 'back\slash' > want
+    zc zc-sum -a "sha$b" --tag abc 'back\slash' > got
+    check "zc-sum --tag sha$b" cmp -s want got
+    "sha${b}sum" -b one > want
+    zc zc-sum -a "sha$b" -b one > got
+    check "zc-sum -b sha$b" cmp -s want got
+
+    # -c on a good list, on a tag list, and on one with a mismatch, a
+    # missing file and a malformed line: same stdout, messages and status.
+    # shellcheck disable=SC2086
+    "sha${b}sum" $files 'back\slash' 'new
+line' > list
+    zc zc-sum -a "sha$b" -c list > got
+    check "zc-sum -c sha$b good list" [ $? -eq 0 ]
+    "sha${b}sum" -c list > want
+    check "zc-sum -c sha$b output" cmp -s want got
+    "sha${b}sum" --tag $files > tags
+    zc zc-sum -c tags > got
+    check "zc-sum -c tag list sha$b (algorithm from the tag)" [ $? -eq 0 ]
+    "sha${b}sum" -c tags > want
+    check "zc-sum -c tag list output" cmp -s want got
+    {
+        sed '2s/^./X/' list
+        echo "not a checksum line"
+        sed -n '1s/  empty$/  missing-file/p' list
+    } > badlist
+    "sha${b}sum" -c badlist > want 2> want.err
+    want_rc=$?
+    zc zc-sum -a "sha$b" -c badlist > got 2> got.err
+    got_rc=$?
+    check "zc-sum -c sha$b bad list status ($got_rc vs $want_rc)" [ "$got_rc" -eq "$want_rc" ]
+    check "zc-sum -c sha$b bad list output" cmp -s want got
+    sed "s/^sha${b}sum:/zc-sum:/" want.err > want.err2
+    check "zc-sum -c sha$b bad list messages" cmp -s want.err2 got.err
+    "sha${b}sum" --status -c badlist > want 2> want.err
+    want_rc=$?
+    zc zc-sum -a "sha$b" --status -c badlist > got 2> got.err
+    got_rc=$?
+    sed "s/^sha${b}sum:/zc-sum:/" want.err > want.err2
+    cmp -s want got && cmp -s want.err2 got.err && [ "$got_rc" -eq "$want_rc" ]
+    check "zc-sum --status sha$b: same status and messages" [ $? -eq 0 ]
+done
+
+if [ "$mode" = full ]; then
+    # Algorithms coreutils lacks: compare the digests with OpenSSL's.
+    if command -v openssl > /dev/null; then
+        for a in sha512-224 sha512-256 sha3-224 sha3-256 sha3-384 sha3-512; do
+            o=$a
+            case $a in sha512-*) o="sha512-${a#sha512-}" ;; esac
+            want=$(openssl dgst "-$o" -r < big | cut -d' ' -f1)
+            got=$(zc zc-sum -a "$a" < big | cut -d' ' -f1)
+            check "zc-sum -a $a = openssl dgst -$o" [ "$want" = "$got" ]
+        done
+    fi
+    zc zc-sum -a nosuch empty > /dev/null 2>&1
+    check "zc-sum unknown algorithm exits 2" [ $? -eq 2 ]
+    zc zc-sum no-such-file > /dev/null 2>&1
+    check "zc-sum unreadable file exits 1" [ $? -eq 1 ]
+fi
+
+# ---- zc-encrypt --------------------------------------------------------------
+head -c 32 /dev/urandom > key
+head -c 32 /dev/urandom > key2
+C=1024      # small chunks keep the multi-chunk cases small
+nothing_left() { # dir: no file but the expected ones
+    [ -z "$(find "$1" -name '.*.??????' -o -name 'out*' | head -n 1)" ]
+}
+
+roundtrip() { # name, size
+    head -c "$2" /dev/urandom > "pt.$1"
+    zc zc-encrypt -e -k key --chunk-size $C -o "ct.$1" "pt.$1" &&
+    zc zc-encrypt -d -k key -o "rt.$1" "ct.$1" &&
+    cmp -s "pt.$1" "rt.$1" &&
+    [ "$(wc -c < "ct.$1")" -eq $((32 + $2 + 16 * ($2 / C + 1))) ]
+}
+if [ "$mode" = full ]; then
+    for s in 0 1 $C $((3 * C)) $((3 * C + 5)); do
+        check "zc-encrypt round trip, $s bytes" roundtrip "$s" "$s"
+    done
+    # The default chunk size, through pipes; and a hex key.
+    hex=$(od -An -tx1 -v key | tr -d ' \n')
+    zc zc-encrypt -e -K "$hex" < big | zc zc-encrypt -d -k key > rt.big
+    check "zc-encrypt stdin/stdout round trip, default chunks, hex key" cmp -s big rt.big
+else
+    check "zc-encrypt round trip, $((3 * C + 5)) bytes" roundtrip q $((3 * C + 5))
+fi
+
+# Tampered files: each must fail with status 1 and leave no output behind.
+rejects() { # description, file
+    rm -f out
+    zc zc-encrypt -d -k key -o out "$2" 2> /dev/null
+    rc=$?
+    check "zc-encrypt rejects $1 (status $rc)" [ "$rc" -eq 1 ]
+    check "zc-encrypt leaves nothing behind for $1" nothing_left .
+}
+R=$((C + 16))                   # one full chunk record
+[ "$mode" = full ] || {
+    head -c $((32 + 2 * R)) ct.q > trunc
+    rejects "a truncated file" trunc
+}
+if [ "$mode" = full ]; then
+    ct=ct.$((3 * C + 5))        # header + 3 full records + a 5-byte last one
+    head -c $((32 + 2 * R)) "$ct" > trunc-boundary
+    rejects "a file truncated at a chunk boundary" trunc-boundary
+    head -c $((32 + 2 * R + 100)) "$ct" > trunc-middle
+    rejects "a file truncated inside a chunk" trunc-middle
+    { head -c $((32 + 3 * R)) "$ct"; } > trunc-last
+    rejects "a file without its last chunk" trunc-last
+    { cat "$ct"; printf 'x'; } > appended
+    rejects "a file with a byte appended" appended
+    { head -c 32 "$ct"; dd if="$ct" bs=1 skip=$((32 + R)) count=$R 2> /dev/null
+      dd if="$ct" bs=1 skip=32 count=$R 2> /dev/null
+      tail -c +$((32 + 2 * R + 1)) "$ct"; } > reordered
+    check "reordered file has the original length" [ "$(wc -c < reordered)" -eq "$(wc -c < "$ct")" ]
+    rejects "a reordered file (chunks 0 and 1 swapped)" reordered
+    cp "$ct" flipped
+    off=$((32 + R + 7))
+    byte=$(od -An -tu1 -j $off -N 1 flipped | tr -d ' ')
+    printf "\\$(printf %o $((byte ^ 4)))" | dd of=flipped bs=1 seek=$off conv=notrunc 2> /dev/null
+    cmp -s "$ct" flipped
+    check "bit-flipped file differs" [ $? -ne 0 ]
+    rejects "a bit-flipped file" flipped
+    # Chunk 1 taken from another encryption of the same plaintext and key.
+    zc zc-encrypt -e -k key --chunk-size $C -o other "pt.$((3 * C + 5))"
+    { head -c $((32 + R)) "$ct"; dd if=other bs=1 skip=$((32 + R)) count=$R 2> /dev/null
+      tail -c +$((32 + 2 * R + 1)) "$ct"; } > spliced
+    rejects "a spliced file (a chunk from another file)" spliced
+    cp "$ct" header
+    printf '\001' | dd of=header bs=1 seek=20 conv=notrunc 2> /dev/null
+    rejects "a file with a changed file nonce" header
+    rm -f out
+    zc zc-encrypt -d -k key2 -o out "$ct" 2> /dev/null
+    check "zc-encrypt rejects the wrong key" [ $? -eq 1 ]
+    check "zc-encrypt leaves nothing behind for the wrong key" nothing_left .
+    zc zc-encrypt -d -k key -o out abc 2> /dev/null
+    check "zc-encrypt rejects a file that is not one" [ $? -eq 1 ]
+    check "zc-encrypt leaves nothing behind for a non-file" nothing_left .
+    # Interrupted: the temporary file exists while it runs, and SIGTERM
+    # removes it (run directly, so that the signal reaches the program).
+    if [ -z "$wrapper" ]; then
+        { cat big; sleep 3; } | "$bin/zc-encrypt" -e -k key -o out.sig &
+        pid=$!
+        sleep 1
+        [ -n "$(find . -name '.out.sig.??????')" ]
+        check "zc-encrypt writes to a temporary file while it runs" [ $? -eq 0 ]
+        kill -TERM "$pid"
+        wait "$pid"
+        check "zc-encrypt dies by SIGTERM ($?)" [ $? -ne 0 ]
+        check "zc-encrypt leaves nothing behind after SIGTERM" nothing_left .
+    fi
+    head -c 5 key > shortkey
+    zc zc-encrypt -e -k shortkey -o out abc 2> /dev/null
+    check "zc-encrypt rejects a 5-byte key file with status 4" [ $? -eq 4 ]
+fi
+
+# ---- every program: --help on stdout with 0, --version, bad usage ------------
+for p in zc-sum zc-encrypt; do
+    [ "$mode" = full ] || break
+    out=$(zc "$p" --help 2> /dev/null)
+    check "$p --help exits 0" [ $? -eq 0 ]
+    check "$p --help prints usage on stdout" [ -n "$out" ]
+    out=$(zc "$p" --version)
+    check "$p --version" [ "$out" = "$p (libzcrypt) $(zc zc-sum --version | sed 's/.* //')" ]
+    zc "$p" --no-such-option > /dev/null 2>&1
+    check "$p bad option exits 2" [ $? -eq 2 ]
+done
+zc zc-info > /dev/null
+check "zc-info runs" [ $? -eq 0 ]
+for p in $(ls "$bin"); do
+    [ "$mode" = full ] || break
+    check "$p has an installed man page" [ -f "$(dirname "$bin")/share/man/man1/$p.1" ]
+done
+
+echo "smoke ($mode${wrapper:+, $wrapper}): $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
