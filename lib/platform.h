@@ -11,6 +11,7 @@
 #define ZC_PLATFORM_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * 1 when STFLE may be issued. On Linux: AT_HWCAP has HWCAP_S390_STFLE.
@@ -32,5 +33,39 @@ const char *zc_plat_caps_env(void);
  * Returns ZC_OK, or a negative ZC_E* code (ZC_ENOTSUP where there is none).
  */
 int zc_plat_getrandom(void *buf, size_t len);
+
+/*
+ * Protected AES keys: a key wrapped by the firmware's wrapping key, as the
+ * encrypted-key CPACF functions (26-28, 58, 60) take it. prot receives the
+ * wrapped key (16, 24 or 32 bytes) followed by its 32-byte verification
+ * pattern; *prot_len is set to that total (48, 56 or 64).
+ *
+ * Linux: the kernel's pkey module (/dev/pkey, <asm/pkey.h>), in
+ * lib/linux/pkey.c. Bare metal: PCKMO, for clear keys only. Results:
+ * ZC_OK; ZC_ENOTSUP where the machine or kernel cannot make protected keys
+ * (no /dev/pkey, ENOTTY, ENODEV from CLR2PROTK: no PCKMO); ZC_EKEY for a
+ * blob the kernel rejects (EINVAL); ZC_EDEVICE when converting a blob found
+ * no adapter that answered (ENODEV, EIO) or the device failed otherwise;
+ * ZC_EINVAL for sizes the interface does not take. Nothing but prot and
+ * *prot_len is written, and only on ZC_OK.
+ */
+#define ZC_PROTKEY_MAX 64
+
+/* PKEY_CLR2PROTK: wrap a clear AES key of key_len 16, 24 or 32 bytes. */
+int zc_plat_aes_protect_clear(const uint8_t *key, size_t key_len,
+                              uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len);
+
+/*
+ * PKEY_KBLOB2PROTK (or PKEY_KBLOB2PROTK2/3 with the APQN list from
+ * PKEY_APQNS4K): a protected key from a secure-key blob (CCA AES DATA or
+ * CIPHER token, EP11 AES blob). *key_len receives the AES key length.
+ */
+int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
+                             uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len,
+                             size_t *key_len);
+
+/* PKEY_GENPROTK: a random protected AES key of key_len bytes. */
+int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
+                                   size_t *prot_len);
 
 #endif /* ZC_PLATFORM_H */
