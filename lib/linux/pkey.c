@@ -1,0 +1,337 @@
+/*
+ * pkey.c - protected AES keys from the kernel's pkey module (/dev/pkey).
+ *
+ * PCKMO is privileged, so Linux user space asks the kernel to wrap keys:
+ * one ioctl on /dev/pkey per request (<asm/pkey.h>, which exists for s390x
+ * only; on other architectures the three calls return ZC_ENOTSUP).
+ *
+ *   clear key      PKEY_CLR2PROTK
+ *   random key     PKEY_GENPROTK
+ *   secure blob    PKEY_KBLOB2PROTK, which takes CCA AES DATA and CIPHER
+ *                  tokens and EP11 AES blobs, and finds an adapter itself.
+ *                  When it rejects the blob (EINVAL: kernels that predate
+ *                  a blob format, such as EP11 blobs with the prepended
+ *                  header), PKEY_APQNS4K lists the adapters that hold the
+ *                  blob's master key and PKEY_KBLOB2PROTK3 (or, on kernels
+ *                  without it, PKEY_KBLOB2PROTK2) converts through that
+ *                  list. Those two are never issued without the list.
+ *
+ * Every request struct is zeroed before it is filled (the kernel copies
+ * whole structs, trailing padding included), the device is opened with
+ * O_RDWR|O_CLOEXEC for each request and closed after it, and open() and
+ * ioctl() are retried on EINTR. Every struct that held a clear or a
+ * protected key is wiped before returning.
+ *
+ * The answer is checked, not trusted: the type must be PKEY_KEYTYPE_AES_128,
+ * _192 or _256 (for a clear or random key, the one asked for) and the
+ * length the key plus its 32-byte verification pattern (48, 56 or 64).
+ *
+ * errno mapping (platform.h lists the results):
+ *   open: ENOENT, ENODEV, ENXIO (no /dev/pkey, or no driver behind it)
+ *                                                          -> ZC_ENOTSUP
+ *   open: EACCES, EPERM                                    -> ZC_EDEVICE
+ *         (the machine can make protected keys but this process may not
+ *         use the device: ZC_ENOTSUP would tell the caller to go on with
+ *         clear keys, while the fix is a permission on /dev/pkey)
+ *   any ioctl: ENOTTY (the kernel does not know the request) -> ZC_ENOTSUP
+ *   CLR2PROTK, GENPROTK: ENODEV (no PCKMO on this machine) -> ZC_ENOTSUP
+ *   blob: EINVAL (the kernel rejects the blob), or
+ *         APQNS4K rejected or absent after such an EINVAL  -> ZC_EKEY
+ *   blob: ENODEV, EIO (no adapter answered), an empty or
+ *         overlong adapter list (ENOSPC)                   -> ZC_EDEVICE
+ *   anything else, or an answer of the wrong type/length   -> ZC_EDEVICE
+ */
+#define _GNU_SOURCE
+#include "../platform.h"
+#include "../util.h"
+
+#include <zcrypt/common.h>
+
+#if defined(__s390x__)
+
+#include <asm/pkey.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+/* The largest CCA AES CIPHER token (the kernel's MAXCCAVLSCTOKENSIZE; the
+ * uapi header does not export it). Every AES blob the kernel takes fits. */
+#define PKEY_BLOB_MAX 725
+
+/* The kernel refuses blobs shorter than the 64-byte CCA AES DATA token. */
+#define PKEY_BLOB_MIN MINKEYBLOBSIZE
+
+/* Room for the adapter list; a larger answer (ENOSPC) is ZC_EDEVICE. */
+#define PKEY_APQN_MAX 256
+
+#define PKEY_WKVP_LEN 32
+
+/* Open /dev/pkey into *fd; ZC_OK or the mapped error. */
+static int pkey_open(int *fd)
+{
+    int f;
+
+    do
+        f = open("/dev/pkey", O_RDWR | O_CLOEXEC);
+    while (f < 0 && errno == EINTR);
+    if (f >= 0) {
+        *fd = f;
+        return ZC_OK;
+    }
+    if (errno == ENOENT || errno == ENODEV || errno == ENXIO)
+        return ZC_ENOTSUP;
+    return ZC_EDEVICE;
+}
+
+/* One request, retried on EINTR: 0 or the errno. */
+static int pkey_ioctl(int fd, unsigned long req, void *arg)
+{
+    int r;
+
+    do
+        r = ioctl(fd, req, arg);
+    while (r < 0 && errno == EINTR);
+    return r < 0 ? errno : 0;
+}
+
+/* AES key length for a protected-key type, 0 for anything else. */
+static size_t pkey_type_len(uint32_t type)
+{
+    switch (type) {
+    case PKEY_KEYTYPE_AES_128:
+        return 16;
+    case PKEY_KEYTYPE_AES_192:
+        return 24;
+    case PKEY_KEYTYPE_AES_256:
+        return 32;
+    default:
+        return 0;
+    }
+}
+
+static uint32_t pkey_len_type(size_t key_len)
+{
+    switch (key_len) {
+    case 16:
+        return PKEY_KEYTYPE_AES_128;
+    case 24:
+        return PKEY_KEYTYPE_AES_192;
+    case 32:
+        return PKEY_KEYTYPE_AES_256;
+    default:
+        return 0;
+    }
+}
+
+/*
+ * Check the kernel's answer and copy it out. want is the type asked for,
+ * or 0 when any AES type is right (blobs).
+ */
+static int pkey_take(uint32_t type, uint32_t len, const uint8_t *key, uint32_t want,
+                     uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len, size_t *key_len)
+{
+    size_t klen = pkey_type_len(type);
+
+    if (klen == 0 || (want && type != want) || len != klen + PKEY_WKVP_LEN)
+        return ZC_EDEVICE;
+    memcpy(prot, key, len);
+    *prot_len = len;
+    if (key_len)
+        *key_len = klen;
+    return ZC_OK;
+}
+
+/* The errno of CLR2PROTK or GENPROTK as a result. */
+static int pkey_wrap_err(int err)
+{
+    return err == ENOTTY || err == ENODEV ? ZC_ENOTSUP : ZC_EDEVICE;
+}
+
+/* The errno of a blob conversion as a result. */
+static int pkey_blob_err(int err)
+{
+    if (err == EINVAL)
+        return ZC_EKEY;
+    return err == ENOTTY ? ZC_ENOTSUP : ZC_EDEVICE;
+}
+
+int zc_plat_aes_protect_clear(const uint8_t *key, size_t key_len,
+                              uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len)
+{
+    struct pkey_clr2protk req;
+    uint32_t type = pkey_len_type(key_len);
+    int fd, rc, err;
+
+    if (!key || !prot || !prot_len || type == 0)
+        return ZC_EINVAL;
+    rc = pkey_open(&fd);
+    if (rc != ZC_OK)
+        return rc;
+    memset(&req, 0, sizeof(req));
+    req.keytype = type;
+    memcpy(req.clrkey.clrkey, key, key_len);
+    err = pkey_ioctl(fd, PKEY_CLR2PROTK, &req);
+    close(fd);
+    if (err)
+        rc = pkey_wrap_err(err);
+    else
+        rc = pkey_take(req.protkey.type, req.protkey.len, req.protkey.protkey, type,
+                       prot, prot_len, NULL);
+    zc_wipe(&req, sizeof(req));
+    return rc;
+}
+
+int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
+                                   size_t *prot_len)
+{
+    struct pkey_genprotk req;
+    uint32_t type = pkey_len_type(key_len);
+    int fd, rc, err;
+
+    if (!prot || !prot_len || type == 0)
+        return ZC_EINVAL;
+    rc = pkey_open(&fd);
+    if (rc != ZC_OK)
+        return rc;
+    memset(&req, 0, sizeof(req));
+    req.keytype = type;
+    err = pkey_ioctl(fd, PKEY_GENPROTK, &req);
+    close(fd);
+    if (err)
+        rc = pkey_wrap_err(err);
+    else
+        rc = pkey_take(req.protkey.type, req.protkey.len, req.protkey.protkey, type,
+                       prot, prot_len, NULL);
+    zc_wipe(&req, sizeof(req));
+    return rc;
+}
+
+/*
+ * The second way for a blob: the adapters that hold its master key, then
+ * KBLOB2PROTK3 through that list (KBLOB2PROTK2 where the kernel lacks 3).
+ */
+static int pkey_blob_apqns(int fd, const uint8_t *blob, size_t blob_len,
+                           uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len, size_t *key_len)
+{
+    struct pkey_apqn apqns[PKEY_APQN_MAX];
+    struct pkey_apqns4key q;
+    struct pkey_kblob2pkey3 r3;
+    struct pkey_kblob2pkey2 r2;
+    uint8_t pkey[MAXPROTKEYSIZE];
+    uint32_t n;
+    int err, rc = ZC_EDEVICE;
+
+    memset(apqns, 0, sizeof(apqns));
+    memset(&q, 0, sizeof(q));
+    q.key = (__u8 *)(uintptr_t)blob; /* the kernel only reads it */
+    q.keylen = (uint32_t)blob_len;
+    /* EP11 blobs need MATCH_CUR; CCA blobs may also be under the old key. */
+    q.flags = PKEY_FLAGS_MATCH_CUR_MKVP | PKEY_FLAGS_MATCH_ALT_MKVP;
+    q.apqns = apqns;
+    q.apqn_entries = PKEY_APQN_MAX;
+    err = pkey_ioctl(fd, PKEY_APQNS4K, &q);
+    if (err == EINVAL || err == ENOTTY)
+        return ZC_EKEY; /* after KBLOB2PROTK's EINVAL: nothing takes the blob */
+    if (err)
+        return ZC_EDEVICE;
+    n = q.apqn_entries;
+    if (n == 0 || n > PKEY_APQN_MAX)
+        return ZC_EDEVICE; /* no adapter holds the key's master key */
+
+    memset(&r3, 0, sizeof(r3));
+    memset(pkey, 0, sizeof(pkey));
+    r3.key = q.key;
+    r3.keylen = q.keylen;
+    r3.apqns = apqns;
+    r3.apqn_entries = n;
+    r3.pkeylen = sizeof(pkey);
+    r3.pkey = pkey;
+    err = pkey_ioctl(fd, PKEY_KBLOB2PROTK3, &r3);
+    /* pkeytype is a PKEY_KEYTYPE_* value, whatever the header's comment
+     * says: the kernel fills it like pkey_protkey.type. */
+    if (!err)
+        rc = pkey_take(r3.pkeytype, r3.pkeylen, pkey, 0, prot, prot_len, key_len);
+    zc_wipe(pkey, sizeof(pkey));
+    zc_wipe(&r3, sizeof(r3));
+    if (err != ENOTTY)
+        return err ? pkey_blob_err(err) : rc;
+
+    memset(&r2, 0, sizeof(r2));
+    r2.key = q.key;
+    r2.keylen = q.keylen;
+    r2.apqns = apqns;
+    r2.apqn_entries = n;
+    err = pkey_ioctl(fd, PKEY_KBLOB2PROTK2, &r2);
+    if (err)
+        rc = pkey_blob_err(err);
+    else
+        rc = pkey_take(r2.protkey.type, r2.protkey.len, r2.protkey.protkey, 0,
+                       prot, prot_len, key_len);
+    zc_wipe(&r2, sizeof(r2));
+    return rc;
+}
+
+int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
+                             uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len,
+                             size_t *key_len)
+{
+    struct pkey_kblob2pkey req;
+    int fd, rc, err;
+
+    if (!blob || !prot || !prot_len || !key_len || blob_len < PKEY_BLOB_MIN ||
+        blob_len > PKEY_BLOB_MAX)
+        return ZC_EINVAL;
+    rc = pkey_open(&fd);
+    if (rc != ZC_OK)
+        return rc;
+    memset(&req, 0, sizeof(req));
+    req.key = (__u8 *)(uintptr_t)blob; /* the kernel only reads it */
+    req.keylen = (uint32_t)blob_len;
+    err = pkey_ioctl(fd, PKEY_KBLOB2PROTK, &req);
+    if (err == EINVAL)
+        rc = pkey_blob_apqns(fd, blob, blob_len, prot, prot_len, key_len);
+    else if (err)
+        rc = pkey_blob_err(err);
+    else
+        rc = pkey_take(req.protkey.type, req.protkey.len, req.protkey.protkey, 0,
+                       prot, prot_len, key_len);
+    close(fd);
+    zc_wipe(&req, sizeof(req));
+    return rc;
+}
+
+#else /* no pkey interface outside s390x */
+
+int zc_plat_aes_protect_clear(const uint8_t *key, size_t key_len,
+                              uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len)
+{
+    (void)key;
+    (void)key_len;
+    (void)prot;
+    (void)prot_len;
+    return ZC_ENOTSUP;
+}
+
+int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
+                             uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len,
+                             size_t *key_len)
+{
+    (void)blob;
+    (void)blob_len;
+    (void)prot;
+    (void)prot_len;
+    (void)key_len;
+    return ZC_ENOTSUP;
+}
+
+int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
+                                   size_t *prot_len)
+{
+    (void)key_len;
+    (void)prot;
+    (void)prot_len;
+    return ZC_ENOTSUP;
+}
+
+#endif
