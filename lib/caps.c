@@ -262,9 +262,10 @@ static void detect_cpacf(void)
             continue;
         if (i == ZC_INSN_PCKMO && !zc_plat_privileged())
             continue;
-        /* A query always ends with cc 0; anything else and the mask is
-         * not trusted: the instruction counts as absent. */
-        if (zc_cpacf_query_insn(insns[i].opcode, caps.raw[i]) != 0) {
+        /* A query ends with cc 0; anything else and the mask is not
+         * trusted: the instruction counts as absent. PCKMO alone sets no
+         * condition code, so there is nothing of its to check. */
+        if (zc_cpacf_query_insn(insns[i].opcode, caps.raw[i]) != 0 && i != ZC_INSN_PCKMO) {
             memset(caps.raw[i], 0, 16);
             continue;
         }
