@@ -457,21 +457,26 @@ static inline long zc_prno(unsigned long fc, void *param, uint8_t *op1, size_t o
  * KMA: cipher message with authentication (GCM). R1 = destination,
  * R2 = text pair, R3 = AAD pair. Without LAAD the AAD length, without LPC
  * the text length must be a multiple of 16 (-1 otherwise, nothing
- * issued). Both operands advance: the text bytes processed are returned
- * and the AAD bytes processed stored in *aad_done.
+ * issued). Both operands advance: *len and *aad_len are set to what
+ * remains of each. Returns the condition code: 0 done (with LPC: the tag
+ * is in the parameter block), 1 stopped early (encrypted key: the
+ * verification pattern no longer matches), even with nothing left to
+ * process, so the count alone cannot tell.
  */
-static inline long zc_kma(unsigned long fc, void *param, uint8_t *dst,
-                          const uint8_t *src, size_t len,
-                          const uint8_t *aad, size_t aad_len, size_t *aad_done)
+static inline int zc_kma(unsigned long fc, void *param, uint8_t *dst,
+                         const uint8_t *src, size_t *len,
+                         const uint8_t *aad, size_t *aad_len)
 {
-    unsigned long gr[8] = ZC_GR(fc, param, dst, 0, src, len, aad, aad_len);
+    unsigned long gr[8] = ZC_GR(fc, param, dst, 0, src, *len, aad, *aad_len);
+    int cc;
 
-    if ((!(fc & ZC_KMA_LAAD) && aad_len % 16) || (!(fc & ZC_KMA_LPC) && len % 16))
+    if ((!(fc & ZC_KMA_LAAD) && *aad_len % 16) || (!(fc & ZC_KMA_LPC) && *len % 16))
         return -1;
     ZC_TRACE(ZC_OP_KMA, fc);
-    zc_cpacf_issue(ZC_OP_KMA, gr);
-    *aad_done = aad_len - gr[7];
-    return (long)(len - gr[5]);
+    cc = zc_cpacf_issue(ZC_OP_KMA, gr);
+    *len = gr[5];
+    *aad_len = gr[7];
+    return cc;
 }
 
 /* KDSA: compute digital signature authentication; R2 pair = message.
