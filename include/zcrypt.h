@@ -14,6 +14,7 @@
 #include <zcrypt/hash.h>
 #include <zcrypt/hmac.h>
 #include <zcrypt/aes.h>
+#include <zcrypt/aes_protected.h>
 #include <zcrypt/aes_xts.h>
 #include <zcrypt/aes_cmac.h>
 #include <zcrypt/aes_gcm.h>

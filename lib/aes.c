@@ -40,12 +40,16 @@ int zc_aes_encrypt_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
 }
 
 /*
- * Fail closed after an issuing helper's error: no half-processed output
- * that looks like a result, and the stream position as before the call.
+ * After an issuing helper's error the stream position is as before the
+ * call. A protected key whose derivation failed (ZC_EKEY) leaves the
+ * output valid as far as it got (zcrypt/aes_protected.h); any other error
+ * is an answer that cannot happen, and the call fails closed: no
+ * half-processed output that looks like a result.
  */
 static int fail(int rc, uint8_t *out, size_t len, uint8_t *iv, const uint8_t saved[16])
 {
-    zc_wipe(out, len);
+    if (rc != ZC_EKEY)
+        zc_wipe(out, len);
     if (iv != NULL)
         memcpy(iv, saved, 16);
     return rc;
@@ -100,7 +104,7 @@ static int cbc(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *
         /* The helper updates iv only on success. */
         int rc = zc_aes_cpacf_crypt(k, ZC_OP_KMC, decrypt, iv, in, out, len, NULL);
 
-        if (rc != ZC_OK)
+        if (rc != ZC_OK && rc != ZC_EKEY)
             zc_wipe(out, len);
         return rc;
     }

@@ -29,35 +29,44 @@
 #define REDERIVE_MAX 2
 
 /*
- * The resume rule shared by every helper: after the instruction processed
- * n more bytes and done of len are done, either finish, or re-derive the
+ * After a short count (cc 1; n bytes were still processed): re-derive the
  * key field. *stalls counts re-derivations that were followed by no
- * progress at all.
+ * progress at all; two of those in a row and the key cannot be used.
+ * ZC_OK to go on, or the error that ends the call.
  */
-static int resume(const zc_aes_key *k, uint8_t *key_field, long n, size_t done, size_t len,
-                  unsigned *stalls)
+static int rederive(const zc_aes_key *k, uint8_t *key_field, long n, unsigned *stalls)
 {
-    if (n < 0)
-        return ZC_EINVAL;
-    if (done == len)
-        return ZC_OK;
     if (n > 0)
         *stalls = 0;
     else if (++*stalls > REDERIVE_MAX)
         return ZC_EKEY;
-    return zc_aes_pb_rederive(k, key_field) == ZC_OK ? 1 : ZC_EDEVICE;
+    return zc_aes_pb_rederive(k, key_field);
 }
 
-/* The same for a parameter-block-only instruction (PCC): cc 0 is done. */
+#ifdef ZC_CPACF_TEST_HOOKS
+/*
+ * Test builds only (the bare-metal tier): issue at most this many bytes at
+ * a time, and call the hook between two issues of one call, so that a test
+ * can make the key field stale in the middle of a long call.
+ */
+size_t zc_cpacf_test_chunk;
+void (*zc_cpacf_test_between)(uint8_t *key_field);
+#endif
+
+/* A parameter-block-only instruction (PCC): cc 0 is done, cc 1 asks for
+ * a fresh key field. 1 to issue again, or the result. */
 static int resume_cc(const zc_aes_key *k, uint8_t *key_field, int cc, unsigned *tries)
 {
+    int rc;
+
     if (cc == 0)
         return ZC_OK;
     if (cc != 1)
         return ZC_EDEVICE;
     if (++*tries > REDERIVE_MAX)
         return ZC_EKEY;
-    return zc_aes_pb_rederive(k, key_field) == ZC_OK ? 1 : ZC_EDEVICE;
+    rc = zc_aes_pb_rederive(k, key_field);
+    return rc == ZC_OK ? 1 : rc;
 }
 
 static long issue(unsigned op, unsigned long fc, void *pb, uint8_t *out, const uint8_t *in,
@@ -83,15 +92,25 @@ static int run(const zc_aes_key *k, unsigned op, unsigned long fc, void *pb,
     unsigned stalls = 0;
     int rc;
 
-    do {
-        long n = issue(op, fc, pb, out ? out + done : NULL, in + done, len - done,
-                       ctrs ? ctrs + done : NULL);
+    while (done < len) {
+        size_t want = len - done;
+        long n;
 
-        if (n > 0)
-            done += (size_t)n;
-        rc = resume(k, key_field, n, done, len, &stalls);
-    } while (rc == 1);
-    return rc;
+#ifdef ZC_CPACF_TEST_HOOKS
+        if (zc_cpacf_test_chunk && want > zc_cpacf_test_chunk)
+            want = zc_cpacf_test_chunk;
+        if (done && zc_cpacf_test_between)
+            zc_cpacf_test_between(key_field);
+#endif
+        n = issue(op, fc, pb, out ? out + done : NULL, in + done, want,
+                  ctrs ? ctrs + done : NULL);
+        if (n < 0)
+            return ZC_EINVAL;
+        done += (size_t)n;
+        if ((size_t)n < want && (rc = rederive(k, key_field, n, &stalls)) != ZC_OK)
+            return rc;
+    }
+    return ZC_OK;
 }
 
 int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
@@ -208,7 +227,7 @@ int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[
                      size_t len, int decrypt, uint8_t tag[16])
 {
     struct zc_pb_kma_gcm pb __attribute__((aligned(8)));
-    size_t done = 0, aad_done = 0, a;
+    size_t done = 0, aad_done = 0;
     unsigned long fc;
     unsigned stalls = 0;
     int rc;
@@ -228,18 +247,28 @@ int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[
         return ZC_EINVAL;
     }
     fc |= ZC_KMA_LAAD | ZC_KMA_LPC | ZC_KMA_HS | (decrypt ? ZC_CPACF_DECRYPT : 0);
-    /* Both operands advance; progress in either counts. */
-    do {
+    /* Both operands advance; progress in either counts. The condition
+     * code, not the counts, says whether the tag was computed. */
+    for (;;) {
+        size_t left = len - done, aad_left = aad_len - aad_done;
         /* (NULL + 0 is not C: buffers of length 0 may be NULL.) */
-        long n = zc_kma(fc, &pb, done ? out + done : out, done ? in + done : in,
-                        len - done, aad_done ? aad + aad_done : aad, aad_len - aad_done, &a);
+        int cc = zc_kma(fc, &pb, done ? out + done : out, done ? in + done : in, &left,
+                        aad_done ? aad + aad_done : aad, &aad_left);
+        long n = (long)((len - done - left) + (aad_len - aad_done - aad_left));
 
-        if (n > 0)
-            done += (size_t)n;
-        aad_done += a;
-        rc = resume(k, pb.key, n < 0 ? n : (long)(n + (long)a), done + aad_done,
-                    len + aad_len, &stalls);
-    } while (rc == 1);
+        done = len - left;
+        aad_done = aad_len - aad_left;
+        if (cc == 0) {
+            rc = ZC_OK;
+            break;
+        }
+        if (cc != 1) {
+            rc = cc < 0 ? ZC_EINVAL : ZC_EDEVICE;
+            break;
+        }
+        if ((rc = rederive(k, pb.key, n, &stalls)) != ZC_OK)
+            break;
+    }
     if (rc == ZC_OK)
         memcpy(tag, pb.t, 16);
     zc_wipe(&pb, sizeof(pb));

@@ -432,19 +432,24 @@ static const uint8_t st_tag[3][16] = {
       0xcd, 0xdf, 0x88, 0x53, 0xbb, 0x2d, 0x55, 0x1b },
 };
 
-/* 0 untested, 1 passed, 2 failed; per key size (AES-128/192/256). */
-static int kma_state[3];
+/* 0 untested, 1 passed, 2 failed; clear and encrypted-key function codes,
+ * per key size (AES-128/192/256). */
+static int kma_state[2][3];
 
-static int kma_selftest_run(unsigned key_len)
+/* arg: the key length, plus 0x100 for the encrypted-key (protected) form. */
+static int kma_selftest_run(unsigned arg)
 {
-    unsigned idx = (key_len - 16) / 8;
+    unsigned key_len = arg & 0xff, idx = (key_len - 16) / 8;
     uint8_t out[60], tag[16];
     zc_aes_key k;
     int ok;
 
-    /* A software key is enough: kma_crypt takes the clear key, its
-     * function code (KMA's equals KM's) and H from it. */
-    if (zc_aes_key_init(&k, st_key, key_len, ZC_BACKEND_SOFTWARE) != ZC_OK)
+    /* Clear: a software key is enough, kma_crypt takes the clear key, its
+     * function code and H from it. Protected: the test key is wrapped once
+     * through the same source as every protected key of this process, so
+     * KMA's encrypted-key code is checked as it will be used. */
+    if ((arg & 0x100 ? zc_aes_key_init_protected(&k, st_key, key_len)
+                     : zc_aes_key_init(&k, st_key, key_len, ZC_BACKEND_SOFTWARE)) != ZC_OK)
         return 0;
     ok = kma_crypt(&k, st_iv, st_aad, sizeof(st_aad), st_pt, out, 60, 0, tag) == ZC_OK &&
          memcmp(out, st_ct[idx], 60) == 0 && memcmp(tag, st_tag[idx], 16) == 0;
@@ -457,16 +462,18 @@ static int kma_selftest_run(unsigned key_len)
 }
 #endif
 
-int zc_aes_gcm_kma_selftest(unsigned key_len)
+int zc_aes_gcm_kma_selftest(unsigned key_len, int prot)
 {
 #ifdef ZC_HAVE_CPACF
     unsigned idx = (key_len - 16) / 8;
 
     if (key_len != 16 && key_len != 24 && key_len != 32)
         return 0;
-    return zc_selftest_once(&kma_state[idx], kma_selftest_run, key_len);
+    return zc_selftest_once(&kma_state[prot != 0][idx], kma_selftest_run,
+                            key_len | (prot ? 0x100u : 0));
 #else
     (void)key_len;
+    (void)prot;
     return 0;
 #endif
 }
@@ -477,7 +484,7 @@ int zc_aes_gcm_kma_selftest(unsigned key_len)
 static int use_kma(const zc_aes_key *k, size_t iv_len)
 {
     return iv_len == 12 && (k->zc_cpacf_modes >> ZC_AES_IM_GCM_KMA & 1) &&
-           zc_aes_gcm_kma_selftest(k->zc_key_len);
+           zc_aes_gcm_kma_selftest(k->zc_key_len, zc_aes_key_protected(k));
 }
 
 static int oneshot_args(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,

@@ -18,11 +18,16 @@
 #include "util.h"
 #include "sw/aes_ct64.h"
 #include <zcrypt/aes.h>
+#include <zcrypt/aes_protected.h>
 
 #define ZC_AES_MAGIC 0x7a636b31u   /* "zck1" */
 
+/* What a key holds: zc_kind, the public enum zc_aes_key_kind's values. */
 enum {
-    ZC_AES_KIND_CLEAR = 1,
+    ZC_AES_KIND_CLEAR = ZC_AES_KEY_CLEAR,
+    ZC_AES_KIND_PROTECTED = ZC_AES_KEY_PROTECTED,  /* source: the clear key in zc_key */
+    ZC_AES_KIND_SECURE = ZC_AES_KEY_SECURE,        /* source: the blob in zc_src */
+    ZC_AES_KIND_EPHEMERAL = ZC_AES_KEY_EPHEMERAL,  /* no source */
 #ifdef ZC_CPACF_SIM
     /* Test builds only: a clear key that the issuing helpers may
      * "re-derive" (copy again) after cc 1, to exercise the resume path
@@ -56,10 +61,17 @@ _Static_assert((int)ZC_ALGO_AES_CMAC - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_CMAC 
                (int)ZC_ALGO_AES_XTS - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_XTS,
                "backend-query rows follow the AES modes");
 
-/* The (instruction, function code) pairs a mode needs for a key size;
- * returns their number, 0 for a key size the mode has no CPACF form of. */
-unsigned zc_aes_mode_need(enum zc_aes_imode mode, size_t key_len,
+/* The (instruction, function code) pairs a mode needs for a key size, in
+ * the encrypted-key (protected) form when prot is set; returns their
+ * number, 0 for a key size the mode has no CPACF form of. */
+unsigned zc_aes_mode_need(enum zc_aes_imode mode, size_t key_len, int prot,
                           struct zc_cpacf_need need[3]);
+
+/* 1 for the protected kinds (the key field is wrapped key + WKVP). */
+static inline int zc_aes_key_protected(const zc_aes_key *k)
+{
+    return k->zc_kind >= ZC_AES_KIND_PROTECTED && k->zc_kind <= ZC_AES_KIND_EPHEMERAL;
+}
 
 /* 1 when k is an initialised key. */
 static inline int zc_aes_key_valid(const zc_aes_key *k)
@@ -81,47 +93,48 @@ static inline int zc_aes_mode_select(const zc_aes_key *k, enum zc_aes_imode mode
 }
 
 /*
+ * A consistent copy of a protected key's current wrapped key and
+ * verification pattern into dst (zc_prot_len bytes). Lock-free: it never
+ * waits for a thread that publishes a fresh key (lib/aes_key.c).
+ */
+void zc_aes_prot_snapshot(const zc_aes_key *k, uint8_t *dst);
+
+/*
  * Copy the key field of a CPACF parameter block to dst and return the
- * function code to use. One place, so that protected keys (a snapshot of
- * wrapped key + verification pattern) slot in here.
+ * function code to use: the clear key, or a snapshot of the protected one.
  */
 static inline unsigned long zc_aes_pb_key(const zc_aes_key *k, uint8_t *dst)
 {
-    memcpy(dst, k->zc_key, k->zc_key_len);
+    if (zc_aes_key_protected(k))
+        zc_aes_prot_snapshot(k, dst);
+    else
+        memcpy(dst, k->zc_key, k->zc_key_len);
     return k->zc_fc;
 }
 
 /* Bytes zc_aes_pb_key() writes: where the next parameter-block field goes. */
 static inline size_t zc_aes_pb_key_len(const zc_aes_key *k)
 {
-    return k->zc_key_len;
+    return zc_aes_key_protected(k) ? k->zc_prot_len : k->zc_key_len;
 }
 
 /*
- * After cc 1 (the key field's verification pattern no longer matches),
- * put a fresh key field into dst. A clear key cannot meet cc 1: the
- * machine answered what cannot happen, so the call fails closed with
- * ZC_EDEVICE. (Protected keys re-derive here.)
+ * After cc 1 (the key field's verification pattern no longer matches the
+ * firmware's wrapping key), put a fresh key field into dst: a protected
+ * key is derived again from its source and offered to the key object for
+ * other callers. ZC_OK; ZC_EKEY when it cannot be derived (no source, or
+ * the source fails); ZC_EDEVICE for a clear key, which cannot meet cc 1:
+ * the machine answered what cannot happen, so the call fails closed.
  */
-static inline int zc_aes_pb_rederive(const zc_aes_key *k, uint8_t *dst)
-{
-#ifdef ZC_CPACF_SIM
-    if (k->zc_kind == ZC_AES_KIND_SIM_REDERIVE) {
-        zc_aes_pb_key(k, dst);
-        return ZC_OK;
-    }
-#endif
-    (void)k;
-    (void)dst;
-    return ZC_EDEVICE;
-}
+int zc_aes_pb_rederive(const zc_aes_key *k, uint8_t *dst);
 
 /*
  * The one-time known-answer self-test of KMA-GCM for a key size (16, 24,
- * 32): 1 when it passed in this process. Runs at most once per size.
- * Lives with the GCM code (lib/aes_gcm.c).
+ * 32), with the clear or (prot) the encrypted-key function code: 1 when it
+ * passed in this process. Runs at most once per size and form. Lives with
+ * the GCM code (lib/aes_gcm.c).
  */
-int zc_aes_gcm_kma_selftest(unsigned key_len);
+int zc_aes_gcm_kma_selftest(unsigned key_len, int prot);
 
 /*
  * Encrypt nblocks blocks with the key's block function (KM or software).

@@ -139,7 +139,8 @@ static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[1
 
     if (zc_aes_args(k1, in, out, len) || !zc_aes_key_valid(k2) || tweak == NULL ||
         len < 16 || k1->zc_key_len == 24 || k1->zc_key_len != k2->zc_key_len ||
-        zc_aes_key_backend(k1) != zc_aes_key_backend(k2))
+        zc_aes_key_backend(k1) != zc_aes_key_backend(k2) ||
+        zc_aes_key_protected(k1) != zc_aes_key_protected(k2))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k1, ZC_AES_IM_XTS);
     if (b < 0)
@@ -160,7 +161,9 @@ static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[1
     }
     if (rc == ZC_OK)
         rc = xts_unit(&x, in, out, len);
-    if (rc != ZC_OK)
+    /* A failed derivation of a protected key leaves the output valid as
+     * far as it got; anything else cannot happen and fails closed. */
+    if (rc != ZC_OK && rc != ZC_EKEY)
         zc_wipe(out, len);
     zc_wipe(&x, sizeof(x));
     return rc;

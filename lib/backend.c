@@ -21,16 +21,16 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         /* KMA first, if installed and its self-test passed */
         int st = -1;
 
-        n = zc_aes_mode_need(ZC_AES_IM_GCM_KMA, key_len, need);
+        n = zc_aes_mode_need(ZC_AES_IM_GCM_KMA, key_len, 0, need);
         if (n == 0)
             return ZC_EINVAL;
         zc_caps_decide(need, n, info);
         if (info->backend == ZC_BACKEND_CPACF) {
-            st = zc_aes_gcm_kma_selftest((unsigned)key_len);
+            st = zc_aes_gcm_kma_selftest((unsigned)key_len, 0);
             if (st)
                 return ZC_OK;
         }
-        n = zc_aes_mode_need(ZC_AES_IM_GCM, key_len, need);
+        n = zc_aes_mode_need(ZC_AES_IM_GCM, key_len, 0, need);
         zc_caps_decide(need, n, info);
         if (info->backend != ZC_BACKEND_CPACF && st == 0) {
             info->reason = ZC_REASON_SELFTEST;
@@ -40,7 +40,7 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         return ZC_OK;
     }
     if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CMAC) {
-        n = zc_aes_mode_need((enum zc_aes_imode)(algo - ZC_ALGO_AES_ECB), key_len, need);
+        n = zc_aes_mode_need((enum zc_aes_imode)(algo - ZC_ALGO_AES_ECB), key_len, 0, need);
         if (n == 0)
             return ZC_EINVAL;
         zc_caps_decide(need, n, info);
@@ -107,5 +107,5 @@ int zc_cpacf_selftest(enum zc_insn insn, unsigned fc)
     if (insn != ZC_INSN_KMA || fc < ZC_FC_KMA_GCM_AES_128 || fc > ZC_FC_KMA_GCM_AES_256 ||
         zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
         return -1;
-    return zc_aes_gcm_kma_selftest(16 + 8 * (fc - ZC_FC_KMA_GCM_AES_128));
+    return zc_aes_gcm_kma_selftest(16 + 8 * (fc - ZC_FC_KMA_GCM_AES_128), 0);
 }

@@ -53,27 +53,32 @@ extern "C" {
  * @brief An AES key prepared for every mode. Caller-allocated; fields are
  *        private. Wipe it with zc_aes_key_wipe().
  *
- * It has room for what protected keys need (a wrapped key with its
- * 32-byte verification pattern, the re-derivation source up to the
- * largest secure-key blob, and a generation counter so that a protected
- * key can be replaced under readers that share the key between threads).
+ * A clear key (zc_aes_key_init()) or a protected key
+ * (zcrypt/aes_protected.h): the same object serves every mode either way.
+ * A protected key is internally synchronised: threads may share it through
+ * a @c const pointer while a thread replaces its wrapped key after a
+ * wrapping-key change. It must therefore not be defined @c const itself
+ * (it may live in read-only memory only as a clear key), and must not be
+ * copied while in use.
  */
 typedef struct zc_aes_key {
     /** @cond PRIVATE */
     uint64_t zc_rk[120];        /* software: bitsliced round keys, both directions */
-    uint8_t  zc_key[32];        /* clear key: the CPACF parameter-block key */
-    uint8_t  zc_prot[96];       /* protected key: wrapped key + 32-byte WKVP */
-    uint8_t  zc_src[320];       /* re-derivation source (secure-key blob) */
+    uint64_t zc_prot[2][8];     /* protected: two slots of wrapped key + 32-byte WKVP */
+    uint8_t  zc_key[32];        /* clear key: the CPACF key field, or a protected key's source */
+    uint8_t  zc_src[728];       /* protected key's source: a secure-key blob */
     uint32_t zc_src_len;
-    uint32_t zc_gen;            /* protected-key generation (seqlock) */
+    uint32_t zc_gen;            /* protected: publications so far; slot zc_gen & 1 is current */
+    uint32_t zc_pub;            /* protected: a thread is publishing a fresh wrapped key */
     uint32_t zc_magic;          /* set by init, cleared by wipe */
     uint16_t zc_cpacf_modes;    /* bit per mode: runs on CPACF */
     uint8_t  zc_key_len;        /* 16, 24 or 32 */
     uint8_t  zc_rounds;         /* 10, 12 or 14 */
     uint8_t  zc_backend;        /* enum zc_backend as initialised */
-    uint8_t  zc_fc;             /* KM-family function code */
-    uint8_t  zc_kind;           /* clear or protected */
-    uint8_t  zc_strict;         /* made with ZC_BACKEND_CPACF: never falls back */
+    uint8_t  zc_fc;             /* KM-family function code (encrypted-key code if protected) */
+    uint8_t  zc_kind;           /* clear, or the protected key's source */
+    uint8_t  zc_strict;         /* never falls back to software */
+    uint8_t  zc_prot_len;       /* protected: wrapped key + WKVP bytes (48, 56, 64) */
     /** @endcond */
 } zc_aes_key;
 
