@@ -6,10 +6,7 @@
 
 #include <zcrypt.h>
 #include "platform.h"
-
-#ifndef ZC_ENOTSUP
-#define ZC_ENOTSUP (-2)
-#endif
+#include "../../asm/cpacf.h"
 
 /* No OS in the way: STFLE is never intercepted. */
 int zc_plat_stfle_allowed(void)
@@ -41,5 +38,63 @@ int zc_plat_getrandom(void *buf, size_t len)
 {
     (void)buf;
     (void)len;
+    return ZC_ENOTSUP;
+}
+
+/*
+ * Protected keys in supervisor state: PCKMO wraps the clear key in place
+ * under the machine's wrapping key (wrapped key, then the 32-byte
+ * verification pattern). bm_pckmo_fail makes derivations fail from the
+ * next one on (re-derivation tests); there are no secure-key blobs and no
+ * kernel to generate keys.
+ */
+int bm_pckmo_fail;
+
+int zc_plat_aes_protect_clear(const uint8_t *key, size_t key_len,
+                              uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len)
+{
+    uint8_t pb[ZC_PROTKEY_MAX] __attribute__((aligned(8)));
+    unsigned long fc;
+    size_t i;
+
+    switch (key_len) {
+    case 16: fc = ZC_FC_PCKMO_AES_128; break;
+    case 24: fc = ZC_FC_PCKMO_AES_192; break;
+    case 32: fc = ZC_FC_PCKMO_AES_256; break;
+    default: return ZC_EINVAL;
+    }
+    if (bm_pckmo_fail)
+        return ZC_EDEVICE;
+    if (!zc_cpacf_has(ZC_INSN_PCKMO, (unsigned)fc))
+        return ZC_ENOTSUP;
+    for (i = 0; i < sizeof(pb); i++)
+        pb[i] = i < key_len ? key[i] : 0;
+    zc_pckmo(fc, pb);
+    for (i = 0; i < key_len + 32; i++)
+        prot[i] = pb[i];
+    for (i = 0; i < sizeof(pb); i++)
+        ((volatile uint8_t *)pb)[i] = 0;
+    *prot_len = key_len + 32;
+    return ZC_OK;
+}
+
+int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
+                             uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len,
+                             size_t *key_len)
+{
+    (void)blob;
+    (void)blob_len;
+    (void)prot;
+    (void)prot_len;
+    (void)key_len;
+    return ZC_ENOTSUP;
+}
+
+int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
+                                   size_t *prot_len)
+{
+    (void)key_len;
+    (void)prot;
+    (void)prot_len;
     return ZC_ENOTSUP;
 }
