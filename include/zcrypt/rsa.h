@@ -1,6 +1,6 @@
 /**
  * @file zcrypt/rsa.h
- * @brief RSA: keys (raw components, generation) and the raw operations.
+ * @brief RSA: keys (raw components, DER, generation) and the raw operations.
  *
  * Sizes: public keys of 512 to 8192 bits (any bit length in between), private
  * keys of 512 to 4096 bits with both primes at most 2048 bits; key
@@ -89,6 +89,14 @@ struct zc_rsa_components {
     struct zc_rsa_part qinv; /**< q^-1 mod p */
 };
 
+/** @brief DER formats for zc_rsa_key_export_der(). */
+enum zc_rsa_der_format {
+    ZC_RSA_DER_PUBLIC_PKCS1 = 0, /**< RSAPublicKey (RFC 8017, A.1.1) */
+    ZC_RSA_DER_PUBLIC_SPKI,      /**< SubjectPublicKeyInfo with rsaEncryption (RFC 5280, RFC 3279) */
+    ZC_RSA_DER_PRIVATE_PKCS1,    /**< RSAPrivateKey, version 0 (RFC 8017, A.1.2) */
+    ZC_RSA_DER_PRIVATE_PKCS8     /**< PrivateKeyInfo with rsaEncryption (RFC 5208) */
+};
+
 /**
  * @brief Make a key from its raw big-endian components.
  *
@@ -103,6 +111,34 @@ struct zc_rsa_components {
  *         or a failed check above.
  */
 ZC_API int zc_rsa_key_from_components(zc_rsa_key *k, const struct zc_rsa_components *c);
+
+/**
+ * @brief Read a key from DER.
+ *
+ * Accepts PKCS#1 RSAPublicKey and RSAPrivateKey (version 0, two primes),
+ * SubjectPublicKeyInfo and PKCS#8 PrivateKeyInfo (version 0, optional
+ * attributes) with the rsaEncryption OID and NULL parameters. The DER must
+ * be strict: definite minimal lengths, minimal positive INTEGERs, nothing
+ * after the outer structure. A key whose algorithm is id-RSASSA-PSS
+ * (1.2.840.113549.1.1.10) is refused with ZC_EINVAL: its parameters would
+ * restrict the key to PSS, which this key object cannot enforce. The
+ * components then pass the checks of zc_rsa_key_from_components().
+ * @return ZC_OK; ZC_EINVAL for NULL, malformed or unsupported input.
+ */
+ZC_API int zc_rsa_key_from_der(zc_rsa_key *k, const uint8_t *der, size_t der_len);
+
+/**
+ * @brief Write a key as DER.
+ * @param k       the key
+ * @param format  which structure; the private formats need a private key
+ * @param der     output buffer (may be NULL with *der_len 0 to ask the size)
+ * @param der_len in: size of @p der; out: bytes written, or bytes needed
+ * @return ZC_OK; ZC_ENOMEM when the buffer is too small (*der_len is then
+ *         the size needed); ZC_EINVAL for NULL, an unknown format, an invalid
+ *         key, or a private format for a public key.
+ */
+ZC_API int zc_rsa_key_export_der(const zc_rsa_key *k, enum zc_rsa_der_format format,
+                                 uint8_t *der, size_t *der_len);
 
 /**
  * @brief Generate a key pair.
