@@ -1,6 +1,7 @@
 /**
  * @file zcrypt/rsa.h
- * @brief RSA: keys (raw components, DER, generation) and the raw operations.
+ * @brief RSA: keys (raw components, DER, generation), the raw operations,
+ *        PKCS#1 v1.5 and PSS signatures, OAEP and PKCS#1 v1.5 encryption.
  *
  * Sizes: public keys of 512 to 8192 bits (any bit length in between), private
  * keys of 512 to 4096 bits with both primes at most 2048 bits; key
@@ -14,6 +15,23 @@
  * and a check of every private result with the public exponent before it is
  * released, so that a computation fault cannot leak a prime factor.
  *
+ * Length convention: `*sig_len`, `*out_len` and `*msg_len` hold the size of
+ * the output buffer on entry and the number of bytes written on return. A
+ * buffer that is too small gives ::ZC_ENOMEM with the length set to the size
+ * needed (nothing is written). Decryption needs room for the longest
+ * message the key can carry (see each function), checked before any
+ * private computation, so the error cannot depend on the ciphertext.
+ *
+ * @code
+ * zc_rsa_key k;
+ * uint8_t digest[32], sig[512];
+ * size_t sig_len = sizeof sig;
+ *
+ * if (zc_rsa_key_from_der(&k, der, der_len) == ZC_OK &&
+ *     zc_hash(ZC_SHA256, msg, msg_len, digest, sizeof digest) == ZC_OK)
+ *     rc = zc_rsa_pkcs1v15_sign(&k, ZC_SHA256, digest, sig, &sig_len);
+ * zc_rsa_key_wipe(&k);
+ * @endcode
  */
 #ifndef ZCRYPT_RSA_H
 #define ZCRYPT_RSA_H
@@ -213,6 +231,111 @@ ZC_API int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
  *         zc_random_bytes() when it fails.
  */
 ZC_API int zc_rsa_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
+
+/**
+ * @brief PKCS#1 v1.5 signature (RFC 8017, 8.2.1, EMSA-PKCS1-v1_5).
+ * @param k       a key with its private part
+ * @param alg     SHA-1, SHA-2 (all seven) or SHA3-224..512 (not SHAKE)
+ * @param digest  zc_hash_size(alg) bytes: the message's hash
+ * @param sig     output, zc_rsa_size() bytes
+ * @param sig_len in: size of @p sig; out: zc_rsa_size()
+ * @return ZC_OK; ZC_ENOMEM when *sig_len is too small (set to the size
+ *         needed); ZC_EINVAL for NULL, a public-only key, a hash without a
+ *         DigestInfo, or a key too short for the encoding; the errors of
+ *         zc_rsa_private().
+ */
+ZC_API int zc_rsa_pkcs1v15_sign(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *digest,
+                                uint8_t *sig, size_t *sig_len);
+
+/**
+ * @brief Verify a PKCS#1 v1.5 signature: the whole encoding is rebuilt and
+ *        compared (no parsing of the signature's contents).
+ * @return ZC_OK for a valid signature; ZC_EAUTH for an invalid one (wrong
+ *         length included); ZC_EINVAL for NULL, an invalid key or hash.
+ */
+ZC_API int zc_rsa_pkcs1v15_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *digest,
+                                  const uint8_t *sig, size_t sig_len);
+
+/**
+ * @brief RSASSA-PSS signature (RFC 8017, 8.1.1), MGF1 with @p alg.
+ *
+ * The salt comes from zc_random_bytes().
+ * @param salt_len salt length in bytes (0 allowed; usually zc_hash_size(alg));
+ *        the key must be at least 8 (hLen + salt_len + 2) + 1 bits long
+ * @return as zc_rsa_pkcs1v15_sign(); ZC_EINVAL also for SHAKE or a salt too
+ *         long for the key.
+ */
+ZC_API int zc_rsa_pss_sign(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *digest,
+                           size_t salt_len, uint8_t *sig, size_t *sig_len);
+
+/**
+ * @brief Verify an RSASSA-PSS signature with the given salt length.
+ * @return ZC_OK; ZC_EAUTH for an invalid signature; ZC_EINVAL for NULL, an
+ *         invalid key or hash, or a salt length the key cannot hold.
+ */
+ZC_API int zc_rsa_pss_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *digest,
+                             size_t salt_len, const uint8_t *sig, size_t sig_len);
+
+/**
+ * @brief RSAES-OAEP encryption (RFC 8017, 7.1.1), MGF1 with @p alg.
+ * @param label     optional label (NULL with length 0 for none)
+ * @param msg       at most zc_rsa_size() - 2 zc_hash_size(alg) - 2 bytes
+ * @param out       zc_rsa_size() bytes
+ * @param out_len   in: size of @p out; out: zc_rsa_size()
+ * @return ZC_OK; ZC_ENOMEM for a small @p out (*out_len set to the size
+ *         needed); ZC_EINVAL for NULL, an invalid key or hash, a message too
+ *         long; the error of zc_random_bytes().
+ */
+ZC_API int zc_rsa_oaep_encrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
+                               const uint8_t *label, size_t label_len,
+                               const uint8_t *msg, size_t msg_len,
+                               uint8_t *out, size_t *out_len);
+
+/**
+ * @brief RSAES-OAEP decryption (RFC 8017, 7.1.2), constant-time.
+ *
+ * Every check (leading zero byte, label hash, padding, separator) is done
+ * on the whole block with masks; all failures give ZC_EAUTH after the same
+ * work, and @p msg is then zeroed.
+ * @param in      zc_rsa_size() bytes
+ * @param msg     output; must hold zc_rsa_size() - 2 zc_hash_size(alg) - 2
+ *                bytes, the longest possible message
+ * @param msg_len in: size of @p msg; out: the message length
+ * @return ZC_OK; ZC_EAUTH for any decryption failure; ZC_ENOMEM for a
+ *         small @p msg (*msg_len set to the size needed, checked first);
+ *         ZC_EINVAL for NULL, a public-only key, a hash the key is too short
+ *         for, or @p in_len other than zc_rsa_size().
+ */
+ZC_API int zc_rsa_oaep_decrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
+                               const uint8_t *label, size_t label_len,
+                               const uint8_t *in, size_t in_len,
+                               uint8_t *msg, size_t *msg_len);
+
+/**
+ * @brief RSAES-PKCS1-v1_5 encryption (RFC 8017, 7.2.1). Legacy: prefer OAEP.
+ * @param msg     at most zc_rsa_size() - 11 bytes
+ * @return as zc_rsa_oaep_encrypt().
+ */
+ZC_API int zc_rsa_pkcs1v15_encrypt(const zc_rsa_key *k, const uint8_t *msg, size_t msg_len,
+                                   uint8_t *out, size_t *out_len);
+
+/**
+ * @brief RSAES-PKCS1-v1_5 decryption (RFC 8017, 7.2.2), constant-time to
+ *        the end.
+ *
+ * The padding checks (0x00 0x02, at least eight non-zero padding bytes, a
+ * zero separator) are mask computations over the whole block, and the
+ * message is moved into place by a shift whose memory pattern does not
+ * depend on its length: no failure can be told from another, or from
+ * success, by time (Bleichenbacher 1998; the Marvin attack, 2023), up to
+ * the returned code and length themselves. On failure @p msg is zeroed.
+ * Applications should still avoid this padding for new designs: the
+ * returned code is an oracle if it reaches an attacker.
+ * @param msg     output; must hold zc_rsa_size() - 11 bytes
+ * @return as zc_rsa_oaep_decrypt().
+ */
+ZC_API int zc_rsa_pkcs1v15_decrypt(const zc_rsa_key *k, const uint8_t *in, size_t in_len,
+                                   uint8_t *msg, size_t *msg_len);
 
 #ifdef __cplusplus
 }
