@@ -516,6 +516,18 @@ START_TEST(backends)
     ck_assert_int_eq(zc_rsa_key_set_backend(&k, ZC_BACKEND_AUTO), ZC_EINVAL);
     ck_assert_int_eq(zc_rsa_key_set_backend(NULL, ZC_BACKEND_AUTO), ZC_EINVAL);
 
+    /* the backend query: software, because no CPACF function exists */
+    {
+        struct zc_backend_info bi;
+
+        ck_assert_int_eq(zc_backend_query(ZC_ALGO_RSA, 256, &bi), ZC_OK);
+        ck_assert_int_eq(bi.backend, ZC_BACKEND_SOFTWARE);
+        ck_assert_int_eq(bi.reason, ZC_REASON_SOFTWARE_ONLY);
+        ck_assert_int_eq(zc_backend_query(ZC_ALGO_RSA, 63, &bi), ZC_EINVAL);
+        ck_assert_int_eq(zc_backend_query(ZC_ALGO_RSA, 1025, &bi), ZC_EINVAL);
+        ck_assert_str_eq(zc_algo_name(ZC_ALGO_RSA), "RSA");
+    }
+
     /* CEX is for RSA only: the other families refuse it */
     ck_assert_int_eq(zc_aes_key_init(&a, key, 16, ZC_BACKEND_CEX), ZC_EINVAL);
     ck_assert_int_eq(zc_des_key_init(&d, key, 24, ZC_BACKEND_CEX), ZC_EINVAL);
