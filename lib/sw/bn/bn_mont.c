@@ -2,9 +2,10 @@
  * bn_mont.c - Montgomery multiplication and modular exponentiation.
  *
  * Technique: Montgomery's REDC (P. L. Montgomery, "Modular multiplication
- * without trial division", Math. Comp. 44, 1985) in the word-serial CIOS
- * form of Koc, Acar and Kaliski ("Analyzing and comparing Montgomery
- * multiplication algorithms", IEEE Micro 1996), with 64-bit limbs. The
+ * without trial division", Math. Comp. 44, 1985), word by word with the
+ * multiplication and the reduction fused into one pass per word of x (the
+ * FIOS form in Koc, Acar and Kaliski, "Analyzing and comparing Montgomery
+ * multiplication algorithms", IEEE Micro 1996), 64-bit limbs. The
  * final subtraction is always computed and kept by mask, so the time does
  * not tell whether it was needed (the Schindler timing channel).
  *
@@ -53,35 +54,40 @@ void zc_bn_r2(uint64_t *r2, const uint64_t *m, size_t n)
 void zc_bn_montmul(uint64_t *d, const uint64_t *x, const uint64_t *y, const uint64_t *m,
                    size_t n, uint64_t m0i)
 {
-    uint64_t t[ZC_BN_MAX_LIMBS + 2];
+    uint64_t t[ZC_BN_MAX_LIMBS + 1];
     uint64_t s[ZC_BN_MAX_LIMBS];
     uint64_t br, hi;
     size_t i, j;
 
-    zc_bn_zero(t, n + 2);
+    zc_bn_zero(t, n + 1);
     for (i = 0; i < n; i++) {
-        uint64_t c = 0, u, lo;
+        /*
+         * One pass: t = (t + x[i] y + u m) / 2^64, with u chosen so that the
+         * low limb vanishes. Two carry chains, c1 for x[i] y and c2 for u m,
+         * each fits a limb because a * b + c + d < 2^128.
+         */
+        uint64_t xi = x[i], c1, c2, lo, u, top;
 
-        /* t += x[i] * y */
-        for (j = 0; j < n; j++)
-            c = zc_bn_mula(&t[j], x[i], y[j], t[j], c);
-        t[n] += c;
-        t[n + 1] = zc_ct_lt(t[n], c);
-
-        /* t = (t + u m) / 2^64, u chosen so the low limb vanishes */
-        u = t[0] * m0i;
-        c = zc_bn_mula(&lo, u, m[0], t[0], 0);
-        for (j = 1; j < n; j++)
-            c = zc_bn_mula(&t[j - 1], u, m[j], t[j], c);
-        t[n - 1] = t[n] + c;
-        t[n] = t[n + 1] + zc_ct_lt(t[n - 1], c);
+        c1 = zc_bn_mula(&lo, xi, y[0], t[0], 0);
+        u = lo * m0i;
+        c2 = zc_bn_mula(&lo, u, m[0], lo, 0);
+        for (j = 1; j < n; j++) {
+            c1 = zc_bn_mula(&lo, xi, y[j], t[j], c1);
+            c2 = zc_bn_mula(&t[j - 1], u, m[j], lo, c2);
+        }
+        top = t[n] + c1;
+        hi = zc_ct_lt(top, c1);
+        top += c2;
+        hi += zc_ct_lt(top, c2);
+        t[n - 1] = top;
+        t[n] = hi;
     }
     /* t < 2m: subtract m once when t >= m */
     br = zc_bn_sub(s, t, m, n);
     hi = t[n];
     for (i = 0; i < n; i++)
         d[i] = zc_ct_sel(hi | (1 ^ br), s[i], t[i]);
-    zc_wipe(t, (n + 2) * sizeof t[0]);
+    zc_wipe(t, (n + 1) * sizeof t[0]);
     zc_wipe(s, n * sizeof s[0]);
 }
 
