@@ -110,5 +110,8 @@ int zc_rsa_oaep_decrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
     zc_rsa_ct_extract(msg, db + hlen + 1, max, (size_t)(one_at - hlen), ok);
     *msg_len = (size_t)((db_len - 1 - one_at) & zc_ct_mask(ok));
     zc_wipe(em, sizeof em);
+    /* the outcome and the length are the function's public result */
+    zc_ct_declassify(msg_len, sizeof *msg_len);
+    zc_ct_declassify(&ok, sizeof ok);
     return ok ? ZC_OK : ZC_EAUTH;
 }

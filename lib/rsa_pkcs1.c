@@ -187,5 +187,8 @@ int zc_rsa_pkcs1v15_decrypt(const zc_rsa_key *k, const uint8_t *in, size_t in_le
     zc_rsa_ct_extract(msg, em + 11, n - 11, (size_t)(zero_at - 10), ok);
     *msg_len = (size_t)(mlen & zc_ct_mask(ok));
     zc_wipe(em, sizeof em);
+    /* the outcome and the length are the function's public result */
+    zc_ct_declassify(msg_len, sizeof *msg_len);
+    zc_ct_declassify(&ok, sizeof ok);
     return ok ? ZC_OK : ZC_EAUTH;
 }

@@ -41,11 +41,13 @@ void zc_rsa_sw_precompute(zc_rsa_key *k)
 
 int zc_rsa_sw_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
-    uint64_t x[ZC_BN_MAX_LIMBS];
+    uint64_t x[ZC_BN_MAX_LIMBS], below;
     size_t nl = zc_bn_limbs(k->zc_bits), len = (k->zc_bits + 7) / 8;
 
     zc_bn_decode(x, nl, in, len);
-    if (!zc_bn_lt(x, k->zc_n, nl))
+    below = zc_bn_lt(x, k->zc_n, nl);
+    zc_ct_declassify(&below, sizeof below);    /* a property of the caller's input */
+    if (!below)
         return ZC_EINVAL;
     zc_bn_modexp_pub(x, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
     zc_bn_encode(out, len, x, nl);
@@ -56,8 +58,11 @@ int zc_rsa_sw_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 static int blinding_factor(const zc_rsa_key *k, uint64_t *r, uint64_t *rinv)
 {
     size_t nl = zc_bn_limbs(k->zc_bits), len = (k->zc_bits + 7) / 8;
+    const size_t top = k->zc_bits - 1;
     uint8_t buf[ZC_RSA_MAX_PRIVATE_BITS / 8];
-    int i, rc;
+    uint64_t ok;
+    size_t j;
+    int i, rc = ZC_EDEVICE;
 
     for (i = 0; i < BLIND_TRIES; i++) {
         rc = zc_random_bytes(buf, len);
@@ -65,15 +70,13 @@ static int blinding_factor(const zc_rsa_key *k, uint64_t *r, uint64_t *rinv)
             break;
         zc_bn_decode(r, nl, buf, len);
         /* keep bits - 1 bits: r < 2^(bits-1) < n */
-        {
-            size_t top = k->zc_bits - 1;
-
-            r[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
-            for (size_t j = top / 64 + 1; j < nl; j++)
-                r[j] = 0;
-        }
+        r[top / 64] &= ((uint64_t)1 << (top % 64)) - 1;
+        for (j = top / 64 + 1; j < nl; j++)
+            r[j] = 0;
         memcpy(rinv, r, nl * sizeof r[0]);
-        if (zc_bn_modinv(rinv, k->zc_n, nl))     /* fails only for r = 0 or a factor of n */
+        ok = zc_bn_modinv(rinv, k->zc_n, nl);   /* fails only for r = 0 or a factor of n */
+        zc_ct_declassify(&ok, sizeof ok);
+        if (ok)
             break;
         rc = ZC_EDEVICE;
     }
@@ -92,7 +95,9 @@ int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     int rc;
 
     zc_bn_decode(x, nl, in, len);
-    if (!zc_bn_lt(x, k->zc_n, nl))
+    ok = zc_bn_lt(x, k->zc_n, nl);
+    zc_ct_declassify(&ok, sizeof ok);
+    if (!ok)
         return ZC_EINVAL;
     rc = blinding_factor(k, r, rinv);
     if (rc != ZC_OK)
@@ -129,6 +134,7 @@ int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     memcpy(t, y, nl * sizeof y[0]);
     zc_bn_modexp_pub(t, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
     ok = zc_bn_eq(t, x, nl);
+    zc_ct_declassify(&ok, sizeof ok);      /* whether the result is right is public */
     if (ok)
         zc_bn_encode(out, len, y, nl);
     else

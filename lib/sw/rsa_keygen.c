@@ -106,9 +106,15 @@ static int miller_rabin(const uint64_t *p, size_t pbits, size_t pl)
     int rc = 1;
 
     zc_bn_r2(r2, p, pl);
-    /* p - 1 = m 2^s (p is odd: s >= 1) */
-    while (((p[s / 64] >> (s % 64)) & 1) == 0)
+    /* p - 1 = m 2^s (p is odd: s >= 1); s is the documented leak */
+    for (;;) {
+        uint64_t bit = (p[s / 64] >> (s % 64)) & 1;
+
+        zc_ct_declassify(&bit, sizeof bit);
+        if (bit)
+            break;
         s++;
+    }
     for (i = 0; i < pl; i++) {
         size_t b = i * 64 + s;
 
@@ -122,7 +128,7 @@ static int miller_rabin(const uint64_t *p, size_t pbits, size_t pl)
     zc_bn_sub(minus1, p, one, pl);
 
     for (round = 0; round < mr_rounds(pbits) && rc == 1; round++) {
-        uint64_t pass;
+        uint64_t pass, small;
 
         /* a base in [2, p - 2]: pbits - 1 random bits, at least 2 */
         do {
@@ -132,7 +138,9 @@ static int miller_rabin(const uint64_t *p, size_t pbits, size_t pl)
                 rc = e;
                 goto out;
             }
-        } while (zc_bn_bitlen(z, pl) < 2);
+            small = zc_ct_lt(zc_bn_bitlen(z, pl), 2);
+            zc_ct_declassify(&small, sizeof small);     /* a rejected base */
+        } while (small);
         zc_bn_modexp(z, m, pl, pbits, p, pl, p0i, r2);
         zc_bn_montmul(z, z, r2, p, pl, p0i);
         pass = zc_bn_eq(z, one, pl) | zc_bn_eq(z, minus1, pl);
@@ -140,6 +148,7 @@ static int miller_rabin(const uint64_t *p, size_t pbits, size_t pl)
             zc_bn_montmul(z, z, z, p, pl, p0i);
             pass |= zc_bn_eq(z, minus1, pl);
         }
+        zc_ct_declassify(&pass, sizeof pass);   /* composites are discarded */
         if (!pass)
             rc = 0;
     }
@@ -158,6 +167,7 @@ static int gen_prime(uint64_t *p, size_t pbits, uint32_t e)
     size_t pl = zc_bn_limbs(pbits), i;
 
     for (;;) {
+        uint64_t coprime;
         uint32_t r;
         int rc = random_bits(p, pl, pbits);
 
@@ -166,13 +176,19 @@ static int gen_prime(uint64_t *p, size_t pbits, uint32_t e)
         p[(pbits - 1) / 64] |= (uint64_t)1 << ((pbits - 1) % 64);
         p[(pbits - 2) / 64] |= (uint64_t)1 << ((pbits - 2) % 64);
         p[0] |= 1;
-        for (i = 0; i < sizeof small_primes / sizeof small_primes[0]; i++)
-            if (zc_bn_mod_small(p, pl, small_primes[i]) == 0)
+        for (i = 0; i < sizeof small_primes / sizeof small_primes[0]; i++) {
+            uint32_t rem = zc_bn_mod_small(p, pl, small_primes[i]);
+
+            zc_ct_declassify(&rem, sizeof rem);     /* see the top of the file */
+            if (rem == 0)
                 break;      /* a rejected candidate: its timing is harmless */
+        }
         if (i < sizeof small_primes / sizeof small_primes[0])
             continue;
         r = zc_bn_mod_small(p, pl, e);
-        if (!gcd32_is_one((r + e - 1) % e, e))
+        coprime = gcd32_is_one((r + e - 1) % e, e);
+        zc_ct_declassify(&coprime, sizeof coprime);     /* else p is discarded */
+        if (!coprime)
             continue;
         rc = miller_rabin(p, pbits, pl);
         if (rc < 0)
@@ -205,7 +221,7 @@ int zc_rsa_sw_generate(zc_rsa_key *k, unsigned bits, uint32_t e)
     const size_t pl = zc_bn_limbs(pbits), ql = zc_bn_limbs(qbits), nl = zc_bn_limbs(bits);
     uint64_t p[PRIME_LIMBS], q[PRIME_LIMBS], pm1[PRIME_LIMBS], qm1[PRIME_LIMBS];
     uint64_t phi[2 * PRIME_LIMBS + 1], t[2 * PRIME_LIMBS + 1], d[2 * PRIME_LIMBS + 1];
-    uint64_t em[1], y[1];
+    uint64_t em[1], y[1], swap, small;
     int rc;
 
     for (;;) {
@@ -219,12 +235,16 @@ int zc_rsa_sw_generate(zc_rsa_key *k, unsigned bits, uint32_t e)
         /* p > q (Garner's step reduces modulo p); |p - q| > 2^(bits/2 - 100) */
         zc_bn_zero(pm1, pl);
         memcpy(pm1, q, ql * sizeof q[0]);
-        if (zc_bn_sub(t, p, pm1, pl)) {
+        swap = zc_bn_sub(t, p, pm1, pl);
+        zc_ct_declassify(&swap, sizeof swap);   /* which prime is larger: no secret */
+        if (swap) {
             zc_ct_swap64(1, p, pm1, pl);        /* only when pbits == qbits: pl == ql */
             memcpy(q, pm1, ql * sizeof q[0]);
             zc_bn_sub(t, p, q, pl);
         }
-        if (zc_bn_bitlen(t, pl) <= bits / 2 - 100)
+        small = zc_ct_ge(bits / 2 - 100, zc_bn_bitlen(t, pl));
+        zc_ct_declassify(&small, sizeof small); /* the pair is discarded */
+        if (small)
             continue;
 
         /* phi = (p - 1)(q - 1); y = phi^-1 mod e; d = (1 + phi (e - y)) / e */
@@ -236,7 +256,9 @@ int zc_rsa_sw_generate(zc_rsa_key *k, unsigned bits, uint32_t e)
         phi[pl + ql] = 0;
         em[0] = e;
         zc_bn_reduce(y, phi, pl + ql, em, 1);
-        if (!zc_bn_modinv(y, em, 1))
+        small = zc_bn_modinv(y, em, 1);
+        zc_ct_declassify(&small, sizeof small);
+        if (!small)
             continue;           /* not reached: gcd(e, p - 1) = gcd(e, q - 1) = 1 */
         y[0] = e - y[0];
         {
@@ -248,11 +270,14 @@ int zc_rsa_sw_generate(zc_rsa_key *k, unsigned bits, uint32_t e)
         }
         zc_bn_add_word(t, dl, 1);
         div_exact(d, t, dl, e);
-        if (zc_bn_bitlen(d, dl) <= bits / 2)
+        small = zc_ct_ge(bits / 2, zc_bn_bitlen(d, dl));
+        zc_ct_declassify(&small, sizeof small);
+        if (small)
             continue;           /* FIPS 186-5 A.1.1: d > 2^(nlen/2) */
 
         zc_wipe(k, sizeof *k);
         zc_bn_mul(k->zc_n, p, pl, q, ql);
+        zc_ct_declassify(k->zc_n, sizeof k->zc_n);     /* the public modulus */
         k->zc_e[0] = e;
         memcpy(k->zc_d, d, nl * sizeof d[0]);
         memcpy(k->zc_p, p, pl * sizeof p[0]);
