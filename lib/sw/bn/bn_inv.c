@@ -15,21 +15,12 @@
 #include "../../ct.h"
 #include "../../util.h"
 
-static void shr1(uint64_t *a, size_t n, uint64_t topbit)
-{
-    size_t i;
-
-    for (i = 0; i + 1 < n; i++)
-        a[i] = a[i] >> 1 | a[i + 1] << 63;
-    a[n - 1] = a[n - 1] >> 1 | topbit << 63;
-}
-
 uint64_t zc_bn_modinv(uint64_t *x, const uint64_t *m, size_t n)
 {
     uint64_t a[ZC_BN_MAX_LIMBS], b[ZC_BN_MAX_LIMBS];
     uint64_t u[ZC_BN_MAX_LIMBS], v[ZC_BN_MAX_LIMBS];
     uint64_t ok;
-    size_t i;
+    size_t i, j;
 
     memcpy(a, x, n * sizeof a[0]);
     memcpy(b, m, n * sizeof b[0]);
@@ -37,18 +28,52 @@ uint64_t zc_bn_modinv(uint64_t *x, const uint64_t *m, size_t n)
     zc_bn_zero(v, n);
     u[0] = 1;
     for (i = 0; i < 128 * n; i++) {
+        /* three passes per step: compare; swap, subtract and halve a; fix and halve u */
         uint64_t odd = a[0] & 1;
-        uint64_t sw = odd & zc_bn_lt(a, b, n);
-        uint64_t br, c;
+        uint64_t sm = zc_ct_mask(odd & zc_bn_lt(a, b, n)), om = zc_ct_mask(odd);
+        uint64_t abr = 0, ubr = 0, prev = 0, k, c, lo, hi;
 
-        zc_ct_swap64(sw, a, b, n);
-        zc_ct_swap64(sw, u, v, n);
-        zc_bn_csub(odd, a, b, n);
-        br = zc_bn_csub(odd, u, v, n);
-        zc_bn_cadd(br, u, m, n);
-        shr1(a, n, 0);
-        c = zc_bn_cadd(u[0] & 1, u, m, n);
-        shr1(u, n, c);
+        for (j = 0; j < n; j++) {
+            uint64_t ta = sm & (a[j] ^ b[j]), tu = sm & (u[j] ^ v[j]);
+            uint64_t aj = a[j] ^ ta, bj = b[j] ^ ta, uj = u[j] ^ tu, vj = v[j] ^ tu;
+            uint64_t s, t, br;
+
+            b[j] = bj;
+            v[j] = vj;
+            /* a - b (when odd): a >= b now, so no borrow leaves the top */
+            t = bj & om;
+            s = aj - t;
+            br = zc_ct_lt(aj, t);
+            aj = s - abr;
+            abr = br | (zc_ct_iszero(s) & abr);
+            if (j > 0)
+                a[j - 1] = prev >> 1 | aj << 63;
+            prev = aj;
+            /* u - v (when odd), borrow kept for the next pass */
+            t = vj & om;
+            s = uj - t;
+            br = zc_ct_lt(uj, t);
+            u[j] = s - ubr;
+            ubr = br | (zc_ct_iszero(s) & ubr);
+        }
+        a[n - 1] = prev >> 1;
+        /* u + k m with k = borrow + parity after it, in [0, 2m); then halve */
+        lo = u[0] + (m[0] & zc_ct_mask(ubr));
+        k = ubr + (lo & 1);
+        c = 0;
+        prev = 0;
+        for (j = 0; j < n; j++) {
+            c = zc_bn_mula(&lo, k, m[j], u[j], c);
+            if (j > 0)
+                u[j - 1] = prev >> 1 | lo << 63;
+            prev = lo;
+        }
+        /*
+         * When u - v borrowed, u held u - v + 2^(64 n) and the sum carries
+         * that wrap back out: the true value's top bit is c - borrow.
+         */
+        hi = c - ubr;
+        u[n - 1] = prev >> 1 | hi << 63;
     }
     /* b == 1 */
     b[0] ^= 1;
