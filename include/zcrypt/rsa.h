@@ -260,8 +260,13 @@ ZC_API int zc_rsa_pkcs1v15_verify(const zc_rsa_key *k, enum zc_hash_alg alg, con
  * @brief RSASSA-PSS signature (RFC 8017, 8.1.1), MGF1 with @p alg.
  *
  * The salt comes from zc_random_bytes().
+ * @param k        a key with its private part
+ * @param alg      the hash of @p digest, also used by MGF1 (not SHAKE)
+ * @param digest   zc_hash_size(alg) bytes: the message's hash
  * @param salt_len salt length in bytes (0 allowed; usually zc_hash_size(alg));
- *        the key must be at least 8 (hLen + salt_len + 2) + 1 bits long
+ *                 the key must be at least 8 (hLen + salt_len + 2) + 1 bits long
+ * @param sig      output, zc_rsa_size() bytes
+ * @param sig_len  in: size of @p sig; out: zc_rsa_size()
  * @return as zc_rsa_pkcs1v15_sign(); ZC_EINVAL also for SHAKE or a salt too
  *         long for the key.
  */
@@ -278,8 +283,12 @@ ZC_API int zc_rsa_pss_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const ui
 
 /**
  * @brief RSAES-OAEP encryption (RFC 8017, 7.1.1), MGF1 with @p alg.
+ * @param k         the key (public part used)
+ * @param alg       the hash of the label and of MGF1 (not SHAKE)
  * @param label     optional label (NULL with length 0 for none)
+ * @param label_len its length in bytes
  * @param msg       at most zc_rsa_size() - 2 zc_hash_size(alg) - 2 bytes
+ * @param msg_len   its length in bytes
  * @param out       zc_rsa_size() bytes
  * @param out_len   in: size of @p out; out: zc_rsa_size()
  * @return ZC_OK; ZC_ENOMEM for a small @p out (*out_len set to the size
@@ -297,10 +306,15 @@ ZC_API int zc_rsa_oaep_encrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
  * Every check (leading zero byte, label hash, padding, separator) is done
  * on the whole block with masks; all failures give ZC_EAUTH after the same
  * work, and @p msg is then zeroed.
- * @param in      zc_rsa_size() bytes
- * @param msg     output; must hold zc_rsa_size() - 2 zc_hash_size(alg) - 2
- *                bytes, the longest possible message
- * @param msg_len in: size of @p msg; out: the message length
+ * @param k         a key with its private part
+ * @param alg       the hash used at encryption (not SHAKE)
+ * @param label     the label used at encryption (NULL with length 0 for none)
+ * @param label_len its length in bytes
+ * @param in        the ciphertext
+ * @param in_len    its length: zc_rsa_size() bytes
+ * @param msg       output; must hold zc_rsa_size() - 2 zc_hash_size(alg) - 2
+ *                  bytes, the longest possible message
+ * @param msg_len   in: size of @p msg; out: the message length
  * @return ZC_OK; ZC_EAUTH for any decryption failure; ZC_ENOMEM for a
  *         small @p msg (*msg_len set to the size needed, checked first);
  *         ZC_EINVAL for NULL, a public-only key, a hash the key is too short
@@ -313,7 +327,11 @@ ZC_API int zc_rsa_oaep_decrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
 
 /**
  * @brief RSAES-PKCS1-v1_5 encryption (RFC 8017, 7.2.1). Legacy: prefer OAEP.
+ * @param k       the key (public part used)
  * @param msg     at most zc_rsa_size() - 11 bytes
+ * @param msg_len its length in bytes
+ * @param out     zc_rsa_size() bytes
+ * @param out_len in: size of @p out; out: zc_rsa_size()
  * @return as zc_rsa_oaep_encrypt().
  */
 ZC_API int zc_rsa_pkcs1v15_encrypt(const zc_rsa_key *k, const uint8_t *msg, size_t msg_len,
@@ -331,7 +349,11 @@ ZC_API int zc_rsa_pkcs1v15_encrypt(const zc_rsa_key *k, const uint8_t *msg, size
  * the returned code and length themselves. On failure @p msg is zeroed.
  * Applications should still avoid this padding for new designs: the
  * returned code is an oracle if it reaches an attacker.
+ * @param k       a key with its private part
+ * @param in      the ciphertext
+ * @param in_len  its length: zc_rsa_size() bytes
  * @param msg     output; must hold zc_rsa_size() - 11 bytes
+ * @param msg_len in: size of @p msg; out: the message length
  * @return as zc_rsa_oaep_decrypt().
  */
 ZC_API int zc_rsa_pkcs1v15_decrypt(const zc_rsa_key *k, const uint8_t *in, size_t in_len,
