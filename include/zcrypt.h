@@ -19,6 +19,7 @@
 #include <zcrypt/aes_cmac.h>
 #include <zcrypt/aes_gcm.h>
 #include <zcrypt/des.h>
+#include <zcrypt/rsa.h>
 #include <zcrypt/rc4.h>
 #include <zcrypt/random.h>
 #include <zcrypt/caps.h>

@@ -4,6 +4,8 @@
  * Each family says which CPACF instructions and function codes it needs;
  * caps.c says whether they are usable here and, if not, why.
  */
+#include <zcrypt/rsa.h>
+
 #include "caps.h"
 #include "hash_int.h"
 #include "aes_int.h"
@@ -62,6 +64,15 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         info->fc = 0;
         return ZC_OK;
     }
+    if (algo == ZC_ALGO_RSA) {
+        if (key_len < ZC_RSA_MIN_BITS / 8 || key_len > ZC_RSA_MAX_BITS / 8)
+            return ZC_EINVAL;
+        info->backend = ZC_BACKEND_SOFTWARE;
+        info->reason = ZC_REASON_SOFTWARE_ONLY;
+        info->insn = ZC_INSN_KM;
+        info->fc = 0;
+        return ZC_OK;
+    }
     if (algo == ZC_ALGO_RANDOM) {
         need[0].insn = ZC_INSN_PRNO;
         need[0].fc = ZC_FC_PRNO_TRNG;
@@ -85,6 +96,8 @@ const char *zc_algo_name(enum zc_algo algo)
         return "DES-CBC";
     if (algo == ZC_ALGO_RC4)
         return "RC4";
+    if (algo == ZC_ALGO_RSA)
+        return "RSA";
     static const char *const aes[] = { "AES-ECB", "AES-CBC", "AES-CTR", "AES-CFB", "AES-OFB",
                                        "AES-XTS", "AES-GCM", "AES-CMAC" };
 

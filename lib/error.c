@@ -33,6 +33,7 @@ const char *zc_backend_name(enum zc_backend backend)
     case ZC_BACKEND_AUTO:     return "auto";
     case ZC_BACKEND_CPACF:    return "cpacf";
     case ZC_BACKEND_SOFTWARE: return "software";
+    case ZC_BACKEND_CEX:      return "cex";
     }
     return "unknown";
 }

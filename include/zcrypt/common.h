@@ -60,11 +60,14 @@ enum zc_backend {
      *  falls back silently. */
     ZC_BACKEND_CPACF,
     /** The portable, constant-time software reference implementation. */
-    ZC_BACKEND_SOFTWARE
+    ZC_BACKEND_SOFTWARE,
+    /** A Crypto Express adapter (RSA keys only; see zc_rsa_key_set_backend()).
+     *  Every other family's init rejects it with ZC_EINVAL. */
+    ZC_BACKEND_CEX
 };
 
 /**
- * @brief Name a backend: "auto", "cpacf" or "software" ("unknown" otherwise).
+ * @brief Name a backend: "auto", "cpacf", "software" or "cex" ("unknown" otherwise).
  */
 ZC_API const char *zc_backend_name(enum zc_backend backend);
 
