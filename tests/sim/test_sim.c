@@ -9,11 +9,15 @@
  * the few vectors not in those headers carry their source next to them.
  * Then the stand-in's own machinery: query masks, STFLE bits, the
  * execution counters and the stop (cc 3 / cc 1 at a block boundary, and a
- * re-issue that ends with the same result).
+ * re-issue that ends with the same result). Then protected keys: every
+ * encrypted-key function code against its clear code, the wrapping-key
+ * change, and the stand-in build's platform calls (sim_platform.c).
  *
- * Standalone: build with the stand-in and the lib/sw/ primitives, e.g.
+ * Standalone: build with the stand-in, its platform and the lib/sw/
+ * primitives, e.g.
  *   gcc -std=c11 -Wall -Wextra -O1 -Ilib -Iinclude -Iasm -Itests/sim \
  *       -DZC_CPACF_SIM tests/sim/cpacf_sim.c tests/sim/test_sim.c \
+ *       tests/sim/sim_platform.c lib/linux/getrandom.c \
  *       lib/sw/aes_ct64.c lib/sw/des_ct.c lib/sw/ghash_ct.c lib/sw/sha1.c \
  *       lib/sw/sha256.c lib/sw/sha512.c lib/sw/keccak.c
  * Prints "N passed, N failed" and exits non-zero on any failure.
@@ -33,6 +37,8 @@
 #include "zcrypt/hash.h"
 #include "cpacf.h"
 #include "cpacf_sim.h"
+#include "platform.h"
+#include "sim_platform.h"
 #include "sw/sw_hash.h"
 #include "util.h"
 
@@ -1089,6 +1095,115 @@ static void test_protected(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* The stand-in build's platform: protected keys from tests/sim/        */
+/* ------------------------------------------------------------------ */
+
+/* Does a protected key (prot, len) encrypt as the clear key under KM? */
+static int prot_works(const uint8_t *prot, size_t len, const uint8_t *key)
+{
+    uint8_t pt[32], a[32], b[32], param[64];
+    size_t klen = len - 32;
+
+    if (len != 48 && len != 56 && len != 64)
+        return 0;
+    fill(pt, sizeof pt);
+    memcpy(param, prot, len);
+    if (cipher(OP_KM, aes_fc(klen) + 8, param, a, pt, sizeof pt, NULL) != 0)
+        return 0;
+    if (key == NULL)
+        return 1;
+    memcpy(param, key, klen);
+    return cipher(OP_KM, aes_fc(klen), param, b, pt, sizeof pt, NULL) == 0 &&
+           !memcmp(a, b, sizeof a);
+}
+
+static void test_platform(void)
+{
+    uint8_t key[32], blob[ZC_SIM_BLOB_LEN(32) + 1], prot[64], prot2[64], before[64];
+    size_t klen, len, len2, kl;
+    unsigned long n0;
+    int ok = 1;
+
+    for (klen = 16; klen <= 32; klen += 8) {
+        fill(key, klen);
+        ok = ok && zc_plat_aes_protect_clear(key, klen, prot, &len) == ZC_OK &&
+             len == klen + 32 && prot_works(prot, len, key);
+    }
+    check(ok, "sim platform: protect_clear 16/24/32 works with KM 26-28");
+    memset(prot, 0xa5, sizeof prot);
+    memcpy(before, prot, sizeof prot);
+    len = 7;
+    ok = zc_plat_aes_protect_clear(key, 20, prot, &len) == ZC_EINVAL &&
+         zc_plat_aes_protect_clear(NULL, 16, prot, &len) == ZC_EINVAL &&
+         zc_plat_aes_protect_clear(key, 16, NULL, &len) == ZC_EINVAL &&
+         !memcmp(prot, before, sizeof prot) && len == 7;
+    check(ok, "sim platform: protect_clear bad arguments ZC_EINVAL, nothing written");
+
+    /* Blobs: "SIMBLOB1", key length, key. */
+    ok = 1;
+    for (klen = 16; klen <= 32; klen += 8) {
+        fill(key, klen);
+        memcpy(blob, ZC_SIM_BLOB_MAGIC, 8);
+        blob[8] = (uint8_t)klen;
+        memcpy(blob + 9, key, klen);
+        kl = 0;
+        ok = ok && zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(klen), prot, &len, &kl) ==
+             ZC_OK && kl == klen && prot_works(prot, len, key);
+    }
+    check(ok, "sim platform: protect_blob of a SIMBLOB1 blob, 16/24/32");
+    memcpy(prot, before, sizeof prot);
+    len = 7;
+    kl = 7;
+    ok = zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(32) + 1, prot, &len, &kl) == ZC_EKEY &&
+         zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(32) - 1, prot, &len, &kl) == ZC_EKEY &&
+         zc_plat_aes_protect_blob(blob, 5, prot, &len, &kl) == ZC_EKEY;
+    blob[8] = 20;
+    ok = ok && zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(20), prot, &len, &kl) == ZC_EKEY;
+    blob[8] = 32;
+    blob[0] ^= 1;
+    ok = ok && zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(32), prot, &len, &kl) == ZC_EKEY;
+    blob[0] ^= 1;
+    ok = ok && zc_plat_aes_protect_blob(NULL, 41, prot, &len, &kl) == ZC_EINVAL &&
+         zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(32), prot, &len, NULL) == ZC_EINVAL &&
+         !memcmp(prot, before, sizeof prot) && len == 7 && kl == 7;
+    check(ok, "sim platform: protect_blob rejects any other blob (ZC_EKEY), nothing written");
+
+    ok = 1;
+    for (klen = 16; klen <= 32; klen += 8)
+        ok = ok && zc_plat_aes_generate_protected(klen, prot, &len) == ZC_OK &&
+             len == klen + 32 && prot_works(prot, len, NULL) &&
+             zc_plat_aes_generate_protected(klen, prot2, &len2) == ZC_OK &&
+             memcmp(prot, prot2, klen) != 0;
+    check(ok, "sim platform: generate_protected 16/24/32: works, two keys differ");
+    check(zc_plat_aes_generate_protected(8, prot, &len) == ZC_EINVAL &&
+          zc_plat_aes_generate_protected(16, NULL, &len) == ZC_EINVAL,
+          "sim platform: generate_protected bad arguments ZC_EINVAL");
+
+    /* The failure knob and the derivation counter. */
+    n0 = zc_sim_platform_derivations();
+    zc_sim_platform_fail(ZC_EDEVICE, 2);
+    memcpy(blob, ZC_SIM_BLOB_MAGIC, 8);
+    blob[8] = 16;
+    ok = zc_plat_aes_protect_clear(key, 16, prot, &len) == ZC_OK &&
+         zc_plat_aes_generate_protected(16, prot, &len) == ZC_OK;
+    memcpy(prot, before, sizeof prot);
+    len = 7;
+    ok = ok && zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(16), prot, &len, &kl) ==
+         ZC_EDEVICE && zc_plat_aes_protect_clear(key, 16, prot, &len) == ZC_EDEVICE &&
+         zc_plat_aes_generate_protected(24, prot, &len) == ZC_EDEVICE &&
+         !memcmp(prot, before, sizeof prot) && len == 7;
+    check(ok, "sim platform: fail(ZC_EDEVICE, 2): two derivations, then ZC_EDEVICE");
+    zc_sim_platform_fail(ZC_EKEY, 0);
+    ok = zc_plat_aes_protect_clear(key, 16, prot, &len) == ZC_EKEY &&
+         zc_plat_aes_protect_clear(key, 17, prot, &len) == ZC_EINVAL;
+    zc_sim_platform_fail(0, 0);
+    ok = ok && zc_plat_aes_protect_clear(key, 16, prot, &len) == ZC_OK;
+    check(ok, "sim platform: fail(ZC_EKEY, 0) fails the next one; rc 0 ends it");
+    check(zc_sim_platform_derivations() - n0 == 7,
+          "sim platform: every derivation counted, failed ones too, argument errors not");
+}
+
+/* ------------------------------------------------------------------ */
 /* What the machine rejects: the stand-in aborts                        */
 /* ------------------------------------------------------------------ */
 
@@ -1159,6 +1274,7 @@ int main(void)
     test_counters();
     test_stops();
     test_protected();
+    test_platform();
     test_exceptions();
     return unit_done();
 }
