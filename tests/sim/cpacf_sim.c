@@ -21,24 +21,41 @@
  * the armed byte count has been reached and data remains, the instruction
  * ends before the next unit with the armed condition code and its
  * registers advanced past what it did, as the machine leaves them. A cc 1
- * stop (verification pattern mismatch) also spoils the key field, so that
- * only a caller that re-derives the key field resumes correctly.
+ * stop (verification pattern mismatch) also spoils the key field (a clear
+ * key, or the WKVP of a wrapped one), so that only a caller that
+ * re-derives the key field resumes correctly.
  *
  * What the machine would answer with a specification or operation
  * exception (an unknown opcode or function code, a length that is not a
  * multiple of the granule) prints one line to stderr and aborts: a test
  * that gets there has a bug in the code under test.
  *
- * Not implemented: the encrypted-key (protected-key) function codes
- * 9-11, 26-28, 58 and 60: every key field, of the cipher instructions,
- * PCC and KMA alike, is read by sim_cipher_key(), the one place where they
- * can be added), full XTS (82/84), KMAC-HMAC, PRNO SHA-512-DRNG and TRNG
+ * Protected keys: the encrypted-key function codes (AES 26-28 of KM, KMC,
+ * KMF, KMO, KMCTR, KMAC, PCC and KMA; XTS 58/60 of KM and PCC) take a key
+ * field of the wrapped key followed by its 32-byte verification pattern
+ * (WKVP), so that fields after the key (the XTS parameter, PCC's tweak)
+ * move by 32 bytes. A simulated firmware wrapping key, numbered by an
+ * atomic generation counter (the model is described at sim_wk_material()),
+ * wraps keys (zc_cpacf_sim_wrap) and is changed by
+ * zc_cpacf_sim_new_wrapping_key(). When the WKVP does not match the
+ * current wrapping key the instruction ends with cc 1 before it processes
+ * anything; when the wrapping key changes while it runs, it ends with cc 1
+ * before its next unit of data, registers past what it did. Otherwise it
+ * works exactly like the clear-key code.
+ *
+ * Threads may issue instructions at the same time, and change the wrapping
+ * key while others run; the counters and the stop are atomics, so there is
+ * no data race while no stop is armed (the rule is in cpacf_sim.h).
+ *
+ * Not implemented: the encrypted DEA/TDEA codes 9-11 (the kernel wraps AES
+ * only), full XTS (82/84, 90/92), KMAC-HMAC, PRNO SHA-512-DRNG and TRNG
  * query ratio, PCKMO, KDSA, and KLMD's SHAKE continuation (the
  * padding-state flag). PCC's XTS-parameter computation requires a zero
  * intermediate bit index and a block sequence number below 2^20. A stop
  * never fires in an instruction that has no data left (KLMD or KMA with
  * empty operands still pads and finishes).
  */
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -52,6 +69,7 @@
 #include "sw/ghash_ct.h"
 #include "sw/sw_hash.h"
 #include "util.h"
+#include "zcrypt/common.h"
 
 /* ------------------------------------------------------------------ */
 /* Stop, counters                                                       */
@@ -63,68 +81,96 @@ enum sim_op {
     SIM_KIMD, SIM_KLMD, SIM_KMA, SIM_PRNO, SIM_NOPS
 };
 
+/*
+ * Shared between threads (see the rule in cpacf_sim.h): every field is an
+ * atomic, read and written relaxed except `armed`, which publishes the
+ * other stop fields (release when arming, acquire when testing). The byte
+ * count only runs while a stop is armed, so unarmed threads never write it.
+ */
 static struct {
-    unsigned long count;        /* data bytes processed since arming/reset */
-    unsigned long after;        /* armed stop: fire once count >= after */
-    int armed, cc, fired;
-    unsigned opcode;            /* the instruction executing */
-    unsigned stop_opcode;       /* the one the stop fired in */
-    unsigned long executed[SIM_NOPS][128];
+    atomic_ulong count;         /* data bytes processed since arming */
+    atomic_ulong after;         /* armed stop: fire once count >= after */
+    atomic_int armed, cc, fired;
+    atomic_uint stop_opcode;    /* the one the stop fired in */
+    atomic_ulong executed[SIM_NOPS][128];
 } sim;
+
+/* The instruction this thread is executing. */
+static _Thread_local unsigned sim_opcode;
 
 void zc_cpacf_sim_stop(unsigned long after, int cc)
 {
-    sim.count = 0;
-    sim.after = after;
-    sim.cc = cc;
-    sim.armed = 1;
-    sim.fired = 0;
-    sim.stop_opcode = 0;
+    atomic_store_explicit(&sim.count, 0, memory_order_relaxed);
+    atomic_store_explicit(&sim.after, after, memory_order_relaxed);
+    atomic_store_explicit(&sim.cc, cc, memory_order_relaxed);
+    atomic_store_explicit(&sim.fired, 0, memory_order_relaxed);
+    atomic_store_explicit(&sim.stop_opcode, 0, memory_order_relaxed);
+    atomic_store_explicit(&sim.armed, 1, memory_order_release);
 }
 
 void zc_cpacf_sim_reset(void)
 {
-    memset(&sim, 0, sizeof sim);
+    unsigned i, j;
+
+    atomic_store_explicit(&sim.armed, 0, memory_order_release);
+    atomic_store_explicit(&sim.count, 0, memory_order_relaxed);
+    atomic_store_explicit(&sim.after, 0, memory_order_relaxed);
+    atomic_store_explicit(&sim.cc, 0, memory_order_relaxed);
+    atomic_store_explicit(&sim.fired, 0, memory_order_relaxed);
+    atomic_store_explicit(&sim.stop_opcode, 0, memory_order_relaxed);
+    for (i = 0; i < SIM_NOPS; i++)
+        for (j = 0; j < 128; j++)
+            atomic_store_explicit(&sim.executed[i][j], 0, memory_order_relaxed);
 }
 
 int zc_cpacf_sim_stopped(void)
 {
-    return sim.fired;
+    return atomic_load_explicit(&sim.fired, memory_order_relaxed);
 }
 
 unsigned zc_cpacf_sim_stop_opcode(void)
 {
-    return sim.stop_opcode;
+    return atomic_load_explicit(&sim.stop_opcode, memory_order_relaxed);
 }
+
+static void sim_spoil_key_field(uint8_t *field, unsigned fc);
 
 /* Is the armed stop due before the next unit of data? */
 static int stop_due(void)
 {
-    return sim.armed && sim.count >= sim.after;
+    return atomic_load_explicit(&sim.armed, memory_order_acquire) &&
+           atomic_load_explicit(&sim.count, memory_order_relaxed) >=
+           atomic_load_explicit(&sim.after, memory_order_relaxed);
 }
 
 /*
- * End the instruction here: disarm and return the armed condition code.
- * cc 1 says the key field's verification pattern no longer matches, so
- * the key field (key, klen; NULL for KIMD/KLMD) is spoiled: only a caller
- * that writes a fresh key field before re-issuing gets the right result.
+ * The armed stop, before a unit of data: 0 to go on, or end the
+ * instruction here: disarm and return the armed condition code (the
+ * exchange lets only one thread take a one-shot stop). cc 1 says the
+ * key field's verification pattern no longer matches, so the key field
+ * (NULL for KIMD/KLMD) is spoiled: every byte of a clear key, or of the
+ * WKVP of an encrypted-key function, is inverted. Only a caller that
+ * writes a fresh key field before re-issuing gets on: a clear key would
+ * give wrong output, a wrapped key cc 1 again.
  */
-static int stop_fire(uint8_t *key, size_t klen)
+static int stop_fire(uint8_t *field, unsigned fc)
 {
-    size_t i;
+    int cc;
 
-    sim.armed = 0;
-    sim.fired = 1;
-    sim.stop_opcode = sim.opcode;
-    if (sim.cc == 1 && key != NULL)
-        for (i = 0; i < klen; i++)
-            key[i] ^= 0xff;
-    return sim.cc;
+    if (!stop_due() || !atomic_exchange_explicit(&sim.armed, 0, memory_order_acq_rel))
+        return 0;
+    cc = atomic_load_explicit(&sim.cc, memory_order_relaxed);
+    atomic_store_explicit(&sim.fired, 1, memory_order_relaxed);
+    atomic_store_explicit(&sim.stop_opcode, sim_opcode, memory_order_relaxed);
+    if (cc == 1 && field != NULL)
+        sim_spoil_key_field(field, fc);
+    return cc;
 }
 
 static void consumed(unsigned long n)
 {
-    sim.count += n;
+    if (atomic_load_explicit(&sim.armed, memory_order_relaxed))
+        atomic_fetch_add_explicit(&sim.count, n, memory_order_relaxed);
 }
 
 /* The machine's specification exception: a caller bug, never reached by a
@@ -147,28 +193,154 @@ static void advance(unsigned long gr[8], int r, unsigned long n)
 }
 
 /* ------------------------------------------------------------------ */
+/* Protected keys: the simulated firmware wrapping key                  */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The firmware's wrapping key is modelled by its generation number alone:
+ * the wrapping key of generation g is WK(g) = E_M(g || 0) || E_M(g || 1)
+ * and its verification pattern WKVP(g) = E_M(g || 2) || E_M(g || 3), with
+ * AES-256 under the fixed "firmware" key M below and g as a big-endian
+ * 64-bit number followed by the block index in the last byte. Wrapping is
+ * XOR with WK(g) (a bijection, enough for a test model: it keeps the clear
+ * key out of the key field, and a wrapped key unwrapped under another
+ * generation gives a wrong key, as on the machine). A wrapped key is the
+ * XORed key followed by WKVP(g); it verifies while g is the current
+ * generation. NOT a protection of anything: M is public.
+ *
+ * Since everything follows from g, the one shared state is an atomic
+ * counter: a wrapping-key change is one atomic increment and an
+ * instruction reads g once when it unwraps (and again before each unit of
+ * data, to end with cc 1 once the key has changed under it).
+ */
+#define SIM_WKVP_LEN 32
+
+static const uint8_t sim_wk_master[32] = {
+    0x7a, 0x63, 0x2d, 0x73, 0x69, 0x6d, 0x2d, 0x66, 0x69, 0x72, 0x6d, 0x77, 0x61, 0x72, 0x65,
+    0x2d, 0x77, 0x72, 0x61, 0x70, 0x70, 0x69, 0x6e, 0x67, 0x2d, 0x6b, 0x65, 0x79, 0x2d, 0x76,
+    0x30, 0x31
+};
+
+static atomic_ulong sim_wk_gen = 1;
+
+void zc_cpacf_sim_new_wrapping_key(void)
+{
+    atomic_fetch_add_explicit(&sim_wk_gen, 1, memory_order_relaxed);
+}
+
+static unsigned long sim_wk_current(void)
+{
+    return atomic_load_explicit(&sim_wk_gen, memory_order_relaxed);
+}
+
+/* WK(gen) and WKVP(gen). */
+static void sim_wk_material(unsigned long gen, uint8_t wk[32], uint8_t wkvp[SIM_WKVP_LEN])
+{
+    uint64_t rk[ZC_AES_SW_RK_WORDS];
+    uint8_t blk[64];
+    unsigned rounds, i;
+
+    rounds = zc_aes_sw_setkey(rk, sim_wk_master, sizeof sim_wk_master);
+    memset(blk, 0, sizeof blk);
+    for (i = 0; i < 4; i++) {
+        zc_store_be64(blk + 16 * i, (uint64_t)gen);
+        blk[16 * i + 15] = (uint8_t)i;
+    }
+    zc_aes_sw_encrypt(rk, rounds, blk, blk, 4);
+    memcpy(wk, blk, 32);
+    memcpy(wkvp, blk + 32, SIM_WKVP_LEN);
+    zc_wipe(blk, sizeof blk);
+    zc_wipe(rk, sizeof rk);
+}
+
+int zc_cpacf_sim_wrap(const uint8_t *key, size_t key_len, uint8_t prot[64], size_t *prot_len)
+{
+    uint8_t wk[32], wkvp[SIM_WKVP_LEN];
+    size_t i;
+
+    if (key == NULL || prot == NULL || prot_len == NULL ||
+        (key_len != 16 && key_len != 24 && key_len != 32))
+        return ZC_EINVAL;
+    sim_wk_material(sim_wk_current(), wk, wkvp);
+    for (i = 0; i < key_len; i++)
+        prot[i] = key[i] ^ wk[i];
+    memcpy(prot + key_len, wkvp, SIM_WKVP_LEN);
+    *prot_len = key_len + SIM_WKVP_LEN;
+    zc_wipe(wk, sizeof wk);
+    return ZC_OK;
+}
+
+/*
+ * Unwrap a key field of an encrypted-key function (klen wrapped bytes,
+ * then the WKVP) under the current generation: 1 with the clear key and
+ * the generation it verified under, 0 when the WKVP does not match.
+ */
+static int sim_unwrap(const uint8_t *field, size_t klen, uint8_t clear[32], unsigned long *gen)
+{
+    uint8_t wk[32], wkvp[SIM_WKVP_LEN], diff = 0;
+    size_t i;
+
+    *gen = sim_wk_current();
+    sim_wk_material(*gen, wk, wkvp);
+    for (i = 0; i < SIM_WKVP_LEN; i++)
+        diff |= (uint8_t)(field[klen + i] ^ wkvp[i]);
+    for (i = 0; i < klen; i++)
+        clear[i] = field[i] ^ wk[i];
+    zc_wipe(wk, sizeof wk);
+    return diff == 0;
+}
+
+/* ------------------------------------------------------------------ */
 /* Block ciphers behind the cipher function codes                      */
 /* ------------------------------------------------------------------ */
 
-/* A cipher function code: block size, clear-key length, which cipher. */
+/* A cipher function code: block size, clear-key length, which cipher,
+ * XTS, and whether the key field holds a wrapped key and its WKVP. */
 struct sim_fn {
-    uint8_t bs, klen, aes;
+    uint8_t bs, klen, aes, xts, wrapped;
 };
 
+/* KMA's GCM codes 18-20 and 26-28 have the same numbers as KM's AES. */
 static const struct sim_fn sim_cipher_fns[128] = {
-    [ZC_FC_DEA]         = { .bs = 8,  .klen = 8,  .aes = 0 },
-    [ZC_FC_TDEA_128]    = { .bs = 8,  .klen = 16, .aes = 0 },
-    [ZC_FC_TDEA_192]    = { .bs = 8,  .klen = 24, .aes = 0 },
-    [ZC_FC_AES_128]     = { .bs = 16, .klen = 16, .aes = 1 },
-    [ZC_FC_AES_192]     = { .bs = 16, .klen = 24, .aes = 1 },
-    [ZC_FC_AES_256]     = { .bs = 16, .klen = 32, .aes = 1 },
-    [ZC_FC_XTS_AES_128] = { .bs = 16, .klen = 16, .aes = 1 },
-    [ZC_FC_XTS_AES_256] = { .bs = 16, .klen = 32, .aes = 1 },
+    [ZC_FC_DEA]             = { .bs = 8,  .klen = 8,  .aes = 0 },
+    [ZC_FC_TDEA_128]        = { .bs = 8,  .klen = 16, .aes = 0 },
+    [ZC_FC_TDEA_192]        = { .bs = 8,  .klen = 24, .aes = 0 },
+    [ZC_FC_AES_128]         = { .bs = 16, .klen = 16, .aes = 1 },
+    [ZC_FC_AES_192]         = { .bs = 16, .klen = 24, .aes = 1 },
+    [ZC_FC_AES_256]         = { .bs = 16, .klen = 32, .aes = 1 },
+    [ZC_FC_ENC_AES_128]     = { .bs = 16, .klen = 16, .aes = 1, .wrapped = 1 },
+    [ZC_FC_ENC_AES_192]     = { .bs = 16, .klen = 24, .aes = 1, .wrapped = 1 },
+    [ZC_FC_ENC_AES_256]     = { .bs = 16, .klen = 32, .aes = 1, .wrapped = 1 },
+    [ZC_FC_XTS_AES_128]     = { .bs = 16, .klen = 16, .aes = 1, .xts = 1 },
+    [ZC_FC_XTS_AES_256]     = { .bs = 16, .klen = 32, .aes = 1, .xts = 1 },
+    [ZC_FC_ENC_XTS_AES_128] = { .bs = 16, .klen = 16, .aes = 1, .xts = 1, .wrapped = 1 },
+    [ZC_FC_ENC_XTS_AES_256] = { .bs = 16, .klen = 32, .aes = 1, .xts = 1, .wrapped = 1 },
 };
+
+/* The length of the key field: the clear key, or wrapped key + WKVP.
+ * Fields after it (the XTS parameter, PCC's tweak) start there. */
+static size_t sim_key_field_len(unsigned fc)
+{
+    const struct sim_fn *f = &sim_cipher_fns[fc & 0x7f];
+
+    return f->klen + (f->wrapped ? SIM_WKVP_LEN : 0);
+}
+
+/* cc 1: invert the clear key, or the WKVP of a wrapped one. */
+static void sim_spoil_key_field(uint8_t *field, unsigned fc)
+{
+    const struct sim_fn *f = &sim_cipher_fns[fc & 0x7f];
+    size_t i, from = f->wrapped ? f->klen : 0, to = sim_key_field_len(fc);
+
+    for (i = from; i < to; i++)
+        field[i] ^= 0xff;
+}
 
 struct sim_cipher {
     unsigned bs, klen, n;       /* n: AES rounds or DES passes */
-    int aes;
+    unsigned fc;                /* without the modifier bit */
+    int aes, wrapped;
+    unsigned long gen;          /* wrapped: the generation it verified under */
     uint8_t *key;               /* the key field in the parameter block */
     uint64_t rk[ZC_AES_SW_RK_WORDS];
     uint32_t sk[ZC_DES_SW_SK_WORDS];
@@ -176,22 +348,36 @@ struct sim_cipher {
 
 /*
  * The key field of every cipher instruction goes through here: a clear
- * key of the function's length. Encrypted-key functions would unwrap the
- * key and compare the verification pattern that follows it (cc 1 when it
- * does not match) in this one place.
+ * key of the function's length, or for an encrypted-key function the
+ * wrapped key and its WKVP. Returns 0, or 1 when the WKVP does not match
+ * the current wrapping key: the instruction then ends with cc 1 before
+ * it does anything (c holds no key; sim_cipher_wipe() is still right).
  */
-static void sim_cipher_key(struct sim_cipher *c, unsigned fc, uint8_t *key)
+static int sim_cipher_key(struct sim_cipher *c, unsigned fc, uint8_t *key)
 {
     const struct sim_fn *f = &sim_cipher_fns[fc & 0x7f];
+    uint8_t clear[32];
+    const uint8_t *k = key;
+    int ok = 1;
 
     c->key = key;
+    c->fc = fc & 0x7f;
     c->bs = f->bs;
     c->klen = f->klen;
     c->aes = f->aes;
-    if (c->aes)
-        c->n = zc_aes_sw_setkey(c->rk, key, c->klen);
-    else
-        c->n = zc_des_sw_setkey(c->sk, key, c->klen);
+    c->wrapped = f->wrapped;
+    c->gen = 0;
+    c->n = 0;
+    if (c->wrapped) {
+        ok = sim_unwrap(key, c->klen, clear, &c->gen);
+        k = clear;
+    }
+    if (ok && c->aes)
+        c->n = zc_aes_sw_setkey(c->rk, k, c->klen);
+    else if (ok)
+        c->n = zc_des_sw_setkey(c->sk, k, c->klen);
+    zc_wipe(clear, sizeof clear);
+    return ok ? 0 : 1;
 }
 
 static void sim_cipher_wipe(struct sim_cipher *c)
@@ -199,10 +385,19 @@ static void sim_cipher_wipe(struct sim_cipher *c)
     zc_wipe(c, sizeof *c);
 }
 
-/* The stop, in an instruction with a key field. */
-static int stop_fire_keyed(const struct sim_cipher *c)
+/*
+ * Before each unit of data in an instruction with a key field: 0 to go
+ * on, or the condition code to end with here, registers past what was
+ * done: the armed stop, or cc 1 when the wrapping key changed since this
+ * instruction unwrapped its key (the machine checks as it goes).
+ */
+static int unit_stop(const struct sim_cipher *c)
 {
-    return stop_fire(c->key, c->klen);
+    int cc = stop_fire(c->key, c->fc);
+
+    if (cc == 0 && c->wrapped && sim_wk_current() != c->gen)
+        cc = 1;
+    return cc;
 }
 
 static void enc(const struct sim_cipher *c, const uint8_t *in, uint8_t *out)
@@ -271,22 +466,21 @@ static int sim_km(unsigned long gr[8])
 {
     unsigned fc = gr[0] & 0x7f;
     int decipher = (gr[0] & ZC_CPACF_DECRYPT) != 0;
-    int xts = fc == ZC_FC_XTS_AES_128 || fc == ZC_FC_XTS_AES_256;
+    int xts = sim_cipher_fns[fc].xts;
     uint8_t *param = reg_ptr(gr, 1);
     struct sim_cipher c;
     uint8_t buf[16];
     size_t bs;
     int cc = 0;
 
-    sim_cipher_key(&c, fc, param);
+    if (sim_cipher_key(&c, fc, param))
+        return 1;                       /* WKVP mismatch: nothing done */
     bs = cipher_granule("KM", gr, c.bs);
     while (gr[5] > 0) {
-        uint8_t *t = param + c.klen;    /* XTS parameter */
+        uint8_t *t = param + sim_key_field_len(fc);     /* XTS parameter */
 
-        if (stop_due()) {
-            cc = stop_fire_keyed(&c);
+        if ((cc = unit_stop(&c)) != 0)
             break;
-        }
         memcpy(buf, reg_ptr(gr, 4), bs);
         if (xts)
             xor_into(buf, t, 16);
@@ -318,13 +512,12 @@ static int sim_kmc(unsigned long gr[8])
     size_t bs;
     int cc = 0;
 
-    sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs);
+    if (sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs))
+        return 1;                       /* WKVP mismatch: nothing done */
     bs = cipher_granule("KMC", gr, c.bs);
     while (gr[5] > 0) {
-        if (stop_due()) {
-            cc = stop_fire_keyed(&c);
+        if ((cc = unit_stop(&c)) != 0)
             break;
-        }
         memcpy(in, reg_ptr(gr, 4), bs);
         if (decipher) {
             dec(&c, in, buf);
@@ -357,16 +550,15 @@ static int sim_kmf(unsigned long gr[8])
     size_t bs;
     int cc = 0;
 
-    sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs);
+    if (sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs))
+        return 1;                       /* WKVP mismatch: nothing done */
     bs = c.bs;
     if (s == 0 || s > bs)
         sim_exception("KMF", gr[0], "segment length not 1..block size");
     cipher_granule("KMF", gr, s);
     while (gr[5] > 0) {
-        if (stop_due()) {
-            cc = stop_fire_keyed(&c);
+        if ((cc = unit_stop(&c)) != 0)
             break;
-        }
         memcpy(in, reg_ptr(gr, 4), s);
         enc(&c, cv, ks);
         memcpy(ct, decipher ? in : ks, s);
@@ -394,13 +586,12 @@ static int sim_kmo(unsigned long gr[8])
     size_t bs;
     int cc = 0;
 
-    sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs);
+    if (sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs))
+        return 1;                       /* WKVP mismatch: nothing done */
     bs = cipher_granule("KMO", gr, c.bs);
     while (gr[5] > 0) {
-        if (stop_due()) {
-            cc = stop_fire_keyed(&c);
+        if ((cc = unit_stop(&c)) != 0)
             break;
-        }
         enc(&c, cv, cv);
         memcpy(buf, reg_ptr(gr, 4), bs);
         xor_into(buf, cv, bs);
@@ -422,13 +613,12 @@ static int sim_kmctr(unsigned long gr[8])
     size_t bs;
     int cc = 0;
 
-    sim_cipher_key(&c, fc, reg_ptr(gr, 1));
+    if (sim_cipher_key(&c, fc, reg_ptr(gr, 1)))
+        return 1;                       /* WKVP mismatch: nothing done */
     bs = cipher_granule("KMCTR", gr, c.bs);
     while (gr[5] > 0) {
-        if (stop_due()) {
-            cc = stop_fire_keyed(&c);
+        if ((cc = unit_stop(&c)) != 0)
             break;
-        }
         enc(&c, reg_ptr(gr, 6), ks);
         memcpy(buf, reg_ptr(gr, 4), bs);
         xor_into(buf, ks, bs);
@@ -451,13 +641,12 @@ static int sim_kmac(unsigned long gr[8])
     size_t bs;
     int cc = 0;
 
-    sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs);
+    if (sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs))
+        return 1;                       /* WKVP mismatch: nothing done */
     bs = cipher_granule("KMAC", gr, c.bs);
     while (gr[5] > 0) {
-        if (stop_due()) {
-            cc = stop_fire_keyed(&c);
+        if ((cc = unit_stop(&c)) != 0)
             break;
-        }
         xor_into(cv, reg_ptr(gr, 4), bs);
         enc(&c, cv, cv);
         advance(gr, 4, bs);
@@ -472,8 +661,9 @@ static int sim_kmac(unsigned long gr[8])
 /* PCC                                                                  */
 /* ------------------------------------------------------------------ */
 
-/* Compute-Last-Block-CMAC: ML (bits) + 7 reserved, message, ICV, key. */
-static void pcc_cmac(unsigned long gr0, uint8_t *param)
+/* Compute-Last-Block-CMAC: ML (bits) + 7 reserved, message, ICV, key.
+ * Returns the condition code. */
+static int pcc_cmac(unsigned long gr0, uint8_t *param)
 {
     unsigned fc = gr0 & 0x7f;
     struct sim_cipher c;
@@ -483,7 +673,8 @@ static void pcc_cmac(unsigned long gr0, uint8_t *param)
 
     if (ml > 8 * bs)
         sim_exception("PCC", gr0, "message length above the block size");
-    sim_cipher_key(&c, fc, param + 8 + 2 * bs);
+    if (sim_cipher_key(&c, fc, param + 8 + 2 * bs))
+        return 1;                       /* WKVP mismatch: nothing done */
     memset(k, 0, sizeof k);
     enc(&c, k, k);                      /* L = E(0) */
     cmac_double(k, bs);                 /* K1 */
@@ -502,17 +693,19 @@ static void pcc_cmac(unsigned long gr0, uint8_t *param)
     zc_wipe(k, sizeof k);
     zc_wipe(m, sizeof m);
     sim_cipher_wipe(&c);
+    return 0;
 }
 
-/* Compute-XTS-Parameter: key, tweak, block sequence number (little-endian
- * 128-bit, as the XTS arithmetic reads it), intermediate bit index, XTS
- * parameter (output) = E(tweak) * alpha^bsn. */
-static void pcc_xts(unsigned long gr0, uint8_t *param)
+/* Compute-XTS-Parameter: key field, tweak, block sequence number
+ * (little-endian 128-bit, as the XTS arithmetic reads it), intermediate
+ * bit index, XTS parameter (output) = E(tweak) * alpha^bsn. Returns the
+ * condition code. */
+static int pcc_xts(unsigned long gr0, uint8_t *param)
 {
-    unsigned fc = gr0 & 0x7f;
-    unsigned klen = sim_cipher_fns[fc].klen, i;
-    const uint8_t *tweak = param + klen, *bsn = tweak + 16, *ibi = bsn + 16;
-    uint8_t *xts = param + klen + 48;
+    unsigned fc = gr0 & 0x7f, i;
+    size_t kf = sim_key_field_len(fc);
+    const uint8_t *tweak = param + kf, *bsn = tweak + 16, *ibi = bsn + 16;
+    uint8_t *xts = param + kf + 48;
     struct sim_cipher c;
     unsigned long j = 0;
 
@@ -523,27 +716,25 @@ static void pcc_xts(unsigned long gr0, uint8_t *param)
         if (bsn[i] > (i == 2 ? 0x0f : 0))
             sim_exception("PCC", gr0, "block sequence number >= 2^20 (not modelled)");
     j = (unsigned long)bsn[0] | (unsigned long)bsn[1] << 8 | (unsigned long)bsn[2] << 16;
-    sim_cipher_key(&c, fc, param);
+    if (sim_cipher_key(&c, fc, param))
+        return 1;                       /* WKVP mismatch: nothing done */
     enc(&c, tweak, xts);
     while (j--)
         xts_mul_alpha(xts);
     sim_cipher_wipe(&c);
+    return 0;
 }
 
 static int sim_pcc(unsigned long gr[8])
 {
     unsigned fc = gr[0] & 0x7f;
-    int xts = fc == ZC_FC_XTS_AES_128 || fc == ZC_FC_XTS_AES_256;
+    int xts = sim_cipher_fns[fc].xts;
     uint8_t *param = reg_ptr(gr, 1);
+    int cc = stop_fire(xts ? param : param + 8 + 2 * sim_cipher_fns[fc].bs, fc);
 
-    if (stop_due())
-        return stop_fire(xts ? param : param + 8 + 2 * sim_cipher_fns[fc].bs,
-                         sim_cipher_fns[fc].klen);
-    if (xts)
-        pcc_xts(gr[0], param);
-    else
-        pcc_cmac(gr[0], param);
-    return 0;
+    if (cc != 0)
+        return cc;
+    return xts ? pcc_xts(gr[0], param) : pcc_cmac(gr[0], param);
 }
 
 /* ------------------------------------------------------------------ */
@@ -644,10 +835,8 @@ static int hash_whole_blocks(const struct sim_hash *h, unsigned long gr[8], int 
     uint8_t *param = reg_ptr(gr, 1);
 
     while (gr[5] >= h->bs) {
-        if (stop_due()) {
-            *cc = stop_fire(NULL, 0);
+        if ((*cc = stop_fire(NULL, 0)) != 0)
             return 1;
-        }
         hash_block(h, param, reg_ptr(gr, 4));
         advance(gr, 4, h->bs);
         gr[5] -= h->bs;
@@ -727,8 +916,8 @@ static int sim_klmd(unsigned long gr[8])
     if (hash_whole_blocks(h, gr, &cc))
         return cc;
     n = gr[5];
-    if (n > 0 && stop_due())
-        return stop_fire(NULL, 0);
+    if (n > 0 && (cc = stop_fire(NULL, 0)) != 0)
+        return cc;
     if (h->kind == H_KECCAK)
         klmd_keccak_final(h, gr, reg_ptr(gr, 4), n);
     else
@@ -763,7 +952,8 @@ static int sim_kma(unsigned long gr[8])
         sim_exception("KMA", gr[0], "AAD length not a multiple of 16 without LAAD");
     if (!lpc && gr[5] % 16)
         sim_exception("KMA", gr[0], "text length not a multiple of 16 without LPC");
-    sim_cipher_key(&c, fc, p + KMA_KEY);
+    if (sim_cipher_key(&c, fc, p + KMA_KEY))
+        return 1;                       /* WKVP mismatch: nothing done */
     if (!(gr[0] & ZC_KMA_HS)) {
         memset(p + KMA_H, 0, 16);
         enc(&c, p + KMA_H, p + KMA_H);
@@ -771,10 +961,8 @@ static int sim_kma(unsigned long gr[8])
     while (gr[7] > 0) {
         size_t n = gr[7] < 16 ? gr[7] : 16;
 
-        if (stop_due()) {
-            cc = stop_fire_keyed(&c);
+        if ((cc = unit_stop(&c)) != 0)
             goto out;
-        }
         zc_ghash_sw(p + KMA_T, p + KMA_H, reg_ptr(gr, 6), n);
         advance(gr, 6, n);
         gr[7] -= n;
@@ -783,10 +971,8 @@ static int sim_kma(unsigned long gr[8])
     while (gr[5] > 0) {
         size_t n = gr[5] < 16 ? gr[5] : 16;
 
-        if (stop_due()) {
-            cc = stop_fire_keyed(&c);
+        if ((cc = unit_stop(&c)) != 0)
             goto out;
-        }
         zc_store_be32(p + KMA_CV, zc_load_be32(p + KMA_CV) + 1);
         memcpy(ctr, p + KMA_J0, 12);
         memcpy(ctr + 12, p + KMA_CV, 4);
@@ -824,11 +1010,12 @@ out:
  * stands in for the entropy source so that test runs are reproducible;
  * only the operand handling is modelled.
  */
-static uint64_t prno_state = 0x6a09e667f3bcc908u;
+static _Atomic uint64_t prno_state = 0x6a09e667f3bcc908u;
 
 static uint8_t prno_byte(void)
 {
-    uint64_t z = (prno_state += 0x9e3779b97f4a7c15u);
+    uint64_t z = atomic_fetch_add_explicit(&prno_state, 0x9e3779b97f4a7c15u,
+                                           memory_order_relaxed) + 0x9e3779b97f4a7c15u;
 
     z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
@@ -854,7 +1041,10 @@ static int sim_prno(unsigned long gr[8])
 /* ------------------------------------------------------------------ */
 
 #define SIM_CIPHER_FCS ZC_FC_DEA, ZC_FC_TDEA_128, ZC_FC_TDEA_192, \
-                       ZC_FC_AES_128, ZC_FC_AES_192, ZC_FC_AES_256
+                       ZC_FC_AES_128, ZC_FC_AES_192, ZC_FC_AES_256, \
+                       ZC_FC_ENC_AES_128, ZC_FC_ENC_AES_192, ZC_FC_ENC_AES_256
+#define SIM_XTS_FCS    ZC_FC_XTS_AES_128, ZC_FC_XTS_AES_256, \
+                       ZC_FC_ENC_XTS_AES_128, ZC_FC_ENC_XTS_AES_256
 #define SIM_SHA_FCS    ZC_FC_SHA_1, ZC_FC_SHA_256, ZC_FC_SHA_512, \
                        ZC_FC_SHA3_224, ZC_FC_SHA3_256, ZC_FC_SHA3_384, \
                        ZC_FC_SHA3_512, ZC_FC_SHAKE_128, ZC_FC_SHAKE_256
@@ -868,7 +1058,7 @@ static const struct sim_insn {
     uint8_t fcs[16];
 } sim_insns[SIM_NOPS] = {
     [SIM_KM]    = { .opcode = 0xb92e, .name = "KM", .exec = sim_km,
-                    .fcs = { SIM_CIPHER_FCS, ZC_FC_XTS_AES_128, ZC_FC_XTS_AES_256 } },
+                    .fcs = { SIM_CIPHER_FCS, SIM_XTS_FCS } },
     [SIM_KMC]   = { .opcode = 0xb92f, .name = "KMC", .exec = sim_kmc, .fcs = { SIM_CIPHER_FCS } },
     [SIM_KMF]   = { .opcode = 0xb92a, .name = "KMF", .exec = sim_kmf, .fcs = { SIM_CIPHER_FCS } },
     [SIM_KMO]   = { .opcode = 0xb92b, .name = "KMO", .exec = sim_kmo, .fcs = { SIM_CIPHER_FCS } },
@@ -876,12 +1066,14 @@ static const struct sim_insn {
                     .fcs = { SIM_CIPHER_FCS } },
     [SIM_KMAC]  = { .opcode = 0xb91e, .name = "KMAC", .exec = sim_kmac, .fcs = { SIM_CIPHER_FCS } },
     [SIM_PCC]   = { .opcode = 0xb92c, .name = "PCC", .exec = sim_pcc,
-                    .fcs = { SIM_CIPHER_FCS, ZC_FC_XTS_AES_128, ZC_FC_XTS_AES_256 } },
+                    .fcs = { SIM_CIPHER_FCS, SIM_XTS_FCS } },
     [SIM_KIMD]  = { .opcode = 0xb93e, .name = "KIMD", .exec = sim_kimd,
                     .fcs = { SIM_SHA_FCS, ZC_FC_GHASH } },
     [SIM_KLMD]  = { .opcode = 0xb93f, .name = "KLMD", .exec = sim_klmd, .fcs = { SIM_SHA_FCS } },
     [SIM_KMA]   = { .opcode = 0xb929, .name = "KMA", .exec = sim_kma,
-                    .fcs = { ZC_FC_AES_128, ZC_FC_AES_192, ZC_FC_AES_256 } },
+                    .fcs = { ZC_FC_KMA_GCM_AES_128, ZC_FC_KMA_GCM_AES_192,
+                             ZC_FC_KMA_GCM_AES_256, ZC_FC_KMA_GCM_ENC_AES_128,
+                             ZC_FC_KMA_GCM_ENC_AES_192, ZC_FC_KMA_GCM_ENC_AES_256 } },
     [SIM_PRNO]  = { .opcode = 0xb93c, .name = "PRNO", .exec = sim_prno,
                     .fcs = { ZC_FC_PRNO_TRNG } },
 };
@@ -929,8 +1121,8 @@ int zc_cpacf_sim_insn(unsigned opcode, unsigned long gr[8])
     }
     if (!sim_has_fc(in, fc))
         sim_exception(in->name, gr[0], "function code not installed");
-    sim.executed[op][fc]++;
-    sim.opcode = opcode;
+    atomic_fetch_add_explicit(&sim.executed[op][fc], 1, memory_order_relaxed);
+    sim_opcode = opcode;
     return in->exec(gr);
 }
 
@@ -938,7 +1130,7 @@ unsigned long zc_cpacf_sim_executed(unsigned opcode, unsigned fc)
 {
     int op = sim_find(opcode);
 
-    return op < 0 ? 0 : sim.executed[op][fc & 0x7f];
+    return op < 0 ? 0 : atomic_load_explicit(&sim.executed[op][fc & 0x7f], memory_order_relaxed);
 }
 
 /* STFLE 7, MSA 17, MSA-5 57, MSA-3 76, MSA-4 77, MSA-8 146. */

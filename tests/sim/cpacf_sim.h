@@ -10,10 +10,26 @@
  * whose verification pattern no longer matches: the library re-derives the
  * key and resumes). Tests arm such a stop at a chosen byte to prove that
  * every issuing helper resumes at the exact byte.
+ *
+ * Protected keys: the encrypted-key AES function codes (26-28 of KM, KMC,
+ * KMF, KMO, KMCTR, KMAC, PCC and KMA; XTS 58/60 of KM and PCC) take the
+ * wrapped key followed by its 32-byte verification pattern (WKVP) where
+ * the clear code takes the key; fields after the key move by 32 bytes.
+ * Keys are wrapped by a simulated firmware wrapping key that a test can
+ * change; a key wrapped before the change no longer verifies (cc 1).
+ *
+ * Threads: any number of threads may issue instructions, wrap keys and
+ * change the wrapping key at the same time; the wrapping key is one atomic
+ * generation counter, and the execution counters are relaxed atomics, so
+ * none of this is a data race (ThreadSanitizer clean). The stop, the
+ * reset and the counters' values are for single-threaded tests: arming or
+ * resetting while other threads issue instructions is race-free but says
+ * nothing about which thread the stop fires in (exactly one does).
  */
 #ifndef ZC_TESTS_CPACF_SIM_H
 #define ZC_TESTS_CPACF_SIM_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -50,13 +66,33 @@ int zc_cpacf_sim_stopped(void);
 /*
  * The opcode of the instruction the armed stop fired in (0 when none has
  * fired since it was armed). A cc 1 stop also spoils that instruction's
- * key field (every byte inverted), as a changed wrapping key makes it
- * useless: the caller must write a fresh key field before it re-issues.
+ * key field, as a changed wrapping key makes it useless: every byte of a
+ * clear key is inverted (a re-issue gives wrong output), or every byte of
+ * the WKVP of an encrypted-key function (a re-issue ends with cc 1 again).
+ * The caller must write a fresh key field before it re-issues.
  */
 unsigned zc_cpacf_sim_stop_opcode(void);
 
 /* How often (opcode, function code without the modifier bit) was executed
  * since the last reset (queries excluded). */
 unsigned long zc_cpacf_sim_executed(unsigned opcode, unsigned fc);
+
+/*
+ * Wrap a clear AES key (key_len 16, 24 or 32) under the current wrapping
+ * key, as PCKMO or the kernel's PKEY_CLR2PROTK would: prot receives the
+ * wrapped key (key_len bytes) followed by the 32-byte WKVP, *prot_len that
+ * total (48, 56 or 64). Returns ZC_OK, or ZC_EINVAL for NULL pointers or
+ * another length (nothing written). The model (XOR with a key derived from
+ * the wrapping-key generation) is test-only and protects nothing.
+ */
+int zc_cpacf_sim_wrap(const uint8_t *key, size_t key_len, uint8_t prot[64], size_t *prot_len);
+
+/*
+ * A wrapping-key change (as a re-IPL or live migration makes): every key
+ * wrapped before no longer verifies, and an encrypted-key instruction
+ * running in another thread ends with cc 1 before its next unit of data.
+ * Wrapping the clear key again makes a key field that works.
+ */
+void zc_cpacf_sim_new_wrapping_key(void);
 
 #endif /* ZC_TESTS_CPACF_SIM_H */

@@ -1,10 +1,23 @@
 /*
  * sim_platform.c - the platform of the test build with the CPACF stand-in:
  * STFLE "may be issued" (it goes to tests/sim/cpacf_sim.c), nothing is
- * privileged. It replaces lib/linux/auxv.c; the environment and
- * getrandom() are Linux's as usual.
+ * privileged, and protected AES keys are wrapped by the stand-in's
+ * simulated firmware wrapping key (zc_cpacf_sim_wrap) where Linux asks
+ * /dev/pkey. It replaces lib/linux/auxv.c and the pkey interface; the
+ * environment and getrandom() are Linux's as usual.
+ *
+ * Secure-key blobs are a test format (sim_platform.h), and a test can make
+ * derivations fail after a number of successful ones to exercise the
+ * library's error paths (zc_sim_platform_fail).
  */
+#include <stdatomic.h>
+#include <string.h>
+
+#include "cpacf_sim.h"
 #include "platform.h"
+#include "sim_platform.h"
+#include "util.h"
+#include "zcrypt/common.h"
 
 int zc_plat_stfle_allowed(void)
 {
@@ -14,4 +27,94 @@ int zc_plat_stfle_allowed(void)
 int zc_plat_privileged(void)
 {
     return 0;
+}
+
+/* The failure knob: rc to return once `left` successful derivations have
+ * been used up; 0 when off. */
+static atomic_int fail_rc;
+static atomic_long fail_left;
+static atomic_ulong derivations;
+
+void zc_sim_platform_fail(int rc, int after)
+{
+    atomic_store(&fail_left, after < 0 ? 0 : after);
+    atomic_store(&fail_rc, rc);
+}
+
+unsigned long zc_sim_platform_derivations(void)
+{
+    return atomic_load_explicit(&derivations, memory_order_relaxed);
+}
+
+/* One derivation begins: count it; ZC_OK to go on, or the injected
+ * failure. */
+static int derivation(void)
+{
+    int rc;
+    long left;
+
+    atomic_fetch_add_explicit(&derivations, 1, memory_order_relaxed);
+    rc = atomic_load(&fail_rc);
+    if (rc == 0)
+        return ZC_OK;
+    left = atomic_load(&fail_left);
+    while (left > 0)
+        if (atomic_compare_exchange_weak(&fail_left, &left, left - 1))
+            return ZC_OK;
+    return rc;
+}
+
+static int aes_key_len_ok(size_t key_len)
+{
+    return key_len == 16 || key_len == 24 || key_len == 32;
+}
+
+int zc_plat_aes_protect_clear(const uint8_t *key, size_t key_len,
+                              uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len)
+{
+    int rc;
+
+    if (key == NULL || prot == NULL || prot_len == NULL || !aes_key_len_ok(key_len))
+        return ZC_EINVAL;
+    rc = derivation();
+    return rc != ZC_OK ? rc : zc_cpacf_sim_wrap(key, key_len, prot, prot_len);
+}
+
+int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
+                             uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len,
+                             size_t *key_len)
+{
+    size_t n;
+    int rc;
+
+    if (blob == NULL || prot == NULL || prot_len == NULL || key_len == NULL)
+        return ZC_EINVAL;
+    if (blob_len < ZC_SIM_BLOB_LEN(0) || memcmp(blob, ZC_SIM_BLOB_MAGIC, 8) != 0)
+        return ZC_EKEY;
+    n = blob[8];
+    if (!aes_key_len_ok(n) || blob_len != ZC_SIM_BLOB_LEN(n))
+        return ZC_EKEY;
+    rc = derivation();
+    if (rc == ZC_OK)
+        rc = zc_cpacf_sim_wrap(blob + ZC_SIM_BLOB_LEN(0), n, prot, prot_len);
+    if (rc == ZC_OK)
+        *key_len = n;
+    return rc;
+}
+
+int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
+                                   size_t *prot_len)
+{
+    uint8_t key[32];
+    int rc;
+
+    if (prot == NULL || prot_len == NULL || !aes_key_len_ok(key_len))
+        return ZC_EINVAL;
+    rc = derivation();
+    if (rc == ZC_OK)
+        rc = zc_plat_getrandom(key, key_len);
+    if (rc == ZC_OK)
+        rc = zc_cpacf_sim_wrap(key, key_len, prot, prot_len);
+    zc_wipe(key, sizeof key);
+    return rc;
 }

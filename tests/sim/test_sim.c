@@ -9,11 +9,15 @@
  * the few vectors not in those headers carry their source next to them.
  * Then the stand-in's own machinery: query masks, STFLE bits, the
  * execution counters and the stop (cc 3 / cc 1 at a block boundary, and a
- * re-issue that ends with the same result).
+ * re-issue that ends with the same result). Then protected keys: every
+ * encrypted-key function code against its clear code, the wrapping-key
+ * change, and the stand-in build's platform calls (sim_platform.c).
  *
- * Standalone: build with the stand-in and the lib/sw/ primitives, e.g.
+ * Standalone: build with the stand-in, its platform and the lib/sw/
+ * primitives, e.g.
  *   gcc -std=c11 -Wall -Wextra -O1 -Ilib -Iinclude -Iasm -Itests/sim \
  *       -DZC_CPACF_SIM tests/sim/cpacf_sim.c tests/sim/test_sim.c \
+ *       tests/sim/sim_platform.c lib/linux/getrandom.c \
  *       lib/sw/aes_ct64.c lib/sw/des_ct.c lib/sw/ghash_ct.c lib/sw/sha1.c \
  *       lib/sw/sha256.c lib/sw/sha512.c lib/sw/keccak.c
  * Prints "N passed, N failed" and exits non-zero on any failure.
@@ -29,9 +33,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "zcrypt/common.h"
 #include "zcrypt/hash.h"
 #include "cpacf.h"
 #include "cpacf_sim.h"
+#include "platform.h"
+#include "sim_platform.h"
 #include "sw/sw_hash.h"
 #include "util.h"
 
@@ -605,21 +612,37 @@ static void test_query_stfle(void)
     unsigned i, n;
     int ok = 1;
 
-    /* KM: 0 (query), DEA 1-3, AES 18-20, XTS 50 and 52; no encrypted keys. */
-    unhex(want, "f0003800000028000000000000000000");
+    /* KM and PCC: 0 (query), DEA 1-3, AES 18-20, encrypted AES 26-28, XTS
+     * 50 and 52, encrypted XTS 58 and 60: Hercules 3.13's masks without the
+     * encrypted DEA codes 9-11 (the project's CPACF facts sheet). */
+    unhex(want, "f0003838000028280000000000000000");
     memset(mask, 0xff, sizeof mask);
     set_gr(gr, 0, mask, NULL, 0, NULL, 0, NULL, 0);
     check(run(OP_KM, gr) == 0 && !memcmp(mask, want, 16), "KM query mask");
+    memset(mask, 0xff, sizeof mask);
+    set_gr(gr, 0, mask, NULL, 0, NULL, 0, NULL, 0);
+    check(run(OP_PCC, gr) == 0 && !memcmp(mask, want, 16), "PCC query mask");
+    /* KMC, KMF, KMO, KMCTR, KMAC: the same without XTS. */
+    unhex(want, "f0003838000000000000000000000000");
+    for (i = 0; i < 5; i++) {
+        static const unsigned ops[] = { OP_KMC, OP_KMF, OP_KMO, OP_KMCTR, OP_KMAC };
+
+        memset(mask, 0xff, sizeof mask);
+        set_gr(gr, 0, mask, NULL, 0, NULL, 0, NULL, 0);
+        ok = ok && run(ops[i], gr) == 0 && !memcmp(mask, want, 16);
+    }
+    check(ok, "KMC/KMF/KMO/KMCTR/KMAC query masks: DEA, AES, encrypted AES");
     set_gr(gr, 0, mask, NULL, 0, NULL, 0, NULL, 0);
     run(OP_KIMD, gr);
     check(zc_cpacf_mask_test(mask, ZC_FC_GHASH) && zc_cpacf_mask_test(mask, ZC_FC_SHAKE_256) &&
           !zc_cpacf_mask_test(mask, 4), "KIMD query mask");
     set_gr(gr, 0, mask, NULL, 0, NULL, 0, NULL, 0);
     run(OP_KMA, gr);
-    check(zc_cpacf_mask_test(mask, ZC_FC_KMA_GCM_AES_256) &&
-          !zc_cpacf_mask_test(mask, ZC_FC_KMA_GCM_ENC_AES_128), "KMA query mask");
+    unhex(want, "80003838000000000000000000000000");
+    check(!memcmp(mask, want, 16), "KMA query mask: GCM 18-20 and encrypted 26-28");
 
     memset(fac, 0xff, sizeof fac);
+    ok = 1;
     n = zc_cpacf_sim_stfle(fac, 4);
     for (i = 0; i < sizeof bits / sizeof bits[0]; i++)
         ok = ok && ((fac[bits[i] / 64] >> (63 - bits[i] % 64)) & 1);
@@ -878,6 +901,309 @@ static void test_stops(void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Protected keys: the encrypted-key function codes                     */
+/* ------------------------------------------------------------------ */
+
+/*
+ * One instruction on a parameter block of `pre` bytes, the key field and
+ * `post` bytes. The encrypted-key code is the clear one + 8 (AES 18-20 ->
+ * 26-28, XTS 50/52 -> 58/60) and its key field is 32 bytes longer (the
+ * WKVP after the wrapped key). Everything but the key is random: the
+ * result is checked against the clear code, whose known answers are
+ * checked above.
+ */
+struct pk_case {
+    const char *name;
+    unsigned op;
+    unsigned long fc;           /* the AES-128 or XTS-AES-128 clear code */
+    size_t pre, post;           /* parameter bytes before/after the key field */
+    size_t len, aad;            /* second operand bytes; KMA's AAD bytes */
+    int xts;
+};
+
+#define PK_KMA ZC_FC_KMA_GCM_AES_128 | ZC_KMA_LAAD | ZC_KMA_LPC
+
+static const struct pk_case pk_cases[] = {
+    { .name = "KM", .op = OP_KM, .fc = ZC_FC_AES_128, .len = 64 },
+    { .name = "KM decipher", .op = OP_KM, .fc = ZC_FC_AES_128 | ZC_CPACF_DECRYPT, .len = 64 },
+    { .name = "KMC", .op = OP_KMC, .fc = ZC_FC_AES_128, .pre = 16, .len = 64 },
+    { .name = "KMC decipher", .op = OP_KMC, .fc = ZC_FC_AES_128 | ZC_CPACF_DECRYPT,
+      .pre = 16, .len = 64 },
+    { .name = "KMF lcfb 16", .op = OP_KMF, .fc = ZC_FC_AES_128 | 16ul << 24, .pre = 16,
+      .len = 64 },
+    { .name = "KMF lcfb 1 decipher", .op = OP_KMF,
+      .fc = ZC_FC_AES_128 | ZC_CPACF_DECRYPT | 1ul << 24, .pre = 16, .len = 37 },
+    { .name = "KMO", .op = OP_KMO, .fc = ZC_FC_AES_128, .pre = 16, .len = 64 },
+    { .name = "KMCTR", .op = OP_KMCTR, .fc = ZC_FC_AES_128, .len = 64 },
+    { .name = "KMAC", .op = OP_KMAC, .fc = ZC_FC_AES_128, .pre = 16, .len = 64 },
+    { .name = "PCC CMAC", .op = OP_PCC, .fc = ZC_FC_AES_128, .pre = 40 },
+    { .name = "KMA GCM", .op = OP_KMA, .fc = PK_KMA, .pre = 80, .len = 45, .aad = 20 },
+    { .name = "KMA GCM decipher (HS)", .op = OP_KMA,
+      .fc = PK_KMA | ZC_KMA_HS | ZC_CPACF_DECRYPT, .pre = 80, .len = 48, .aad = 16 },
+    { .name = "KM XTS", .op = OP_KM, .fc = ZC_FC_XTS_AES_128, .post = 16, .len = 64, .xts = 1 },
+    { .name = "KM XTS decipher", .op = OP_KM, .fc = ZC_FC_XTS_AES_128 | ZC_CPACF_DECRYPT,
+      .post = 16, .len = 64, .xts = 1 },
+    { .name = "PCC XTS parameter", .op = OP_PCC, .fc = ZC_FC_XTS_AES_128, .post = 64, .xts = 1 },
+};
+
+/* The inputs of one case, and what one issue left behind. */
+struct pk_data {
+    uint8_t pre[80], post[64], in[64], r6[64];
+};
+
+struct pk_run {
+    uint8_t param[80 + 64 + 64], out[64];
+    unsigned long gr[8];
+    int cc;
+};
+
+/* Lay out pre, the key field, post; issue (cc 3 re-issued) from scratch. */
+static void pk_issue(const struct pk_case *pc, unsigned long fc, const struct pk_data *d,
+                     const uint8_t *kf, size_t kflen, struct pk_run *r)
+{
+    memcpy(r->param, d->pre, pc->pre);
+    memcpy(r->param + pc->pre, kf, kflen);
+    memcpy(r->param + pc->pre + kflen, d->post, pc->post);
+    memset(r->out, 0x5a, sizeof r->out);
+    set_gr(r->gr, fc, r->param, r->out, 0, d->in, pc->len, d->r6, pc->aad);
+    r->cc = run(pc->op, r->gr);
+}
+
+/* Did the encrypted run e (key field kflen) end as the clear run c? */
+static int pk_same(const struct pk_case *pc, const struct pk_run *c, const struct pk_run *e,
+                   size_t klen, size_t kflen)
+{
+    return c->cc == 0 && e->cc == 0 && !memcmp(c->out, e->out, sizeof c->out) &&
+           !memcmp(c->param, e->param, pc->pre) &&
+           !memcmp(c->param + pc->pre + klen, e->param + pc->pre + kflen, pc->post) &&
+           c->gr[2] - (unsigned long)(uintptr_t)c->out ==
+           e->gr[2] - (unsigned long)(uintptr_t)e->out &&
+           !memcmp(c->gr + 3, e->gr + 3, 5 * sizeof c->gr[0]);
+}
+
+static void pk_data_fill(const struct pk_case *pc, struct pk_data *d)
+{
+    fill(d->pre, sizeof d->pre);
+    fill(d->post, sizeof d->post);
+    fill(d->in, sizeof d->in);
+    fill(d->r6, sizeof d->r6);
+    if (pc->op == OP_PCC && !pc->xts) {
+        d->pre[0] = 8 * 13;             /* CMAC: ML, 13 bytes in bits */
+    } else if (pc->op == OP_PCC) {
+        memset(d->post + 16, 0, 32);    /* block sequence number 5, bit index 0 */
+        d->post[16] = 5;
+    }
+}
+
+static void test_protected_case(const struct pk_case *pc, size_t klen)
+{
+    unsigned long fc = pc->fc + (pc->xts ? (klen == 32 ? 2 : 0) : (klen - 16) / 8);
+    unsigned long efc = fc + 8, gr0[8];
+    uint8_t key[32], prot[64], param0[sizeof ((struct pk_run *)0)->param];
+    size_t kflen, i;
+    struct pk_data d;
+    struct pk_run c, e;
+    char what[160];
+    int ok;
+
+    fill(key, klen);
+    pk_data_fill(pc, &d);
+    pk_issue(pc, fc, &d, key, klen, &c);
+
+    /* The wrapped key gives what the clear key gives. */
+    ok = zc_cpacf_sim_wrap(key, klen, prot, &kflen) == ZC_OK && kflen == klen + 32;
+    pk_issue(pc, efc, &d, prot, kflen, &e);
+    ok = ok && pk_same(pc, &c, &e, klen, kflen) && !memcmp(e.param + pc->pre, prot, kflen);
+    snprintf(what, sizeof what, "%s fc %lu, %zu-byte key: encrypted fc %lu = clear", pc->name,
+             fc & 0x7f, klen, efc & 0x7f);
+    check(ok, what);
+
+    /* A wrapping-key change: cc 1 before anything is done. */
+    zc_cpacf_sim_new_wrapping_key();
+    pk_issue(pc, efc, &d, prot, kflen, &e);
+    set_gr(gr0, efc, e.param, e.out, 0, d.in, pc->len, d.r6, pc->aad);
+    memcpy(param0, d.pre, pc->pre);
+    memcpy(param0 + pc->pre, prot, kflen);
+    memcpy(param0 + pc->pre + kflen, d.post, pc->post);
+    ok = e.cc == 1 && !memcmp(e.gr, gr0, sizeof gr0) &&
+         !memcmp(e.param, param0, pc->pre + kflen + pc->post);
+    for (i = 0; i < sizeof e.out; i++)
+        ok = ok && e.out[i] == 0x5a;
+    snprintf(what, sizeof what, "%s fc %lu: after a wrapping-key change cc 1, nothing done",
+             pc->name, efc & 0x7f);
+    check(ok, what);
+
+    /* Wrapped again, the key works again. */
+    ok = zc_cpacf_sim_wrap(key, klen, prot, &kflen) == ZC_OK;
+    pk_issue(pc, efc, &d, prot, kflen, &e);
+    snprintf(what, sizeof what, "%s fc %lu: re-wrapped after the change = clear", pc->name,
+             efc & 0x7f);
+    check(ok && pk_same(pc, &c, &e, klen, kflen), what);
+
+    /* The cc 1 stop spoils the WKVP: a re-issue on the same key field
+     * ends with cc 1 again without progress; a fresh key field resumes. */
+    zc_cpacf_sim_stop(pc->len > 16 ? 16 : 0, 1);
+    pk_issue(pc, efc, &d, prot, kflen, &e);
+    ok = e.cc == 1 && zc_cpacf_sim_stopped() && zc_cpacf_sim_stop_opcode() == pc->op &&
+         !memcmp(e.param + pc->pre, prot, klen);
+    for (i = 0; i < 32; i++)
+        ok = ok && (e.param[pc->pre + klen + i] ^ prot[klen + i]) == 0xff;
+    if (pc->len > 16)
+        ok = ok && e.gr[5] + e.gr[7] == pc->len + pc->aad - 16;
+    memcpy(gr0, e.gr, sizeof gr0);
+    memcpy(param0, e.param, sizeof param0);
+    ok = ok && zc_cpacf_sim_insn(pc->op, e.gr) == 1 && !memcmp(e.gr, gr0, sizeof gr0) &&
+         !memcmp(e.param, param0, sizeof param0);
+    memcpy(e.param + pc->pre, prot, kflen);
+    ok = ok && (e.cc = run(pc->op, e.gr)) == 0 && pk_same(pc, &c, &e, klen, kflen);
+    snprintf(what, sizeof what, "%s fc %lu: cc 1 stop spoils the WKVP; a fresh key field resumes",
+             pc->name, efc & 0x7f);
+    check(ok, what);
+    zc_cpacf_sim_reset();
+}
+
+static void test_protected(void)
+{
+    static const size_t klens[] = { 16, 24, 32 };
+    uint8_t key[32], prot[64], prot2[64], before[64];
+    size_t i, j, len = 0, len2 = 0;
+    int ok;
+
+    for (i = 0; i < sizeof pk_cases / sizeof pk_cases[0]; i++)
+        for (j = 0; j < 3; j++)
+            if (!pk_cases[i].xts || klens[j] != 24)
+                test_protected_case(&pk_cases[i], klens[j]);
+
+    /* zc_cpacf_sim_wrap itself. */
+    fill(key, sizeof key);
+    memset(prot, 0xa5, sizeof prot);
+    memcpy(before, prot, sizeof prot);
+    ok = zc_cpacf_sim_wrap(key, 15, prot, &len) == ZC_EINVAL &&
+         zc_cpacf_sim_wrap(key, 64, prot, &len) == ZC_EINVAL &&
+         zc_cpacf_sim_wrap(NULL, 16, prot, &len) == ZC_EINVAL &&
+         zc_cpacf_sim_wrap(key, 16, prot, NULL) == ZC_EINVAL &&
+         !memcmp(prot, before, sizeof prot) && len == 0;
+    check(ok, "sim wrap: bad length or NULL is ZC_EINVAL, nothing written");
+    ok = zc_cpacf_sim_wrap(key, 24, prot, &len) == ZC_OK && len == 56 &&
+         zc_cpacf_sim_wrap(key, 24, prot2, &len2) == ZC_OK && len2 == 56 &&
+         !memcmp(prot, prot2, 56) && memcmp(prot, key, 24) != 0 && prot[56] == 0xa5;
+    check(ok, "sim wrap: 24-byte key -> 56 bytes, repeatable, not the clear key");
+    zc_cpacf_sim_new_wrapping_key();
+    ok = zc_cpacf_sim_wrap(key, 24, prot2, &len2) == ZC_OK && memcmp(prot, prot2, 24) != 0 &&
+         memcmp(prot + 24, prot2 + 24, 32) != 0;
+    check(ok, "sim wrap: a new wrapping key changes the wrapped key and the WKVP");
+}
+
+/* ------------------------------------------------------------------ */
+/* The stand-in build's platform: protected keys from tests/sim/        */
+/* ------------------------------------------------------------------ */
+
+/* Does a protected key (prot, len) encrypt as the clear key under KM? */
+static int prot_works(const uint8_t *prot, size_t len, const uint8_t *key)
+{
+    uint8_t pt[32], a[32], b[32], param[64];
+    size_t klen = len - 32;
+
+    if (len != 48 && len != 56 && len != 64)
+        return 0;
+    fill(pt, sizeof pt);
+    memcpy(param, prot, len);
+    if (cipher(OP_KM, aes_fc(klen) + 8, param, a, pt, sizeof pt, NULL) != 0)
+        return 0;
+    if (key == NULL)
+        return 1;
+    memcpy(param, key, klen);
+    return cipher(OP_KM, aes_fc(klen), param, b, pt, sizeof pt, NULL) == 0 &&
+           !memcmp(a, b, sizeof a);
+}
+
+static void test_platform(void)
+{
+    uint8_t key[32], blob[ZC_SIM_BLOB_LEN(32) + 1], prot[64], prot2[64], before[64];
+    size_t klen, len, len2, kl;
+    unsigned long n0;
+    int ok = 1;
+
+    for (klen = 16; klen <= 32; klen += 8) {
+        fill(key, klen);
+        ok = ok && zc_plat_aes_protect_clear(key, klen, prot, &len) == ZC_OK &&
+             len == klen + 32 && prot_works(prot, len, key);
+    }
+    check(ok, "sim platform: protect_clear 16/24/32 works with KM 26-28");
+    memset(prot, 0xa5, sizeof prot);
+    memcpy(before, prot, sizeof prot);
+    len = 7;
+    ok = zc_plat_aes_protect_clear(key, 20, prot, &len) == ZC_EINVAL &&
+         zc_plat_aes_protect_clear(NULL, 16, prot, &len) == ZC_EINVAL &&
+         zc_plat_aes_protect_clear(key, 16, NULL, &len) == ZC_EINVAL &&
+         !memcmp(prot, before, sizeof prot) && len == 7;
+    check(ok, "sim platform: protect_clear bad arguments ZC_EINVAL, nothing written");
+
+    /* Blobs: "SIMBLOB1", key length, key. */
+    ok = 1;
+    for (klen = 16; klen <= 32; klen += 8) {
+        fill(key, klen);
+        memcpy(blob, ZC_SIM_BLOB_MAGIC, 8);
+        blob[8] = (uint8_t)klen;
+        memcpy(blob + 9, key, klen);
+        kl = 0;
+        ok = ok && zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(klen), prot, &len, &kl) ==
+             ZC_OK && kl == klen && prot_works(prot, len, key);
+    }
+    check(ok, "sim platform: protect_blob of a SIMBLOB1 blob, 16/24/32");
+    memcpy(prot, before, sizeof prot);
+    len = 7;
+    kl = 7;
+    ok = zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(32) + 1, prot, &len, &kl) == ZC_EKEY &&
+         zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(32) - 1, prot, &len, &kl) == ZC_EKEY &&
+         zc_plat_aes_protect_blob(blob, 5, prot, &len, &kl) == ZC_EKEY;
+    blob[8] = 20;
+    ok = ok && zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(20), prot, &len, &kl) == ZC_EKEY;
+    blob[8] = 32;
+    blob[0] ^= 1;
+    ok = ok && zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(32), prot, &len, &kl) == ZC_EKEY;
+    blob[0] ^= 1;
+    ok = ok && zc_plat_aes_protect_blob(NULL, 41, prot, &len, &kl) == ZC_EINVAL &&
+         zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(32), prot, &len, NULL) == ZC_EINVAL &&
+         !memcmp(prot, before, sizeof prot) && len == 7 && kl == 7;
+    check(ok, "sim platform: protect_blob rejects any other blob (ZC_EKEY), nothing written");
+
+    ok = 1;
+    for (klen = 16; klen <= 32; klen += 8)
+        ok = ok && zc_plat_aes_generate_protected(klen, prot, &len) == ZC_OK &&
+             len == klen + 32 && prot_works(prot, len, NULL) &&
+             zc_plat_aes_generate_protected(klen, prot2, &len2) == ZC_OK &&
+             memcmp(prot, prot2, klen) != 0;
+    check(ok, "sim platform: generate_protected 16/24/32: works, two keys differ");
+    check(zc_plat_aes_generate_protected(8, prot, &len) == ZC_EINVAL &&
+          zc_plat_aes_generate_protected(16, NULL, &len) == ZC_EINVAL,
+          "sim platform: generate_protected bad arguments ZC_EINVAL");
+
+    /* The failure knob and the derivation counter. */
+    n0 = zc_sim_platform_derivations();
+    zc_sim_platform_fail(ZC_EDEVICE, 2);
+    memcpy(blob, ZC_SIM_BLOB_MAGIC, 8);
+    blob[8] = 16;
+    ok = zc_plat_aes_protect_clear(key, 16, prot, &len) == ZC_OK &&
+         zc_plat_aes_generate_protected(16, prot, &len) == ZC_OK;
+    memcpy(prot, before, sizeof prot);
+    len = 7;
+    ok = ok && zc_plat_aes_protect_blob(blob, ZC_SIM_BLOB_LEN(16), prot, &len, &kl) ==
+         ZC_EDEVICE && zc_plat_aes_protect_clear(key, 16, prot, &len) == ZC_EDEVICE &&
+         zc_plat_aes_generate_protected(24, prot, &len) == ZC_EDEVICE &&
+         !memcmp(prot, before, sizeof prot) && len == 7;
+    check(ok, "sim platform: fail(ZC_EDEVICE, 2): two derivations, then ZC_EDEVICE");
+    zc_sim_platform_fail(ZC_EKEY, 0);
+    ok = zc_plat_aes_protect_clear(key, 16, prot, &len) == ZC_EKEY &&
+         zc_plat_aes_protect_clear(key, 17, prot, &len) == ZC_EINVAL;
+    zc_sim_platform_fail(0, 0);
+    ok = ok && zc_plat_aes_protect_clear(key, 16, prot, &len) == ZC_OK;
+    check(ok, "sim platform: fail(ZC_EKEY, 0) fails the next one; rc 0 ends it");
+    check(zc_sim_platform_derivations() - n0 == 7,
+          "sim platform: every derivation counted, failed ones too, argument errors not");
+}
+
+/* ------------------------------------------------------------------ */
 /* What the machine rejects: the stand-in aborts                        */
 /* ------------------------------------------------------------------ */
 
@@ -911,8 +1237,10 @@ static void test_exceptions(void)
     memset(param, 0, sizeof param);
     check(aborts(OP_KM, ZC_FC_AES_128, param, 15, 0), "KM AES, 15 bytes: specification");
     check(aborts(OP_KMC, ZC_FC_DEA, param, 12, 0), "KMC DEA, 12 bytes: specification");
-    check(aborts(OP_KM, ZC_FC_ENC_AES_128, param, 16, 0),
-          "KM encrypted AES (not modelled): specification");
+    check(aborts(OP_KM, ZC_FC_ENC_DEA, param, 16, 0),
+          "KM encrypted DEA (not modelled): specification");
+    check(aborts(OP_KMA, ZC_FC_ENC_XTS_AES_128, param, 16, 0),
+          "KMA with an XTS code: specification");
     check(aborts(OP_KMF, ZC_FC_AES_128 | 17ul << 24, param, 17, 0),
           "KMF segment longer than the block: specification");
     check(aborts(OP_KIMD, ZC_FC_SHA_256, param, 63, 0), "KIMD SHA-256, 63 bytes: specification");
@@ -945,6 +1273,8 @@ int main(void)
     test_prno();
     test_counters();
     test_stops();
+    test_protected();
+    test_platform();
     test_exceptions();
     return unit_done();
 }

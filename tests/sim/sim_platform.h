@@ -1,0 +1,35 @@
+/*
+ * sim_platform.h - test knobs of the stand-in build's platform
+ * (tests/sim/sim_platform.c), where protected keys are wrapped by the
+ * CPACF stand-in's simulated firmware wrapping key.
+ *
+ * Secure-key blobs in this build are a test format of our own, not any
+ * real token: the 8 bytes "SIMBLOB1", one byte with the key length (16, 24
+ * or 32), then the clear AES key; exactly ZC_SIM_BLOB_LEN(key length)
+ * bytes. zc_plat_aes_protect_blob() answers ZC_EKEY for anything else, as
+ * the kernel's EINVAL for a blob it rejects.
+ *
+ * Threads: the knob and the counter are atomics; derivations may run in
+ * several threads at once.
+ */
+#ifndef ZC_TESTS_SIM_PLATFORM_H
+#define ZC_TESTS_SIM_PLATFORM_H
+
+#define ZC_SIM_BLOB_MAGIC "SIMBLOB1"
+#define ZC_SIM_BLOB_LEN(key_len) (8 + 1 + (key_len))
+
+/*
+ * Make derivations fail: after `after` more successful derivations (0:
+ * the next one already fails), every derivation through the three
+ * protected-key calls of platform.h returns rc (ZC_EKEY, ZC_EDEVICE, ...)
+ * and writes nothing, until this is called with rc 0. Calls rejected for
+ * their arguments (ZC_EINVAL, or ZC_EKEY for a malformed blob) are not
+ * derivations and neither count nor fail here.
+ */
+void zc_sim_platform_fail(int rc, int after);
+
+/* Derivations attempted since the program started (those failed by
+ * zc_sim_platform_fail() included, argument errors not). */
+unsigned long zc_sim_platform_derivations(void);
+
+#endif /* ZC_TESTS_SIM_PLATFORM_H */
