@@ -28,12 +28,6 @@ enum {
     ZC_AES_KIND_PROTECTED = ZC_AES_KEY_PROTECTED,  /* source: the clear key in zc_key */
     ZC_AES_KIND_SECURE = ZC_AES_KEY_SECURE,        /* source: the blob in zc_src */
     ZC_AES_KIND_EPHEMERAL = ZC_AES_KEY_EPHEMERAL,  /* no source */
-#ifdef ZC_CPACF_SIM
-    /* Test builds only: a clear key that the issuing helpers may
-     * "re-derive" (copy again) after cc 1, to exercise the resume path
-     * that protected keys take. */
-    ZC_AES_KIND_SIM_REDERIVE = 0x7f,
-#endif
 };
 
 /*

@@ -269,10 +269,6 @@ enum zc_aes_key_kind zc_aes_key_kind(const zc_aes_key *k)
 {
     if (!zc_aes_key_valid(k))
         return ZC_AES_KEY_NONE;
-#ifdef ZC_CPACF_SIM
-    if (k->zc_kind == ZC_AES_KIND_SIM_REDERIVE)
-        return ZC_AES_KEY_CLEAR;
-#endif
     return (enum zc_aes_key_kind)k->zc_kind;
 }
 
@@ -343,12 +339,6 @@ int zc_aes_pb_rederive(const zc_aes_key *k, uint8_t *dst)
     uint8_t prot[ZC_PROTKEY_MAX];
     int rc;
 
-#ifdef ZC_CPACF_SIM
-    if (k->zc_kind == ZC_AES_KIND_SIM_REDERIVE) {
-        zc_aes_pb_key(k, dst);
-        return ZC_OK;
-    }
-#endif
     if (!zc_aes_key_protected(k))
         return ZC_EDEVICE;              /* a clear key cannot meet cc 1 */
     rc = prot_derive(k, prot);

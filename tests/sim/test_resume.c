@@ -7,12 +7,12 @@
  * then arms a stop at every block boundary of the data the call issues:
  *  - cc 3 (partial completion): the wrapper re-issues; the output must be
  *    identical, in place and out of place;
- *  - cc 1 (verification pattern mismatch) on a key whose key field can be
- *    re-derived (a test-only kind; protected keys take this path): the
- *    stand-in spoils the key field when it stops, so only a helper that
- *    writes a fresh key field at the right offset and keeps the rest of
- *    the parameter block (chaining value, counter, XTS parameter, KMA
- *    totals) gets the right output;
+ *  - cc 1 (verification pattern mismatch) on a protected key (wrapped by
+ *    the stand-in's platform): the stand-in spoils the key field's pattern
+ *    when it stops, so only a helper that derives a fresh key field, writes
+ *    it at the right offset and keeps the rest of the parameter block
+ *    (chaining value, counter, XTS parameter, KMA totals) gets the right
+ *    output;
  *  - cc 1 on a clear key, or in an instruction without a key (KIMD, KLMD):
  *    the call must fail closed with ZC_EDEVICE and zeroed output.
  * Prints "N passed, N failed".
@@ -171,11 +171,13 @@ static const struct op ops[] = {
     { "SHA3-256", 300, 32, 0, 0, 0, op_sha3, ZC_OP_KLMD, ZC_FC_SHA3_256 },
 };
 
+static const uint8_t aes_key[40] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                     17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+                                     30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40 };
+
 static int init_keys(struct keys *k, enum zc_backend b)
 {
-    static const uint8_t key[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-                                     17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
-                                     30, 31, 32 };
+    const uint8_t *key = aes_key;
 
     return zc_aes_key_init(&k->a, key, 32, b) | zc_aes_key_init(&k->a2, key + 8, 32, b) |
            zc_des_key_init(&k->d, key + 3, 24, b);
@@ -249,7 +251,7 @@ static void run_op(const struct op *o, struct keys *sw, struct keys *hw, struct 
                               (o->split && (all_zero(dst, o->split) ||
                                             all_zero(dst + o->split, o->len - o->split))));
                     snprintf(what, sizeof(what), "%s: cc %d at byte %lu (%s key, %s, in %04x)",
-                             o->name, cc, s, kind ? "clear" : "re-derivable",
+                             o->name, cc, s, kind ? "clear" : "protected",
                              inplace ? "in place" : "out of place",
                              zc_cpacf_sim_stop_opcode());
                     check(ok, what);
@@ -269,9 +271,10 @@ int main(void)
 
     check(init_keys(&sw, ZC_BACKEND_SOFTWARE) == ZC_OK, "software keys");
     check(init_keys(&hw, ZC_BACKEND_CPACF) == ZC_OK, "CPACF keys on the stand-in");
-    check(init_keys(&rd, ZC_BACKEND_CPACF) == ZC_OK, "re-derivable keys");
-    rd.a.zc_kind = ZC_AES_KIND_SIM_REDERIVE;
-    rd.a2.zc_kind = ZC_AES_KIND_SIM_REDERIVE;
+    /* Re-derivable: protected keys, wrapped by the stand-in's platform. */
+    check(init_keys(&rd, ZC_BACKEND_CPACF) == ZC_OK, "DES key for the re-derivable set");
+    check(zc_aes_key_init_protected(&rd.a, aes_key, 32) == ZC_OK &&
+          zc_aes_key_init_protected(&rd.a2, aes_key + 8, 32) == ZC_OK, "protected keys");
     for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
         run_op(&ops[i], &sw, &hw, &rd);
     return unit_done();
