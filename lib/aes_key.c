@@ -15,16 +15,19 @@
  * wrapping-key change. The object keeps it in two slots and a generation
  * counter whose low bit names the current slot:
  *  - a reader (zc_aes_prot_snapshot) loads the generation (acquire), copies
- *    the current slot as relaxed atomic 8-byte words, and loads the
- *    generation again after an acquire fence; if it moved, the copy may be
+ *    the current slot as atomic 8-byte words (acquire loads, so the second
+ *    load of the generation cannot move before them), and loads the
+ *    generation again; if it moved, the copy may be
  *    torn (a new pattern with an old key would pass the machine's check and
  *    encrypt under a wrong key), so it copies again. A publisher only ever
  *    writes the other slot, so a reader never waits for one to finish.
  *  - a publisher (after deriving a fresh key for its own call) claims the
  *    object with one CAS on zc_pub; a loser simply does not publish (its
  *    call goes on with its private copy). The winner writes the other slot
- *    after a release fence and advances the generation with a release
- *    store. Nothing spins, so neither a signal handler nor a child after
+ *    with release stores (a reader that sees one of them also sees the
+ *    generation that made its slot stale) and advances the generation
+ *    with a release store. On s390x and x86 these orderings cost no
+ *    instruction; there are no fences, which ThreadSanitizer cannot model. Nothing spins, so neither a signal handler nor a child after
  *    fork() (where a claim may be left set forever: the child then keeps
  *    re-deriving privately) can hang.
  * This is the sequence-lock pattern (Lameter; Boehm, "Can seqlocks get
@@ -281,8 +284,7 @@ void zc_aes_prot_snapshot(const zc_aes_key *k, uint8_t *dst)
     do {
         g1 = __atomic_load_n(&k->zc_gen, __ATOMIC_ACQUIRE);
         for (i = 0; i < n; i++)
-            w[i] = __atomic_load_n(&k->zc_prot[g1 & 1][i], __ATOMIC_RELAXED);
-        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+            w[i] = __atomic_load_n(&k->zc_prot[g1 & 1][i], __ATOMIC_ACQUIRE);
         g2 = __atomic_load_n(&k->zc_gen, __ATOMIC_RELAXED);
     } while (g1 != g2);
     memcpy(dst, w, n * 8u);
@@ -303,10 +305,9 @@ static void prot_publish(const zc_aes_key *ck, const uint8_t *prot)
                                      __ATOMIC_RELAXED))
         return;                         /* someone else publishes: ours is no better */
     g = __atomic_load_n(&k->zc_gen, __ATOMIC_RELAXED);
-    __atomic_thread_fence(__ATOMIC_RELEASE);
     for (i = 0; i < n; i++) {
         memcpy(&w, prot + 8 * i, 8);
-        __atomic_store_n(&k->zc_prot[(g + 1) & 1][i], w, __ATOMIC_RELAXED);
+        __atomic_store_n(&k->zc_prot[(g + 1) & 1][i], w, __ATOMIC_RELEASE);
     }
     __atomic_store_n(&k->zc_gen, g + 1, __ATOMIC_RELEASE);
     __atomic_store_n(&k->zc_pub, 0, __ATOMIC_RELEASE);
