@@ -237,7 +237,7 @@ static int pkey_blob_apqns(int fd, const uint8_t *blob, size_t blob_len,
         return ZC_EDEVICE;
     n = q.apqn_entries;
     if (n == 0 || n > PKEY_APQN_MAX)
-        return ZC_EDEVICE; /* no adapter holds the key's master key */
+        return ZC_EDEVICE; /* no adapter holds the blob's master key */
 
     memset(&r3, 0, sizeof(r3));
     memset(pkey, 0, sizeof(pkey));
