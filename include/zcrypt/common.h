@@ -35,6 +35,15 @@ extern "C" {
 /** @} */
 
 /**
+ * Shortest tag the MAC verification calls (zc_hmac_verify(),
+ * zc_aes_cmac_verify() and their streaming forms) accept: a shorter tag
+ * is forgeable by guessing (2^(8*len) tries), so a length taken from the
+ * wire cannot shrink the check below 64 bits. Computing a truncated MAC
+ * still allows 1 byte.
+ */
+#define ZC_MAC_VERIFY_MIN 8
+
+/**
  * @brief Name an error code.
  * @param err a value returned by a libzcrypt function
  * @return a constant, human-readable string; "unknown error" for values
