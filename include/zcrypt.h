@@ -17,6 +17,7 @@
 #include <zcrypt/aes_xts.h>
 #include <zcrypt/aes_cmac.h>
 #include <zcrypt/aes_gcm.h>
+#include <zcrypt/aes_stream.h>
 #include <zcrypt/des.h>
 #include <zcrypt/rc4.h>
 #include <zcrypt/random.h>
