@@ -233,5 +233,6 @@ void bm_run_tests(void)
     test_hash_random();
     bm_tests_aes();
     bm_tests_sym();
+    bm_tests_stream();
     info_issued();
 }
