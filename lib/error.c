@@ -17,7 +17,7 @@ const char *zc_strerror(int err)
     case ZC_EKEY:    return "protected or secure key unavailable";
     case ZC_EDEVICE: return "kernel device or interface failed";
     case ZC_ENOMEM:  return "out of memory or buffer space";
-    case ZC_ESTATE:  return "context not initialised or already finished";
+    case ZC_ESTATE:  return "call out of order: context not initialised, already finished, or its key wiped";
     }
     return "unknown error";
 }

@@ -114,6 +114,7 @@ START_TEST(bad_arguments)
     ck_assert_str_eq(zc_cpacf_fc_name(ZC_INSN_PRNO, 114), "TRNG");
     ck_assert_str_eq(zc_strerror(ZC_ENOTSUP), "not supported on this machine");
     ck_assert_str_eq(zc_strerror(12345), "unknown error");
+    ck_assert_ptr_nonnull(strstr(zc_strerror(ZC_ESTATE), "out of order"));
     ck_assert_str_eq(zc_reason_str((enum zc_reason)77), "unknown");
     ck_assert_int_eq(zc_insn_facility(ZC_INSN_KMCTR), 77);
     ck_assert_int_eq(zc_insn_facility(ZC_INSN_COUNT), -1);

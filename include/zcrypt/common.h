@@ -31,7 +31,7 @@ extern "C" {
 #define ZC_EKEY     (-4) /**< A protected or secure key could not be derived or re-derived. */
 #define ZC_EDEVICE  (-5) /**< A kernel device or interface (/dev/pkey, /dev/z90crypt, getrandom) failed. */
 #define ZC_ENOMEM   (-6) /**< Not enough memory or buffer space (e.g. an output buffer too small). */
-#define ZC_ESTATE   (-7) /**< The context is in the wrong state for this call (e.g. update after final, or never initialised). */
+#define ZC_ESTATE   (-7) /**< Call out of order: the context is in the wrong state for this call (never initialised, already finished or wiped, GCM AAD after text, its key wiped meanwhile). */
 /** @} */
 
 /**
