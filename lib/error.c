@@ -3,8 +3,9 @@
  */
 #include <zcrypt.h>
 
+/* The version comes from meson's project() only (meson.build passes it). */
 #ifndef ZC_VERSION_STRING
-#define ZC_VERSION_STRING "0.1.0"
+#error "ZC_VERSION_STRING is not defined: build with meson"
 #endif
 
 const char *zc_strerror(int err)
