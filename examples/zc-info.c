@@ -1,8 +1,10 @@
 /*
  * zc-info - what this machine offers libzcrypt, and where each algorithm runs.
  *
- *   zc-info          human-readable report
- *   zc-info --json   the same facts for machines
+ *   zc-info            human-readable report
+ *   zc-info --json     the same facts for machines
+ *   zc-info --version  the library version
+ *   zc-info --help     usage
  *
  * Everything shown comes from the library's public calls: facility bits,
  * each instruction's query mask (as the machine answered and after
@@ -91,13 +93,42 @@ static void print_fc(enum zc_insn insn, unsigned fc)
         printf(" fc%u", fc);
 }
 
+/* The one-line summary at the top: what answers, what is usable, what
+ * ZCRYPT_CAPS took away. */
+static void cpacf_summary(const char *setting)
+{
+    unsigned i, fc, queried = 0, usable = 0, removed = 0;
+
+    for (i = 0; i < ZC_INSN_COUNT; i++) {
+        uint8_t raw[16], eff[16];
+
+        if (zc_cpacf_query((enum zc_insn)i, 0, raw) != ZC_OK)
+            continue;
+        zc_cpacf_query((enum zc_insn)i, 1, eff);
+        queried++;
+        for (fc = 1; fc < 128; fc++) {
+            usable += mask_bit(eff, fc);
+            removed += mask_bit(raw, fc) && !mask_bit(eff, fc);
+        }
+    }
+    printf("CPACF: %u of %u instructions answer their query, %u function codes usable", queried,
+           (unsigned)ZC_INSN_COUNT, usable);
+    if (removed)
+        printf(", %u removed by ZCRYPT_CAPS", removed);
+    printf(".\n");
+    if (setting && usable == 0 && removed)
+        printf("ZCRYPT_CAPS removes every function code this machine has: the instructions\n"
+               "are installed, but this process runs everything in software.\n");
+}
+
 static void text_report(void)
 {
     unsigned i, fc;
     int any;
     const char *setting = zc_caps_setting();
+    char ignored[ZC_CAPS_IGNORED_MAX];
 
-    printf("libzcrypt %s\n\n", zc_version());
+    printf("libzcrypt %s\n", zc_version());
     if (!zc_cpacf_present()) {
 #if defined(__s390x__)
         printf("CPACF: not visible (the kernel offers no STFLE): everything runs in software.\n");
@@ -106,7 +137,8 @@ static void text_report(void)
                "portable software implementation.\n");
 #endif
     } else {
-        printf("Facilities:");
+        cpacf_summary(setting);
+        printf("\nFacilities:");
         for (i = 0; i < NFAC; i++)
             printf(" %s=%s", facilities[i].name, zc_facility(facilities[i].bit) ? "yes" : "no");
         printf("\n\nInstructions (installed function codes):\n");
@@ -150,8 +182,12 @@ static void text_report(void)
                    st ? "passed, in use" : "FAILED, not used");
     }
     printf("\nZCRYPT_CAPS: %s", setting ? setting : "(unset: nothing removed)");
-    if (zc_caps_ignored_items())
-        printf(" (%u malformed item(s) ignored)", zc_caps_ignored_items());
+    if (setting && zc_cpacf_present() && strcmp(setting, "none") == 0)
+        printf(" (the instructions are installed, but removed for this process)");
+    else if (setting && !zc_cpacf_present())
+        printf(" (nothing to remove here)");
+    if (zc_caps_ignored_items() && zc_caps_ignored_list(ignored, sizeof ignored) == ZC_OK)
+        printf("\n  ignored, %u item(s) that do not parse: %s", zc_caps_ignored_items(), ignored);
     printf("\n\nBackend used by ZC_BACKEND_AUTO:\n");
     for (i = 0; i < NROWS; i++) {
         struct zc_backend_info bi;
@@ -179,6 +215,7 @@ static void json_report(void)
 {
     unsigned i, fc;
     const char *setting = zc_caps_setting();
+    char ignored[ZC_CAPS_IGNORED_MAX];
 
     printf("{\n  \"version\": ");
     json_str(zc_version());
@@ -193,7 +230,21 @@ static void json_report(void)
         json_str(setting);
     else
         printf("null");
-    printf(",\n  \"zcrypt_caps_ignored\": %u,\n  \"instructions\": {\n", zc_caps_ignored_items());
+    printf(",\n  \"zcrypt_caps_ignored\": %u,\n  \"zcrypt_caps_ignored_items\": [",
+           zc_caps_ignored_items());
+    if (zc_caps_ignored_list(ignored, sizeof ignored) == ZC_OK) {
+        char *item = ignored, *comma;
+
+        while (*item) {                 /* items never contain a comma */
+            comma = strchr(item, ',');
+            if (comma)
+                *comma = '\0';
+            printf("%s", item == ignored ? "" : ", ");
+            json_str(item);
+            item = comma ? comma + 1 : item + strlen(item);
+        }
+    }
+    printf("],\n  \"instructions\": {\n");
     for (i = 0; i < ZC_INSN_COUNT; i++) {
         uint8_t raw[16], eff[16];
         int rc = zc_cpacf_query((enum zc_insn)i, 0, raw), first = 1;
@@ -240,14 +291,33 @@ static void json_report(void)
     printf("  }\n}\n");
 }
 
+static void usage(FILE *f, const char *prog)
+{
+    fprintf(f, "usage: %s [--json | --version | --help]\n"
+               "Show what this machine's CPACF offers libzcrypt and where each algorithm runs.\n"
+               "  --json     the same report as JSON\n"
+               "  --version  print the library version\n"
+               "  --help     print this help\n"
+               "The ZCRYPT_CAPS environment variable can remove capabilities (see README).\n",
+            prog);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--json") == 0) {
         json_report();
         return 0;
     }
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        usage(stdout, argv[0]);
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+        printf("zc-info (libzcrypt) %s\n", zc_version());
+        return 0;
+    }
     if (argc != 1) {
-        fprintf(stderr, "usage: %s [--json]\n", argv[0]);
+        usage(stderr, argv[0]);
         return 2;
     }
     text_report();

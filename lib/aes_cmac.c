@@ -173,12 +173,13 @@ int zc_aes_cmac_final(zc_aes_cmac_ctx *c, uint8_t *tag, size_t tag_len)
     return rc;
 }
 
-int zc_aes_cmac_verify(zc_aes_cmac_ctx *c, const uint8_t *tag, size_t tag_len)
+int zc_aes_cmac_final_verify(zc_aes_cmac_ctx *c, const uint8_t *tag, size_t tag_len)
 {
     uint8_t mac[16];
     int rc;
 
-    if (c == NULL || tag == NULL || tag_len == 0 || tag_len > 16)
+    /* A short tag is forgeable by guessing: refuse it, context kept. */
+    if (c == NULL || tag == NULL || tag_len < ZC_MAC_VERIFY_MIN || tag_len > 16)
         return ZC_EINVAL;
     if (!cmac_live(c))
         return ZC_ESTATE;
@@ -217,6 +218,24 @@ int zc_aes_cmac(const zc_aes_key *k, const uint8_t *msg, size_t len,
         rc = zc_aes_cmac_update(&c, msg, len);
     if (rc == ZC_OK)
         rc = zc_aes_cmac_final(&c, tag, tag_len);
+    zc_aes_cmac_wipe(&c);
+    return rc;
+}
+
+int zc_aes_cmac_verify(const zc_aes_key *k, const uint8_t *msg, size_t len,
+                       const uint8_t *tag, size_t tag_len)
+{
+    zc_aes_cmac_ctx c;
+    int rc;
+
+    if (!zc_aes_key_valid(k) || zc_bad_ptr(msg, len) || tag == NULL ||
+        tag_len < ZC_MAC_VERIFY_MIN || tag_len > 16)
+        return ZC_EINVAL;
+    rc = zc_aes_cmac_init(&c, k);
+    if (rc == ZC_OK)
+        rc = zc_aes_cmac_update(&c, msg, len);
+    if (rc == ZC_OK)
+        rc = zc_aes_cmac_final_verify(&c, tag, tag_len);
     zc_aes_cmac_wipe(&c);
     return rc;
 }

@@ -20,6 +20,10 @@
 
 #define ZC_CAPS_SETTING_MAX 256
 
+/* Stands in the ignored list for the part of a setting beyond 255
+ * characters (and the item cut in two there), which is not kept. */
+#define ZC_CAPS_CUT_MARK "(beyond 255 characters)"
+
 static struct {
     uint64_t fac[ZC_STFLE_DWORDS];
     uint8_t raw[ZC_INSN_COUNT][16];
@@ -29,6 +33,8 @@ static struct {
     int has_setting;
     unsigned ignored;
     char setting[ZC_CAPS_SETTING_MAX];
+    char ignored_list[ZC_CAPS_IGNORED_MAX];    /* the ignored items, comma-separated */
+    size_t ignored_len;            /* its length (no strlen in the freestanding core) */
 } caps;
 
 static int caps_state;             /* 0 none, 1 detecting, 2 ready */
@@ -143,15 +149,22 @@ static int lower(int c)
     return (c >= 'A' && c <= 'Z') ? c + ('a' - 'A') : c;
 }
 
-/* Case-insensitive compare of s[0..n) with the NUL-terminated name. */
+/*
+ * Case-insensitive compare of s[0..n) with the NUL-terminated name, in
+ * which every '-' may be left out: users write SHA512 and AES128 as often
+ * as SHA-512 and AES-128. s may not add a '-' the name lacks.
+ */
 static int name_eq(const char *s, size_t n, const char *name)
 {
-    size_t i;
+    size_t i = 0;
 
-    for (i = 0; i < n; i++)
-        if (name[i] == '\0' || lower((unsigned char)s[i]) != lower((unsigned char)name[i]))
+    for (; *name != '\0'; name++) {
+        if (i < n && lower((unsigned char)s[i]) == lower((unsigned char)*name))
+            i++;
+        else if (*name != '-')
             return 0;
-    return name[n] == '\0';
+    }
+    return i == n;
 }
 
 static int find_insn(const char *s, size_t n)
@@ -217,9 +230,27 @@ static int is_sep(char c)
     return c == ',' || c == ' ' || c == '\t' || c == '\n';
 }
 
+/* Record an ignored item for zc_caps_ignored_list(); counts it too. */
+static void ignore_item(const char *s, size_t n)
+{
+    size_t at = caps.ignored_len;
+
+    /* Fits: the items come from the 255-character setting with at least
+     * one separator between them, plus the one fixed marker. */
+    if (at + (at ? 1 : 0) + n < sizeof(caps.ignored_list)) {
+        if (at)
+            caps.ignored_list[at++] = ',';
+        memcpy(caps.ignored_list + at, s, n);
+        caps.ignored_list[at + n] = '\0';
+        caps.ignored_len = at + n;
+    }
+    caps.ignored++;
+}
+
 static void apply_setting(const char *env)
 {
     size_t len, i, start;
+    int cut = 0;
 
     if (env == NULL)
         return;
@@ -232,7 +263,7 @@ static void apply_setting(const char *env)
         if (!is_sep(env[len]))
             while (len > 0 && !is_sep(caps.setting[len - 1]))
                 len--;
-        caps.ignored++;
+        cut = 1;
     }
     caps.setting[len] = '\0';
     for (i = 0; i <= len; i++) {
@@ -242,8 +273,10 @@ static void apply_setting(const char *env)
         while (i < len && !is_sep(caps.setting[i]))
             i++;
         if (i > start && !apply_item(caps.setting + start, i - start))
-            caps.ignored++;
+            ignore_item(caps.setting + start, i - start);
     }
+    if (cut)
+        ignore_item(ZC_CAPS_CUT_MARK, sizeof(ZC_CAPS_CUT_MARK) - 1);
 }
 
 #ifdef ZC_HAVE_CPACF
@@ -367,6 +400,22 @@ unsigned zc_caps_ignored_items(void)
 {
     caps_ready();
     return caps.ignored;
+}
+
+int zc_caps_ignored_list(char *buf, size_t size)
+{
+    size_t n;
+
+    if (buf == NULL || size == 0)
+        return ZC_EINVAL;
+    caps_ready();
+    n = caps.ignored_len;
+    if (n >= size) {
+        buf[0] = '\0';
+        return ZC_ENOMEM;
+    }
+    memcpy(buf, caps.ignored_list, n + 1);
+    return ZC_OK;
 }
 
 enum zc_reason zc_caps_reason(enum zc_insn insn, unsigned fc)

@@ -3,8 +3,9 @@
  */
 #include <zcrypt.h>
 
+/* The version comes from meson's project() only (meson.build passes it). */
 #ifndef ZC_VERSION_STRING
-#define ZC_VERSION_STRING "0.1.0"
+#error "ZC_VERSION_STRING is not defined: build with meson"
 #endif
 
 const char *zc_strerror(int err)
@@ -17,7 +18,7 @@ const char *zc_strerror(int err)
     case ZC_EKEY:    return "protected or secure key unavailable";
     case ZC_EDEVICE: return "kernel device or interface failed";
     case ZC_ENOMEM:  return "out of memory or buffer space";
-    case ZC_ESTATE:  return "context not initialised or already finished";
+    case ZC_ESTATE:  return "call out of order: context not initialised, already finished, or its key wiped";
     }
     return "unknown error";
 }

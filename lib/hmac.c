@@ -108,15 +108,16 @@ int zc_hmac_final(zc_hmac_ctx *c, uint8_t *out, size_t out_len)
     return rc;
 }
 
-int zc_hmac_verify(zc_hmac_ctx *c, const uint8_t *mac, size_t mac_len)
+int zc_hmac_final_verify(zc_hmac_ctx *c, const uint8_t *tag, size_t tag_len)
 {
     uint8_t full[ZC_HASH_MAX_SIZE];
     int rc;
 
-    if (mac == NULL)
+    /* A short tag is forgeable by guessing: refuse it, context kept. */
+    if (tag == NULL || tag_len < ZC_MAC_VERIFY_MIN)
         return ZC_EINVAL;
-    rc = finish(c, full, mac_len);
-    if (rc == ZC_OK && !zc_ct_equal(full, mac, mac_len))
+    rc = finish(c, full, tag_len);
+    if (rc == ZC_OK && !zc_ct_equal(full, tag, tag_len))
         rc = ZC_EAUTH;
     zc_wipe(full, sizeof(full));
     return rc;
@@ -152,19 +153,20 @@ int zc_hmac(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
     return rc;
 }
 
-int zc_hmac_check(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
-                  const void *data, size_t len, const uint8_t *mac, size_t mac_len)
+int zc_hmac_verify(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
+                   const void *data, size_t len, const uint8_t *tag, size_t tag_len)
 {
     zc_hmac_ctx c;
     int rc;
 
-    if (mac == NULL || zc_bad_ptr(data, len) || mac_len == 0 || mac_len > zc_hash_size(alg))
+    if (tag == NULL || zc_bad_ptr(data, len) || tag_len < ZC_MAC_VERIFY_MIN ||
+        tag_len > zc_hash_size(alg))
         return ZC_EINVAL;
     rc = zc_hmac_init(&c, alg, key, key_len, ZC_BACKEND_AUTO);
     if (rc == ZC_OK)
         rc = zc_hmac_update(&c, data, len);
     if (rc == ZC_OK)
-        rc = zc_hmac_verify(&c, mac, mac_len);
+        rc = zc_hmac_final_verify(&c, tag, tag_len);
     zc_hmac_wipe(&c);
     return rc;
 }

@@ -213,15 +213,19 @@ START_TEST(cmac_kat)
                 ck_assert_int_eq(zc_aes_cmac_update(&c, msg + off, 1), ZC_OK);
             ck_assert_int_eq(zc_aes_cmac_final(&c, got, 16), ZC_OK);
             ck_assert_msg(memcmp(got, want, 16) == 0, "%s bytewise", v->name);
-            /* every truncation is a prefix; verify accepts it */
+            /* every truncation is a prefix; verify accepts it from 8 bytes on */
             for (t = 1; t <= 16; t++) {
+                int vrc = t < ZC_MAC_VERIFY_MIN ? ZC_EINVAL : ZC_OK;
+
                 memset(got, 0xa5, sizeof got);
                 ck_assert_int_eq(zc_aes_cmac(&k, msg, n, got, t), ZC_OK);
                 ck_assert(memcmp(got, want, t) == 0);
                 ck_assert_uint_eq(got[t], 0xa5);
+                ck_assert_int_eq(zc_aes_cmac_verify(&k, n ? msg : NULL, n, want, t), vrc);
                 ck_assert_int_eq(zc_aes_cmac_init(&c, &k), ZC_OK);
                 ck_assert_int_eq(zc_aes_cmac_update(&c, msg, n), ZC_OK);
-                ck_assert_int_eq(zc_aes_cmac_verify(&c, want, t), ZC_OK);
+                ck_assert_int_eq(zc_aes_cmac_final_verify(&c, want, t), vrc);
+                zc_aes_cmac_wipe(&c);
             }
             /* the textbook reference agrees */
             ref_cmac(&k, msg, n, got);
@@ -379,8 +383,9 @@ START_TEST(cmac_equality)
             ck_assert_int_eq(zc_aes_cmac_final(&c, got, 16), ZC_OK);
             ck_assert_msg(memcmp(got, sw, 16) == 0, "key %zu len %zu backend %s", kl, len,
                           zc_backend_name(backends[b]));
-            t = 1 + (size_t)(tu_rand(&seed) % 16);
-            ck_assert_int_eq(zc_aes_cmac_verify(&fork, sw, t), ZC_OK);
+            t = ZC_MAC_VERIFY_MIN + (size_t)(tu_rand(&seed) % (17 - ZC_MAC_VERIFY_MIN));
+            ck_assert_int_eq(zc_aes_cmac_final_verify(&fork, sw, t), ZC_OK);
+            ck_assert_int_eq(zc_aes_cmac_verify(&k, msg, len, sw, t), ZC_OK);
             for (t = 1; t <= 16; t++) {
                 memset(got, 0x77, sizeof got);
                 ck_assert_int_eq(zc_aes_cmac(&k, msg, len, got, t), ZC_OK);
@@ -546,7 +551,7 @@ START_TEST(cmac_bad_input)
     memset(&unset, 0, sizeof unset);
     ck_assert_int_eq(zc_aes_cmac_update(&unset, msg, 1), ZC_ESTATE);
     ck_assert_int_eq(zc_aes_cmac_final(&unset, tag, 16), ZC_ESTATE);
-    ck_assert_int_eq(zc_aes_cmac_verify(&unset, good, 16), ZC_ESTATE);
+    ck_assert_int_eq(zc_aes_cmac_final_verify(&unset, good, 16), ZC_ESTATE);
     memset(&unset, 0xee, sizeof unset);
     ck_assert_int_eq(zc_aes_cmac_update(&unset, msg, 1), ZC_ESTATE);
     ck_assert_int_eq(zc_aes_cmac_final(&unset, tag, 16), ZC_ESTATE);
@@ -561,9 +566,11 @@ START_TEST(cmac_bad_input)
     ck_assert_int_eq(zc_aes_cmac_final(&c, tag, 17), ZC_EINVAL);
     ck_assert_int_eq(zc_aes_cmac_final(&c, NULL, 16), ZC_EINVAL);
     ck_assert_int_eq(zc_aes_cmac_final(NULL, tag, 16), ZC_EINVAL);
-    ck_assert_int_eq(zc_aes_cmac_verify(&c, good, 0), ZC_EINVAL);
-    ck_assert_int_eq(zc_aes_cmac_verify(&c, good, 17), ZC_EINVAL);
-    ck_assert_int_eq(zc_aes_cmac_verify(&c, NULL, 16), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cmac_final_verify(&c, good, 0), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cmac_final_verify(&c, good, 7), ZC_EINVAL);    /* below 8 bytes */
+    ck_assert_int_eq(zc_aes_cmac_final_verify(&c, good, 17), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cmac_final_verify(&c, NULL, 16), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cmac_final_verify(NULL, good, 16), ZC_EINVAL);
     ck_assert(memcmp(tag, sentinel, sizeof tag) == 0);
     ck_assert_int_eq(zc_aes_cmac_final(&c, tag, 16), ZC_OK);            /* still usable */
     ck_assert(memcmp(tag, good, 16) == 0);
@@ -571,7 +578,7 @@ START_TEST(cmac_bad_input)
     /* use after final */
     ck_assert_int_eq(zc_aes_cmac_update(&c, msg, 1), ZC_ESTATE);
     ck_assert_int_eq(zc_aes_cmac_final(&c, tag, 16), ZC_ESTATE);
-    ck_assert_int_eq(zc_aes_cmac_verify(&c, good, 16), ZC_ESTATE);
+    ck_assert_int_eq(zc_aes_cmac_final_verify(&c, good, 16), ZC_ESTATE);
     /* final wiped it */
     for (i = 0; i < sizeof c; i++)
         ck_assert_uint_eq(((uint8_t *)&c)[i], 0);
@@ -579,26 +586,40 @@ START_TEST(cmac_bad_input)
     /* verify: right tag, wrong tag (each byte, each bit position class), truncated */
     ck_assert_int_eq(zc_aes_cmac(&k, msg, sizeof msg, good, 16), ZC_OK);
     for (i = 0; i < 16; i++) {
+        size_t in_len = i + 1 < ZC_MAC_VERIFY_MIN ? ZC_MAC_VERIFY_MIN : i + 1;
+
         memcpy(bad, good, 16);
         bad[i] ^= (uint8_t)(1u << (i % 8));
         ck_assert_int_eq(zc_aes_cmac_init(&c, &k), ZC_OK);
         ck_assert_int_eq(zc_aes_cmac_update(&c, msg, sizeof msg), ZC_OK);
-        ck_assert_int_eq(zc_aes_cmac_verify(&c, bad, 16), ZC_EAUTH);
-        ck_assert_int_eq(zc_aes_cmac_verify(&c, good, 16), ZC_ESTATE);  /* verify finishes */
+        ck_assert_int_eq(zc_aes_cmac_final_verify(&c, bad, 16), ZC_EAUTH);
+        ck_assert_int_eq(zc_aes_cmac_final_verify(&c, good, 16), ZC_ESTATE); /* verify finishes */
+        ck_assert_int_eq(zc_aes_cmac_verify(&k, msg, sizeof msg, bad, 16), ZC_EAUTH);
         ck_assert_int_eq(zc_aes_cmac_init(&c, &k), ZC_OK);
         ck_assert_int_eq(zc_aes_cmac_update(&c, msg, sizeof msg), ZC_OK);
-        ck_assert_int_eq(zc_aes_cmac_verify(&c, bad, i + 1), ZC_EAUTH); /* the flipped byte is in */
-        if (i > 0) {
+        ck_assert_int_eq(zc_aes_cmac_final_verify(&c, bad, in_len), ZC_EAUTH); /* the flipped byte is in */
+        ck_assert_int_eq(zc_aes_cmac_verify(&k, msg, sizeof msg, bad, in_len), ZC_EAUTH);
+        if (i >= ZC_MAC_VERIFY_MIN) {
             ck_assert_int_eq(zc_aes_cmac_init(&c, &k), ZC_OK);
             ck_assert_int_eq(zc_aes_cmac_update(&c, msg, sizeof msg), ZC_OK);
-            ck_assert_int_eq(zc_aes_cmac_verify(&c, bad, i), ZC_OK);      /* ... and out */
+            ck_assert_int_eq(zc_aes_cmac_final_verify(&c, bad, i), ZC_OK);  /* ... and out */
+            ck_assert_int_eq(zc_aes_cmac_verify(&k, msg, sizeof msg, bad, i), ZC_OK);
         }
     }
     ck_assert_int_eq(zc_aes_cmac_init(&c, &k), ZC_OK);
     ck_assert_int_eq(zc_aes_cmac_update(&c, msg, sizeof msg), ZC_OK);
-    ck_assert_int_eq(zc_aes_cmac_verify(&c, good, 16), ZC_OK);
+    ck_assert_int_eq(zc_aes_cmac_final_verify(&c, good, 16), ZC_OK);
     for (i = 0; i < sizeof c; i++)
         ck_assert_uint_eq(((uint8_t *)&c)[i], 0);
+
+    /* one-shot verify arguments */
+    ck_assert_int_eq(zc_aes_cmac_verify(&k, msg, sizeof msg, good, 16), ZC_OK);
+    ck_assert_int_eq(zc_aes_cmac_verify(&k, msg, sizeof msg, good, 7), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cmac_verify(&k, msg, sizeof msg, good, 17), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cmac_verify(&k, msg, sizeof msg, NULL, 16), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cmac_verify(&k, NULL, 1, good, 16), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cmac_verify(NULL, msg, sizeof msg, good, 16), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cmac_verify(&zero_key, msg, sizeof msg, good, 16), ZC_EINVAL);
 
     /* a key wiped under a running context */
     ck_assert_int_eq(zc_aes_key_init(&wiped, key, 16, ZC_BACKEND_AUTO), ZC_OK);

@@ -6,6 +6,9 @@
  *   unset    no ZCRYPT_CAPS
  *   none     ZCRYPT_CAPS=none
  *   mask     ZCRYPT_CAPS=-KIMD:SHA-512,-KLMD:3,-PRNO,bogus,+KM
+ *   long     256 characters, the item cut by the limit dropped
+ *   spell    the same removals spelled as users do (SHA512, AES128, any
+ *            case), plus two items that must not parse
  * ZC_TEST_EXPECT names the machine when the test knows it (meson option
  * test_expect): "native" (not s390x), "qemu" (qemu-s390x -cpu max 7.2,
  * which has KIMD/KLMD SHA-512 and PRNO-TRNG but not SHA-1/256).
@@ -30,6 +33,20 @@ static const char *expect(void)
     const char *s = getenv("ZC_TEST_EXPECT");
 
     return s ? s : "";
+}
+
+/* zc_caps_ignored_list() must give exactly this. */
+static void check_ignored(const char *want)
+{
+    char buf[ZC_CAPS_IGNORED_MAX];
+
+    memset(buf, 'x', sizeof buf);
+    ck_assert_int_eq(zc_caps_ignored_list(buf, sizeof buf), ZC_OK);
+    ck_assert_str_eq(buf, want);
+    if (want[0]) {                      /* one byte short: refused, "" */
+        ck_assert_int_eq(zc_caps_ignored_list(buf, strlen(want)), ZC_ENOMEM);
+        ck_assert_str_eq(buf, "");
+    }
 }
 
 static struct zc_backend_info query(enum zc_algo a)
@@ -97,9 +114,12 @@ START_TEST(bad_arguments)
     ck_assert_str_eq(zc_cpacf_fc_name(ZC_INSN_PRNO, 114), "TRNG");
     ck_assert_str_eq(zc_strerror(ZC_ENOTSUP), "not supported on this machine");
     ck_assert_str_eq(zc_strerror(12345), "unknown error");
+    ck_assert_ptr_nonnull(strstr(zc_strerror(ZC_ESTATE), "out of order"));
     ck_assert_str_eq(zc_reason_str((enum zc_reason)77), "unknown");
     ck_assert_int_eq(zc_insn_facility(ZC_INSN_KMCTR), 77);
     ck_assert_int_eq(zc_insn_facility(ZC_INSN_COUNT), -1);
+    ck_assert_int_eq(zc_caps_ignored_list(NULL, 10), ZC_EINVAL);
+    ck_assert_int_eq(zc_caps_ignored_list((char *)m, 0), ZC_EINVAL);
 }
 END_TEST
 
@@ -110,11 +130,13 @@ START_TEST(caps_setting)
     if (strcmp(c, "unset") == 0) {
         ck_assert_ptr_null(zc_caps_setting());
         ck_assert_uint_eq(zc_caps_ignored_items(), 0);
+        check_ignored("");
     } else if (strcmp(c, "none") == 0) {
         unsigned i, fc;
 
         ck_assert_str_eq(zc_caps_setting(), "none");
         ck_assert_uint_eq(zc_caps_ignored_items(), 0);
+        check_ignored("");
         for (i = 0; i < ZC_INSN_COUNT; i++)
             for (fc = 1; fc < 128; fc++)
                 ck_assert_int_eq(zc_cpacf_has((enum zc_insn)i, fc), 0);
@@ -126,6 +148,7 @@ START_TEST(caps_setting)
 
         /* "bogus" and "+KM" are malformed: ignored, counted */
         ck_assert_uint_eq(zc_caps_ignored_items(), 2);
+        check_ignored("bogus,+KM");
         ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KIMD, 3), 0);
         ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KLMD, 3), 0);
         ck_assert_int_eq(bi.backend, ZC_BACKEND_SOFTWARE);
@@ -140,10 +163,22 @@ START_TEST(caps_setting)
         uint8_t raw[16], eff[16];
 
         ck_assert_uint_eq(zc_caps_ignored_items(), 1);
+        check_ignored("(beyond 255 characters)");
         ck_assert_ptr_null(strstr(zc_caps_setting(), "-KM"));
         zc_cpacf_query(ZC_INSN_KM, 0, raw);
         zc_cpacf_query(ZC_INSN_KM, 1, eff);
         ck_assert(memcmp(raw, eff, 16) == 0);       /* neither fc 1 nor 18 removed */
+    } else if (strcmp(c, "spell") == 0) {
+        /* '-' in a name is optional, case is free; an extra '-' or one in
+         * the wrong place does not parse */
+        ck_assert_uint_eq(zc_caps_ignored_items(), 2);
+        check_ignored("-KLMD:SHA5-12,--KM");
+        ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KIMD, 3), 0);
+        ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KLMD, 3), 0);
+        ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KM, 18), 0);
+        ck_assert_int_eq(zc_cpacf_has(ZC_INSN_KMCTR, 18), 0);
+        ck_assert_int_eq(query(ZC_ALGO_SHA512).backend, ZC_BACKEND_SOFTWARE);
+        ck_assert_int_eq(query(ZC_ALGO_RANDOM).backend, ZC_BACKEND_SOFTWARE);
     } else {
         ck_abort_msg("unknown ZC_TEST_CAPS case %s", c);
     }

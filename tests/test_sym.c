@@ -90,9 +90,9 @@ START_TEST(hmac_kat)
 
         ck_assert_int_eq(zc_hmac(alg, key, kl, data, dl, got, ml), ZC_OK);
         ck_assert_msg(memcmp(got, want, ml) == 0, "%s", v->name);
-        ck_assert_int_eq(zc_hmac_check(alg, key, kl, data, dl, want, ml), ZC_OK);
+        ck_assert_int_eq(zc_hmac_verify(alg, key, kl, data, dl, want, ml), ZC_OK);
         want[ml - 1] ^= 1;
-        ck_assert_int_eq(zc_hmac_check(alg, key, kl, data, dl, want, ml), ZC_EAUTH);
+        ck_assert_int_eq(zc_hmac_verify(alg, key, kl, data, dl, want, ml), ZC_EAUTH);
         want[ml - 1] ^= 1;
         for (b = 0; b < 3; b++) {
             zc_hmac_ctx c;
@@ -102,7 +102,7 @@ START_TEST(hmac_kat)
                 continue;
             for (off = 0; off < dl; off += 7)
                 ck_assert_int_eq(zc_hmac_update(&c, data + off, dl - off < 7 ? dl - off : 7), ZC_OK);
-            ck_assert_int_eq(zc_hmac_verify(&c, want, ml), ZC_OK);
+            ck_assert_int_eq(zc_hmac_final_verify(&c, want, ml), ZC_OK);
         }
     }
 }
@@ -168,7 +168,10 @@ START_TEST(hmac_bad_input)
     ck_assert_int_eq(zc_hmac(ZC_SHA256, (const uint8_t *)"k", 1, "d", 1, NULL, 32), ZC_EINVAL);
     ck_assert_int_eq(zc_hmac((enum zc_hash_alg)77, (const uint8_t *)"k", 1, "d", 1, out, 32), ZC_EINVAL);
     ck_assert_int_eq(zc_hmac_init(NULL, ZC_SHA256, NULL, 0, ZC_BACKEND_AUTO), ZC_EINVAL);
-    ck_assert_int_eq(zc_hmac_check(ZC_SHA256, NULL, 0, "d", 1, NULL, 32), ZC_EINVAL);
+    ck_assert_int_eq(zc_hmac_verify(ZC_SHA256, NULL, 0, "d", 1, NULL, 32), ZC_EINVAL);
+    ck_assert_int_eq(zc_hmac_verify(ZC_SHA256, NULL, 0, NULL, 1, out, 32), ZC_EINVAL);
+    ck_assert_int_eq(zc_hmac_verify(ZC_SHAKE128, NULL, 0, "d", 1, out, 16), ZC_EINVAL);
+    ck_assert_int_eq(zc_hmac_verify(ZC_SHA256, NULL, 0, "d", 1, out, 33), ZC_EINVAL);
     memset(&c, 0, sizeof c);
     ck_assert_int_eq(zc_hmac_update(&c, "d", 1), ZC_ESTATE);
     ck_assert_int_eq(zc_hmac_final(&c, out, 32), ZC_ESTATE);
@@ -177,7 +180,46 @@ START_TEST(hmac_bad_input)
     ck_assert_int_eq(zc_hmac_final(&c, out, 32), ZC_OK);
     ck_assert_int_eq(zc_hmac_update(&c, "d", 1), ZC_ESTATE);      /* wiped by final */
     ck_assert_int_eq(zc_hmac_backend(&c), ZC_BACKEND_AUTO);
+    ck_assert_int_eq(zc_hmac_final_verify(&c, out, 32), ZC_ESTATE);
+    ck_assert_int_eq(zc_hmac_final_verify(NULL, out, 32), ZC_EINVAL);
     zc_hmac_wipe(NULL);
+}
+END_TEST
+
+/*
+ * Verification takes tags of 8 bytes or more (a shorter one is forgeable
+ * by guessing); computing a truncated MAC still takes 1..digest size.
+ */
+START_TEST(hmac_verify_min_tag)
+{
+    static const uint8_t key[] = "key";
+    uint8_t mac[32], bad[32];
+    size_t t;
+    zc_hmac_ctx c;
+
+    ck_assert_int_eq(zc_hmac(ZC_SHA256, key, 3, "data", 4, mac, 32), ZC_OK);
+    for (t = 1; t <= 32; t++) {
+        uint8_t got[32];
+        int want = t < ZC_MAC_VERIFY_MIN ? ZC_EINVAL : ZC_OK;
+
+        ck_assert_int_eq(zc_hmac(ZC_SHA256, key, 3, "data", 4, got, t), ZC_OK);
+        ck_assert(memcmp(got, mac, t) == 0);
+        ck_assert_int_eq(zc_hmac_verify(ZC_SHA256, key, 3, "data", 4, mac, t), want);
+        ck_assert_int_eq(zc_hmac_init(&c, ZC_SHA256, key, 3, ZC_BACKEND_AUTO), ZC_OK);
+        ck_assert_int_eq(zc_hmac_update(&c, "data", 4), ZC_OK);
+        ck_assert_int_eq(zc_hmac_final_verify(&c, mac, t), want);
+        if (want != ZC_OK)      /* refused before finishing: the context is kept */
+            ck_assert_int_eq(zc_hmac_final_verify(&c, mac, 32), ZC_OK);
+        ck_assert_int_eq(zc_hmac_update(&c, "d", 1), ZC_ESTATE);
+    }
+    /* a wrong byte anywhere in the compared prefix is caught; beyond it, not */
+    for (t = 0; t < 32; t++) {
+        memcpy(bad, mac, 32);
+        bad[t] ^= 0x80;
+        ck_assert_int_eq(zc_hmac_verify(ZC_SHA256, key, 3, "data", 4, bad, 32), ZC_EAUTH);
+        if (t >= ZC_MAC_VERIFY_MIN)
+            ck_assert_int_eq(zc_hmac_verify(ZC_SHA256, key, 3, "data", 4, bad, t), ZC_OK);
+    }
 }
 END_TEST
 
@@ -385,6 +427,7 @@ int main(void)
     tcase_add_test(tc, hmac_kat);
     tcase_add_loop_test(tc, hmac_equality, 0, 11);
     tcase_add_test(tc, hmac_bad_input);
+    tcase_add_test(tc, hmac_verify_min_tag);
     tcase_add_test(tc, des_kat);
     tcase_add_loop_test(tc, des_equality, 0, 6);
     tcase_add_test(tc, des_key_forms);

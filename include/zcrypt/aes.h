@@ -21,6 +21,10 @@
  * a call whose length is not a multiple of 16 ends the stream (the IV or
  * counter is then left as after the zero-padded last block, identically on
  * every backend, but continuing from it is not a meaningful stream).
+ * Use these calls when the whole text is at hand or arrives in multiples
+ * of 16 bytes; when it arrives in pieces of any size (a pipe, a socket),
+ * use the contexts of zcrypt/aes_stream.h (::zc_aes_stream_ctx), which give
+ * the output of one call over the whole text for any split.
  *
  * In-place operation (in == out) is allowed; partial overlap is ZC_EINVAL.
  * On any error the IV/counter is unchanged and nothing is written, with one
@@ -157,6 +161,9 @@ ZC_API int zc_aes_cbc_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t
  * @brief CTR mode (encryption = decryption), any length. @p ctr is a
  *        128-bit big-endian counter, incremented once per block (carrying
  *        across all 128 bits).
+ *
+ * A call whose @p len is not a multiple of 16 ends the stream; for
+ * chunks of any size use zc_aes_ctr_stream_init().
  * @return ZC_OK; ZC_EINVAL for NULL arguments or partial overlap;
  *         ZC_ENOTSUP for a ZC_BACKEND_CPACF key without KMCTR.
  */
@@ -165,6 +172,9 @@ ZC_API int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t 
 
 /**
  * @brief CFB-128 encryption, any length.
+ *
+ * A call whose @p len is not a multiple of 16 ends the stream; for
+ * chunks of any size use zc_aes_cfb_stream_init().
  * @return as zc_aes_ctr_crypt() (KMF instead of KMCTR).
  */
 ZC_API int zc_aes_cfb_encrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
@@ -175,6 +185,9 @@ ZC_API int zc_aes_cfb_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t
 
 /**
  * @brief OFB mode (encryption = decryption), any length.
+ *
+ * A call whose @p len is not a multiple of 16 ends the stream; for
+ * chunks of any size use zc_aes_ofb_stream_init().
  * @return as zc_aes_ctr_crypt() (KMO instead of KMCTR).
  */
 ZC_API int zc_aes_ofb_crypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,

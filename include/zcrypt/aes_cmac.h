@@ -5,8 +5,10 @@
  * CMAC is CBC-MAC over the message whose last block is first combined
  * with one of two subkeys derived from the key, so that messages of any
  * length (the empty one included) are authenticated safely. The tag is the
- * full 16-byte MAC or a prefix of it (1..16 bytes; SP 800-38B recommends
- * at least 8).
+ * full 16-byte MAC or a prefix of it (1..16 bytes). Verification
+ * (zc_aes_cmac_verify(), zc_aes_cmac_final_verify()) compares in constant
+ * time and takes tags of ::ZC_MAC_VERIFY_MIN (8) bytes or more, as
+ * SP 800-38B recommends: a shorter tag is forgeable by guessing.
  *
  * On CPACF, KMAC chains the full blocks and PCC (Compute Last Block CMAC)
  * finishes the last one; when either is missing, a ZC_BACKEND_AUTO key
@@ -55,11 +57,28 @@ ZC_API int zc_aes_cmac(const zc_aes_key *k, const uint8_t *msg, size_t len,
                        uint8_t *tag, size_t tag_len);
 
 /**
+ * @brief One-shot verification: ZC_OK when @p tag is the first @p tag_len
+ *        bytes of the AES-CMAC of @p msg, ZC_EAUTH when not. The
+ *        comparison is constant-time.
+ * @param k       an initialised AES key
+ * @param msg     the message; may be NULL only when @p len is 0
+ * @param len     any length, 0 included
+ * @param tag     the expected tag
+ * @param tag_len ::ZC_MAC_VERIFY_MIN (8) .. 16: a shorter tag is
+ *                forgeable by guessing, whatever the protocol says
+ * @return ZC_OK; ZC_EAUTH; ZC_EINVAL for a NULL or uninitialised key,
+ *         NULL @p msg with @p len > 0, NULL @p tag, or @p tag_len outside
+ *         8..16; ZC_ENOTSUP as zc_aes_cmac().
+ */
+ZC_API int zc_aes_cmac_verify(const zc_aes_key *k, const uint8_t *msg, size_t len,
+                              const uint8_t *tag, size_t tag_len);
+
+/**
  * @brief A streaming AES-CMAC context. Caller-allocated; fields are private.
  *
  * The context refers to the caller's key object: that key must stay alive,
  * unchanged and not wiped from zc_aes_cmac_init() until the context is
- * finished (zc_aes_cmac_final(), zc_aes_cmac_verify()) or wiped. Several
+ * finished (zc_aes_cmac_final(), zc_aes_cmac_final_verify()) or wiped. Several
  * contexts may share one key, also across threads.
  *
  * It holds the CBC-MAC chaining value and up to one block of pending data:
@@ -122,12 +141,12 @@ ZC_API int zc_aes_cmac_final(zc_aes_cmac_ctx *c, uint8_t *tag, size_t tag_len);
  *        then wipe the context.
  * @param c       an initialised context
  * @param tag     the expected tag: the first @p tag_len bytes of the MAC
- * @param tag_len 1..16
+ * @param tag_len ::ZC_MAC_VERIFY_MIN (8) .. 16
  * @return ZC_OK when the tag matches; ZC_EAUTH when it does not;
- *         ZC_EINVAL for NULL arguments or @p tag_len outside 1..16 (the
+ *         ZC_EINVAL for NULL arguments or @p tag_len outside 8..16 (the
  *         context stays usable); ZC_ESTATE as zc_aes_cmac_final().
  */
-ZC_API int zc_aes_cmac_verify(zc_aes_cmac_ctx *c, const uint8_t *tag, size_t tag_len);
+ZC_API int zc_aes_cmac_final_verify(zc_aes_cmac_ctx *c, const uint8_t *tag, size_t tag_len);
 
 /**
  * @brief Clear a context, including the chaining value and pending data.

@@ -15,6 +15,22 @@
  *
  * Limits: an IV of any length >= 1 byte (12 is the fast path), tags of 4,
  * 8, or 12 to 16 bytes, at most 2^36 - 32 bytes of text per IV.
+ *
+ * Short tags: 4- and 8-byte tags are accepted because SP 800-38D allows
+ * them, but only under the limits of its Appendix C, which the caller
+ * must enforce (the library keeps no count across calls). Each failed
+ * decryption is a chance to forge, and GCM forgeries get easier as
+ * messages get longer, so Appendix C bounds, per key, the number of
+ * decryption invocations together with the combined length of ciphertext
+ * and AAD in one message (the tables list the steps in between):
+ * - 4-byte tags (Table 8): messages of at most 2^6 = 64 bytes; from 2^22
+ *   invocations for 2-byte messages down to 2^11 for 64-byte ones.
+ * - 8-byte tags (Table 9): messages of at most 2^25 bytes; from 2^32
+ *   invocations for 2^15-byte messages down to 2^17 for 2^25-byte ones.
+ *
+ * Outside those limits use 12 to 16 bytes (16 unless bandwidth forbids it). The
+ * MAC verification calls of zcrypt/hmac.h and zcrypt/aes_cmac.h take no
+ * tag shorter than 8 bytes (::ZC_MAC_VERIFY_MIN).
  */
 #ifndef ZCRYPT_AES_GCM_H
 #define ZCRYPT_AES_GCM_H
@@ -42,7 +58,8 @@ extern "C" {
  * @param out      ciphertext, @p len bytes; may equal @p in
  * @param len      text length, at most ::ZC_GCM_MAX_TEXT
  * @param tag      receives the tag
- * @param tag_len  4, 8, 12, 13, 14, 15 or 16
+ * @param tag_len  4, 8, 12, 13, 14, 15 or 16 (4 and 8 only within the
+ *                 limits in the file description)
  * @return ZC_OK; ZC_EINVAL for NULL arguments, @p iv_len 0, a tag length
  *         outside the set, @p len over the limit, partial overlap of
  *         @p in and @p out (nothing written); ZC_ENOTSUP for a

@@ -13,13 +13,15 @@
  *    case-insensitive).
  *  - `ZCRYPT_CAPS=-KIMD:3` or `-KIMD:SHA-512`: remove one function code of
  *    one instruction, by number or by the name zc_cpacf_fc_name() gives.
+ *    Names are case-insensitive and each '-' in them is optional:
+ *    `-KIMD:sha512` and `-KM:AES128` work as well.
  *  - Several items are separated by commas or spaces:
  *    `ZCRYPT_CAPS=-KIMD:SHA-512,-KLMD:SHA-512,-PRNO`.
  *
  * An item that does not parse (unknown name, number out of range, a `+`
- * that would add something) is ignored and counted
- * (zc_caps_ignored_items()); the remaining items still apply, nothing
- * crashes, and nothing that the machine lacks is ever added.
+ * that would add something) is ignored, counted (zc_caps_ignored_items())
+ * and recorded (zc_caps_ignored_list()); the remaining items still apply,
+ * nothing crashes, and nothing that the machine lacks is ever added.
  */
 #ifndef ZCRYPT_CAPS_H
 #define ZCRYPT_CAPS_H
@@ -102,6 +104,23 @@ ZC_API const char *zc_caps_setting(void);
 
 /** @brief Number of ZCRYPT_CAPS items that were ignored as malformed. */
 ZC_API unsigned zc_caps_ignored_items(void);
+
+/** Buffer size that always holds zc_caps_ignored_list()'s answer. */
+#define ZC_CAPS_IGNORED_MAX 288
+
+/**
+ * @brief The ZCRYPT_CAPS items that were ignored, as written, in order,
+ *        separated by commas (e.g. "bogus,+KM,-KM:200"); "" when none.
+ *
+ * When the setting is longer than 255 characters, the rest (including the
+ * item cut in two there) is not kept and is listed as
+ * "(beyond 255 characters)".
+ * @param buf  receives the NUL-terminated list
+ * @param size its size; ::ZC_CAPS_IGNORED_MAX always suffices
+ * @return ZC_OK; ZC_EINVAL for NULL @p buf or @p size 0; ZC_ENOMEM when
+ *         the list does not fit (@p buf then holds "").
+ */
+ZC_API int zc_caps_ignored_list(char *buf, size_t size);
 
 /**
  * @brief Everything the library can tell a backend query about.

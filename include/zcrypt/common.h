@@ -31,8 +31,17 @@ extern "C" {
 #define ZC_EKEY     (-4) /**< A protected or secure key could not be derived or re-derived. */
 #define ZC_EDEVICE  (-5) /**< A kernel device or interface (/dev/pkey, /dev/z90crypt, getrandom) failed, or a CPACF instruction answered what cannot happen for the key (e.g. stopped early on a clear key): the call fails closed, its output zeroed. */
 #define ZC_ENOMEM   (-6) /**< Not enough memory or buffer space (e.g. an output buffer too small). */
-#define ZC_ESTATE   (-7) /**< The context is in the wrong state for this call (e.g. update after final, or never initialised). */
+#define ZC_ESTATE   (-7) /**< Call out of order: the context is in the wrong state for this call (never initialised, already finished or wiped, GCM AAD after text, its key wiped meanwhile). */
 /** @} */
+
+/**
+ * Shortest tag the MAC verification calls (zc_hmac_verify(),
+ * zc_aes_cmac_verify() and their streaming forms) accept: a shorter tag
+ * is forgeable by guessing (2^(8*len) tries), so a length taken from the
+ * wire cannot shrink the check below 64 bits. Computing a truncated MAC
+ * still allows 1 byte.
+ */
+#define ZC_MAC_VERIFY_MIN 8
 
 /**
  * @brief Name an error code.

@@ -5,7 +5,8 @@
  * HMAC runs on the hash backend: on CPACF its inner and outer hashes are
  * KIMD/KLMD. Keys of any length (longer than the block are hashed first);
  * output truncated to 1..digest size bytes. HMAC over SHAKE is ZC_EINVAL.
- * Verification compares in constant time.
+ * Verification (zc_hmac_verify(), zc_hmac_final_verify()) compares in
+ * constant time and takes tags of ::ZC_MAC_VERIFY_MIN (8) bytes or more.
  */
 #ifndef ZCRYPT_HMAC_H
 #define ZCRYPT_HMAC_H
@@ -19,7 +20,8 @@ extern "C" {
 /**
  * @brief A streaming HMAC. Caller-allocated; fields are private. Plain
  *        assignment copies a running computation. Holds key-derived
- *        state: wipe it with zc_hmac_wipe() (final and verify do).
+ *        state: wipe it with zc_hmac_wipe() (zc_hmac_final() and
+ *        zc_hmac_final_verify() do).
  */
 typedef struct zc_hmac_ctx {
     /** @cond PRIVATE */
@@ -59,12 +61,16 @@ ZC_API int zc_hmac_update(zc_hmac_ctx *c, const void *data, size_t len);
 ZC_API int zc_hmac_final(zc_hmac_ctx *c, uint8_t *out, size_t out_len);
 
 /**
- * @brief Finish and compare with @p mac (its first @p mac_len bytes) in
- *        constant time; the context is wiped.
- * @return ZC_OK on a match; ZC_EAUTH otherwise; ZC_EINVAL / ZC_ESTATE as
- *         zc_hmac_final().
+ * @brief Finish and compare the MAC with an expected tag in constant time;
+ *        the context is wiped.
+ * @param c       an initialised context
+ * @param tag     the expected tag: the first @p tag_len bytes of the MAC
+ * @param tag_len ::ZC_MAC_VERIFY_MIN (8) .. digest size
+ * @return ZC_OK on a match; ZC_EAUTH otherwise; ZC_EINVAL for NULL
+ *         arguments or @p tag_len outside 8..digest size (context kept);
+ *         ZC_ESTATE as zc_hmac_final().
  */
-ZC_API int zc_hmac_verify(zc_hmac_ctx *c, const uint8_t *mac, size_t mac_len);
+ZC_API int zc_hmac_final_verify(zc_hmac_ctx *c, const uint8_t *tag, size_t tag_len);
 
 /** @brief Clear a context. NULL is ignored. */
 ZC_API void zc_hmac_wipe(zc_hmac_ctx *c);
@@ -80,11 +86,23 @@ ZC_API int zc_hmac(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
                    const void *data, size_t len, uint8_t *out, size_t out_len);
 
 /**
- * @brief One-shot verification: ZC_OK when @p mac (1..digest size bytes)
- *        is the HMAC of @p data, ZC_EAUTH when not; constant-time compare.
+ * @brief One-shot verification on the AUTO backend: ZC_OK when @p tag is
+ *        the first @p tag_len bytes of the HMAC of @p data, ZC_EAUTH when
+ *        not. The comparison is constant-time.
+ * @param alg     a fixed-size hash (not SHAKE)
+ * @param key     the key; NULL only when @p key_len is 0
+ * @param key_len any length
+ * @param data    the message; NULL only when @p len is 0
+ * @param len     its length
+ * @param tag     the expected tag
+ * @param tag_len ::ZC_MAC_VERIFY_MIN (8) .. digest size: a shorter tag
+ *                is forgeable by guessing, whatever the protocol says
+ * @return ZC_OK; ZC_EAUTH; ZC_EINVAL for NULL arguments, an XOF or
+ *         unknown @p alg, or @p tag_len outside 8..digest size;
+ *         ZC_ENOTSUP as zc_hash_init().
  */
-ZC_API int zc_hmac_check(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
-                         const void *data, size_t len, const uint8_t *mac, size_t mac_len);
+ZC_API int zc_hmac_verify(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
+                          const void *data, size_t len, const uint8_t *tag, size_t tag_len);
 
 #ifdef __cplusplus
 }

@@ -234,5 +234,6 @@ void bm_run_tests(void)
     bm_tests_aes();
     bm_tests_sym();
     bm_tests_prot();
+    bm_tests_stream();
     info_issued();
 }

@@ -13,5 +13,6 @@ const char *bm_name3(char *buf, size_t size, const char *prefix, const char *a, 
 void bm_tests_aes(void);
 void bm_tests_sym(void);
 void bm_tests_prot(void);
+void bm_tests_stream(void);
 
 #endif /* BM_TESTS_H */

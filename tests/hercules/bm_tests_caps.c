@@ -40,6 +40,7 @@ static void test_aes_rules(void)
 {
     uint8_t key[16], iv[16], pt[32], want[32], got[32], tag[16];
     zc_aes_key autok, strict;
+    zc_aes_stream_ctx stream;
     unsigned long km0;
 
     tu_unhex(key, sizeof key, KEY);
@@ -79,6 +80,24 @@ static void test_aes_rules(void)
               zc_aes_mode_backend(&strict, ZC_AES_CBC) == ZC_BACKEND_AUTO, NULL);
     bm_result("caps.strict-ecb-works",
               zc_aes_ecb_encrypt(&strict, pt, got, 32) == ZC_OK, NULL);
+
+    /* Stream contexts follow their mode's rule: the AUTO key streams CTR
+     * in software (KM gives only a partial block's keystream), the
+     * CPACF-only key is refused CTR at init but streams CFB on KMF. */
+    tu_unhex(iv, sizeof iv, CTR0);
+    tu_unhex(want, sizeof want, CTR_CT);
+    memset(got, 0, sizeof got);
+    bm_result("caps.stream-ctr-auto-in-software",
+              zc_aes_ctr_stream_init(&stream, &autok, iv) == ZC_OK &&
+              zc_aes_stream_backend(&stream) == ZC_BACKEND_SOFTWARE &&
+              zc_aes_stream_update(&stream, pt, got, 5) == ZC_OK &&
+              zc_aes_stream_update(&stream, pt + 5, got + 5, 27) == ZC_OK &&
+              memcmp(got, want, 32) == 0, "SP 800-38A F.5.1 in pieces of 5 and 27 bytes");
+    bm_result("caps.stream-strict",
+              zc_aes_ctr_stream_init(&stream, &strict, iv) == ZC_ENOTSUP &&
+              zc_aes_cfb_stream_init(&stream, &strict, iv, 0) == ZC_OK &&
+              zc_aes_stream_backend(&stream) == ZC_BACKEND_CPACF, "CTR refused, CFB on KMF");
+    zc_aes_stream_wipe(&stream);
     zc_aes_key_wipe(&autok);
     zc_aes_key_wipe(&strict);
 }
