@@ -121,6 +121,57 @@ static void cpacf_summary(const char *setting)
                "are installed, but this process runs everything in software.\n");
 }
 
+/* Can this process make protected keys? Wraps a fixed test key once. */
+static int protected_probe(void)
+{
+    static const uint8_t test_key[16] = { 0x7a, 0x63 };
+    zc_aes_key k;
+    int rc = zc_aes_key_init_protected(&k, test_key, sizeof test_key);
+
+    zc_aes_key_wipe(&k);
+    return rc;
+}
+
+static const char *const aes_mode_names[] = {
+    [ZC_AES_ECB] = "ECB", [ZC_AES_CBC] = "CBC", [ZC_AES_CTR] = "CTR", [ZC_AES_CFB] = "CFB",
+    [ZC_AES_OFB] = "OFB", [ZC_AES_XTS] = "XTS", [ZC_AES_GCM] = "GCM", [ZC_AES_CMAC] = "CMAC",
+};
+#define NMODES (sizeof(aes_mode_names) / sizeof(aes_mode_names[0]))
+
+/* Protected keys: whether /dev/pkey answers, and each mode's encrypted-key codes. */
+static void text_protected(void)
+{
+    static const unsigned sizes[] = { 16, 24, 32 };
+    int rc = protected_probe();
+    unsigned m, i;
+
+    printf("\nProtected keys: ");
+    if (rc == ZC_OK)
+        printf("available (a test key was wrapped through /dev/pkey)\n");
+    else
+        printf("not available here: %s\n", zc_strerror(rc));
+    if (!zc_cpacf_present())
+        return;
+    printf("  encrypted-key function code per mode and key size (a protected key\n"
+           "  never runs software: a missing code is ZC_ENOTSUP for that mode):\n");
+    for (m = 0; m < NMODES; m++) {
+        printf("  AES-%-5s", aes_mode_names[m]);
+        for (i = 0; i < 3; i++) {
+            struct zc_backend_info bi;
+
+            if (zc_aes_protected_query((enum zc_aes_mode)m, sizes[i], &bi) != ZC_OK)
+                continue;
+            if (bi.backend == ZC_BACKEND_CPACF)
+                printf("  %u: %s %s", sizes[i] * 8, zc_insn_name(bi.insn),
+                       zc_cpacf_fc_name(bi.insn, bi.fc));
+            else
+                printf("  %u: no (%s %s: %s)", sizes[i] * 8, zc_insn_name(bi.insn),
+                       zc_cpacf_fc_name(bi.insn, bi.fc), zc_reason_str(bi.reason));
+        }
+        printf("\n");
+    }
+}
+
 static void text_report(void)
 {
     unsigned i, fc;
@@ -209,6 +260,7 @@ static void text_report(void)
     printf("  HMAC runs on its hash's backend, as listed above.\n");
     printf("  RSA runs in software: CPACF has no RSA function, and this version does\n"
            "  not drive Crypto Express adapters yet (keys are AUTO; CEX is ZC_ENOTSUP).\n");
+    text_protected();
 }
 
 static void json_report(void)
@@ -288,7 +340,32 @@ static void json_report(void)
         json_str(zc_insn_name(bi.insn));
         printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < NROWS ? "," : "");
     }
-    printf("  }\n}\n");
+    printf("  },\n  \"protected_keys\": {\"available\": %s, \"status\": ",
+           protected_probe() == ZC_OK ? "true" : "false");
+    json_str(zc_strerror(protected_probe()));
+    printf(", \"modes\": {\n");
+    for (i = 0; i < NMODES; i++) {
+        static const unsigned sizes[] = { 16, 24, 32 };
+        unsigned j, first = 1;
+
+        printf("    \"AES-%s\": {", aes_mode_names[i]);
+        for (j = 0; j < 3; j++) {
+            struct zc_backend_info bi;
+
+            if (zc_aes_protected_query((enum zc_aes_mode)i, sizes[j], &bi) != ZC_OK)
+                continue;
+            printf("%s\"%u\": {\"backend\": ", first ? "" : ", ", sizes[j] * 8);
+            json_str(bi.backend == ZC_BACKEND_CPACF ? "cpacf" : "unavailable");
+            printf(", \"reason\": ");
+            json_str(zc_reason_str(bi.reason));
+            printf(", \"instruction\": ");
+            json_str(zc_insn_name(bi.insn));
+            printf(", \"fc\": %u}", bi.fc);
+            first = 0;
+        }
+        printf("}%s\n", i + 1 < NMODES ? "," : "");
+    }
+    printf("  }}\n}\n");
 }
 
 static void usage(FILE *f, const char *prog)

@@ -122,3 +122,27 @@ int zc_cpacf_selftest(enum zc_insn insn, unsigned fc)
         return -1;
     return zc_aes_gcm_kma_selftest(16 + 8 * (fc - ZC_FC_KMA_GCM_AES_128), 0);
 }
+
+/* The same for a protected key: the encrypted-key function codes. */
+int zc_aes_protected_query(enum zc_aes_mode mode, size_t key_len,
+                           struct zc_backend_info *info)
+{
+    struct zc_cpacf_need need[3];
+    unsigned n;
+
+    if (info == NULL || (unsigned)mode > ZC_AES_CMAC)
+        return ZC_EINVAL;
+    if (mode == ZC_AES_GCM) {               /* KMA first, after its self-test */
+        n = zc_aes_mode_need(ZC_AES_IM_GCM_KMA, key_len, 1, need);
+        if (n == 0)
+            return ZC_EINVAL;
+        zc_caps_decide(need, n, info);
+        if (info->backend == ZC_BACKEND_CPACF && zc_aes_gcm_kma_selftest((unsigned)key_len, 1))
+            return ZC_OK;
+    }
+    n = zc_aes_mode_need((enum zc_aes_imode)mode, key_len, 1, need);
+    if (n == 0)
+        return ZC_EINVAL;
+    zc_caps_decide(need, n, info);
+    return ZC_OK;
+}

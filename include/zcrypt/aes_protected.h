@@ -59,6 +59,7 @@
 #define ZCRYPT_AES_PROTECTED_H
 
 #include <zcrypt/aes.h>
+#include <zcrypt/caps.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -105,6 +106,22 @@ ZC_API int zc_aes_key_init_secure(zc_aes_key *k, const uint8_t *blob, size_t blo
  * @return ZC_OK, or an error as listed in zcrypt/aes_protected.h.
  */
 ZC_API int zc_aes_key_generate_protected(zc_aes_key *k, size_t key_len);
+
+/**
+ * @brief Where a mode of a protected key of @p key_len bytes runs: the
+ *        backend query of zcrypt/caps.h for the encrypted-key function codes.
+ *
+ * ZC_BACKEND_CPACF with the instruction and encrypted-key function code
+ * used (for GCM: KMA when installed and self-tested, else KMCTR with
+ * KIMD-GHASH); otherwise the first instruction or code that is missing,
+ * and the mode's calls on a protected key return ZC_ENOTSUP (never
+ * software). Whether this process can make protected keys at all (a
+ * `/dev/pkey` that answers) is a separate question: zc-info tries it.
+ * @return ZC_OK; ZC_EINVAL for NULL, an unknown mode or a key size the
+ *         mode has no form for (XTS: 16 and 32 only).
+ */
+ZC_API int zc_aes_protected_query(enum zc_aes_mode mode, size_t key_len,
+                                  struct zc_backend_info *info);
 
 /** @brief What @p k holds; ZC_AES_KEY_NONE for NULL or an uninitialised key. */
 ZC_API enum zc_aes_key_kind zc_aes_key_kind(const zc_aes_key *k);

@@ -134,6 +134,20 @@ int main(void)
               zc_aes_key_kind(&prot[i]) == ZC_AES_KEY_PROTECTED;
     }
     check(ok, "protected and clear keys");
+    {
+        struct zc_backend_info bi;
+
+        check(zc_aes_protected_query(ZC_AES_CBC, 24, &bi) == ZC_OK &&
+              bi.backend == ZC_BACKEND_CPACF && bi.fc == 27, "protected query: CBC on KM/KMC 27");
+        check(zc_aes_protected_query(ZC_AES_XTS, 32, &bi) == ZC_OK &&
+              bi.backend == ZC_BACKEND_CPACF && bi.fc == 28, "protected query: XTS-256 on 28/60");
+        check(zc_aes_protected_query(ZC_AES_XTS, 24, &bi) == ZC_EINVAL &&
+              zc_aes_protected_query(ZC_AES_CMAC, 20, &bi) == ZC_EINVAL &&
+              zc_aes_protected_query(ZC_AES_ECB, 16, NULL) == ZC_EINVAL,
+              "protected query: bad sizes and NULL");
+        check(zc_aes_key_kind(&clear[0]) == ZC_AES_KEY_CLEAR && zc_aes_key_kind(NULL) == ZC_AES_KEY_NONE,
+              "key kinds");
+    }
     derived0 = zc_sim_platform_derivations();
     pthread_create(&ch, NULL, changer, &changes);
     for (i = 0; i < WORKERS; i++)
