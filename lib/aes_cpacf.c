@@ -138,16 +138,15 @@ int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv
     return rc;
 }
 
-/* The XTS function codes, by name, for a key's KM function code. */
-static unsigned long xts_fc(unsigned long fc)
+/* The XTS or KMA function code of a key: clear or encrypted, by its kind. */
+static unsigned long key_fc(const zc_aes_key *k, int kma)
 {
-    switch (fc) {
-    case ZC_FC_AES_128:     return ZC_FC_XTS_AES_128;
-    case ZC_FC_AES_256:     return ZC_FC_XTS_AES_256;
-    case ZC_FC_ENC_AES_128: return ZC_FC_ENC_XTS_AES_128;
-    case ZC_FC_ENC_AES_256: return ZC_FC_ENC_XTS_AES_256;
-    default:                return 0;    /* never issued: 0 is the query */
-    }
+    const struct zc_aes_fcs *f = zc_aes_fcs_of(k->zc_key_len);
+    int prot = zc_aes_key_protected(k);
+
+    if (f == NULL)
+        return 0;               /* never issued: 0 is the query */
+    return kma ? (prot ? f->enc_kma : f->kma) : (prot ? f->enc_xts : f->xts);
 }
 
 int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
@@ -161,8 +160,10 @@ int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
 
     /* PCC-XTS: k2's key field, then tweak, sequence number 0, bit index 0. */
     memset(&pcc, 0, sizeof(pcc));
-    fc2 = xts_fc(zc_aes_pb_key(k2, pcc.b));
-    x->fc = xts_fc(zc_aes_pb_key(k1, x->pb.b));
+    zc_aes_pb_key(k2, pcc.b);
+    zc_aes_pb_key(k1, x->pb.b);
+    fc2 = key_fc(k2, 0);
+    x->fc = key_fc(k1, 0);
     if (fc2 == 0 || x->fc == 0) {           /* AES-192 has no XTS: callers refuse it */
         zc_wipe(&pcc, sizeof(pcc));
         return ZC_EINVAL;
@@ -208,20 +209,6 @@ int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint
     return rc;
 }
 
-/* KMA's GCM function codes, by name, for a key's KM function code. */
-static unsigned long kma_fc(unsigned long fc)
-{
-    switch (fc) {
-    case ZC_FC_AES_128:     return ZC_FC_KMA_GCM_AES_128;
-    case ZC_FC_AES_192:     return ZC_FC_KMA_GCM_AES_192;
-    case ZC_FC_AES_256:     return ZC_FC_KMA_GCM_AES_256;
-    case ZC_FC_ENC_AES_128: return ZC_FC_KMA_GCM_ENC_AES_128;
-    case ZC_FC_ENC_AES_192: return ZC_FC_KMA_GCM_ENC_AES_192;
-    case ZC_FC_ENC_AES_256: return ZC_FC_KMA_GCM_ENC_AES_256;
-    default:                return 0;    /* never issued: 0 is the query */
-    }
-}
-
 int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[16],
                      const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
                      size_t len, int decrypt, uint8_t tag[16])
@@ -241,7 +228,8 @@ int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[
      * these totals; it does not count the bytes itself. */
     zc_store_be64(pb.taadl, (uint64_t)aad_len << 3);
     zc_store_be64(pb.tpcl, (uint64_t)len << 3);
-    fc = kma_fc(zc_aes_pb_key(k, pb.key));
+    zc_aes_pb_key(k, pb.key);
+    fc = key_fc(k, 1);
     if (fc == 0) {
         zc_wipe(&pb, sizeof(pb));
         return ZC_EINVAL;

@@ -55,6 +55,17 @@ _Static_assert((int)ZC_ALGO_AES_CMAC - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_CMAC 
                (int)ZC_ALGO_AES_XTS - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_XTS,
                "backend-query rows follow the AES modes");
 
+/* Every function code of a key size, by name (0: the size has no such form). */
+struct zc_aes_fcs {
+    uint8_t key_len;
+    uint8_t fc, enc;            /* KM family: clear, encrypted key */
+    uint8_t xts, enc_xts;       /* KM-XTS and PCC-XTS */
+    uint8_t kma, enc_kma;       /* KMA-GCM */
+};
+
+/* The function codes of a key size; NULL for a size AES does not have. */
+const struct zc_aes_fcs *zc_aes_fcs_of(size_t key_len);
+
 /* The (instruction, function code) pairs a mode needs for a key size, in
  * the encrypted-key (protected) form when prot is set; returns their
  * number, 0 for a key size the mode has no CPACF form of. */

@@ -46,10 +46,8 @@ static const enum zc_insn mode_insn[ZC_AES_IM_XTS] = {
     [ZC_AES_IM_OFB] = ZC_INSN_KMO,
 };
 
-/* The function codes of a key size: clear, encrypted, XTS and encrypted XTS. */
-static const struct size_fcs {
-    uint8_t key_len, fc, enc, xts, enc_xts, kma, enc_kma;
-} size_fcs[] = {
+/* Every function code of each key size, by name. */
+static const struct zc_aes_fcs size_fcs[] = {
     { 16, ZC_FC_AES_128, ZC_FC_ENC_AES_128, ZC_FC_XTS_AES_128, ZC_FC_ENC_XTS_AES_128,
       ZC_FC_KMA_GCM_AES_128, ZC_FC_KMA_GCM_ENC_AES_128 },
     { 24, ZC_FC_AES_192, ZC_FC_ENC_AES_192, 0, 0,
@@ -58,7 +56,7 @@ static const struct size_fcs {
       ZC_FC_KMA_GCM_AES_256, ZC_FC_KMA_GCM_ENC_AES_256 },
 };
 
-static const struct size_fcs *fcs_of(size_t key_len)
+const struct zc_aes_fcs *zc_aes_fcs_of(size_t key_len)
 {
     size_t i;
 
@@ -71,7 +69,7 @@ static const struct size_fcs *fcs_of(size_t key_len)
 unsigned zc_aes_mode_need(enum zc_aes_imode mode, size_t key_len, int prot,
                           struct zc_cpacf_need need[3])
 {
-    const struct size_fcs *f = fcs_of(key_len);
+    const struct zc_aes_fcs *f = zc_aes_fcs_of(key_len);
     unsigned fc;
 
     if (f == NULL || (unsigned)mode >= ZC_AES_IM_COUNT)
@@ -136,7 +134,7 @@ static uint16_t cpacf_modes(size_t key_len, int prot)
 int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
                     enum zc_backend backend)
 {
-    const struct size_fcs *f = fcs_of(key_len);
+    const struct zc_aes_fcs *f = zc_aes_fcs_of(key_len);
     uint16_t modes = 0;
 
     if (k == NULL || key == NULL || f == NULL || !zc_backend_sym_ok(backend))
@@ -183,7 +181,7 @@ static void protected_setup(zc_aes_key *k, unsigned kind, size_t key_len, uint16
 {
     k->zc_key_len = (uint8_t)key_len;
     k->zc_rounds = (uint8_t)(6 + key_len / 4);
-    k->zc_fc = fcs_of(key_len)->enc;
+    k->zc_fc = zc_aes_fcs_of(key_len)->enc;
     k->zc_kind = (uint8_t)kind;
     k->zc_cpacf_modes = modes;
     k->zc_strict = 1;
@@ -206,7 +204,7 @@ int zc_aes_key_init_protected(zc_aes_key *k, const uint8_t *key, size_t key_len)
     uint16_t modes;
     int rc;
 
-    if (k == NULL || key == NULL || fcs_of(key_len) == NULL)
+    if (k == NULL || key == NULL || zc_aes_fcs_of(key_len) == NULL)
         return ZC_EINVAL;
     rc = protected_modes(key_len, &modes);
     if (rc == ZC_OK)
@@ -232,7 +230,7 @@ int zc_aes_key_init_secure(zc_aes_key *k, const uint8_t *blob, size_t blob_len)
     if (k == NULL || blob == NULL || blob_len == 0 || blob_len > ZC_AES_SECURE_BLOB_MAX)
         return ZC_EINVAL;
     rc = zc_plat_aes_protect_blob(blob, blob_len, prot, &prot_len, &key_len);
-    if (rc == ZC_OK && (fcs_of(key_len) == NULL || !prot_ok(key_len, prot_len)))
+    if (rc == ZC_OK && (zc_aes_fcs_of(key_len) == NULL || !prot_ok(key_len, prot_len)))
         rc = ZC_EDEVICE;
     if (rc == ZC_OK)
         rc = protected_modes(key_len, &modes);
@@ -253,7 +251,7 @@ int zc_aes_key_generate_protected(zc_aes_key *k, size_t key_len)
     uint16_t modes;
     int rc;
 
-    if (k == NULL || fcs_of(key_len) == NULL)
+    if (k == NULL || zc_aes_fcs_of(key_len) == NULL)
         return ZC_EINVAL;
     rc = protected_modes(key_len, &modes);
     if (rc == ZC_OK)
