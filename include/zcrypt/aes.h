@@ -27,10 +27,13 @@
  * the output of one call over the whole text for any split.
  *
  * In-place operation (in == out) is allowed; partial overlap is ZC_EINVAL.
- * On any error the IV/counter is unchanged and nothing is written, with one
- * exception: ZC_EDEVICE (the CPACF instruction answered what cannot happen
- * for this key) is reported after the output was started, and the output
- * is then zeroed (in place: the input too).
+ * On any error the IV/counter is unchanged and nothing is written, with
+ * two exceptions that can only be known after the output was started:
+ * ZC_EDEVICE (the CPACF instruction answered what cannot happen for this
+ * key) zeroes the output (in place: the input too); ZC_EKEY (a protected
+ * key could not be re-derived after a wrapping-key change, see
+ * zcrypt/aes_protected.h) leaves the output valid up to where the call got,
+ * the rest unwritten.
  *
  * @code
  * zc_aes_key k;
