@@ -46,7 +46,8 @@ static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
     { ZC_ALGO_DES_CBC, 8 }, { ZC_ALGO_DES_CBC, 16 }, { ZC_ALGO_DES_CBC, 24 },
     { ZC_ALGO_RC4, 16 },
     { ZC_ALGO_RANDOM, 0 },
-    { ZC_ALGO_RSA, 128 }, { ZC_ALGO_RSA, 256 },     /* RSA: software, see text_report() */
+    { ZC_ALGO_RSA, 128 }, { ZC_ALGO_RSA, 256 },     /* RSA: a Crypto Express adapter or software */
+    { ZC_ALGO_RSA, 1024 },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -249,6 +250,8 @@ static void text_report(void)
         if (rows[i].algo == ZC_ALGO_RANDOM)
             printf(" getrandom()%s\n", bi.backend == ZC_BACKEND_CPACF
                    ? " XOR PRNO TRNG" : " only (no PRNO TRNG to mix in)");
+        else if (rows[i].algo == ZC_ALGO_RSA)
+            printf(" (%s)\n", zc_reason_str(bi.reason));
         else if (bi.reason == ZC_REASON_SOFTWARE_ONLY)
             printf(" (%s)\n", zc_reason_str(bi.reason));
         else if (bi.backend == ZC_BACKEND_CPACF)
@@ -258,8 +261,19 @@ static void text_report(void)
                    zc_cpacf_fc_name(bi.insn, bi.fc));
     }
     printf("  HMAC runs on its hash's backend, as listed above.\n");
-    printf("  RSA runs in software: CPACF has no RSA function, and this version does\n"
-           "  not drive Crypto Express adapters yet (keys are AUTO; CEX is ZC_ENOTSUP).\n");
+    {
+        /* the adapter state, as AUTO RSA keys see it at each operation */
+        struct zc_backend_info bi;
+
+        zc_backend_query(ZC_ALGO_RSA, 256, &bi);
+        printf("\nCrypto Express (/dev/z90crypt): %s\n", zc_reason_str(bi.reason));
+        if (bi.reason == ZC_REASON_CEX_FAILED)
+            printf("  RSA operations of ZC_BACKEND_AUTO keys fail with ZC_EDEVICE until it can\n"
+                   "  be used (or the keys are set to ZC_BACKEND_SOFTWARE).\n");
+        else
+            printf("  RSA keys up to 4096 bits run %s under ZC_BACKEND_AUTO (CPACF has no RSA).\n",
+                   bi.backend == ZC_BACKEND_CEX ? "on the adapter" : "in software");
+    }
     text_protected();
 }
 

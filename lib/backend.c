@@ -9,6 +9,7 @@
 #include "caps.h"
 #include "hash_int.h"
 #include "aes_int.h"
+#include "platform.h"
 #include "../asm/cpacf.h"
 
 int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
@@ -67,8 +68,20 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
     if (algo == ZC_ALGO_RSA) {
         if (key_len < ZC_RSA_MIN_BITS / 8 || key_len > ZC_RSA_MAX_BITS / 8)
             return ZC_EINVAL;
-        info->backend = ZC_BACKEND_SOFTWARE;
-        info->reason = ZC_REASON_SOFTWARE_ONLY;
+        /* asked now: the decision of an AUTO key is made per operation too */
+        static const enum zc_reason why[] = {
+            [ZC_CEX_ONLINE] = ZC_REASON_CEX,
+            [ZC_CEX_NO_INTERFACE] = ZC_REASON_CEX_NO_INTERFACE,
+            [ZC_CEX_NO_DEVICE] = ZC_REASON_CEX_NO_DEVICE,
+            [ZC_CEX_NO_ADAPTER] = ZC_REASON_CEX_NO_ADAPTER,
+            [ZC_CEX_FAILED] = ZC_REASON_CEX_FAILED,
+        };
+        enum zc_cex_state st = zc_plat_cex_state();
+
+        info->reason = (unsigned)st < sizeof why / sizeof why[0] ? why[st] : ZC_REASON_CEX_FAILED;
+        if (st == ZC_CEX_ONLINE && key_len > ZC_CEX_MAX_LEN)
+            info->reason = ZC_REASON_CEX_KEY_SIZE;
+        info->backend = info->reason == ZC_REASON_CEX ? ZC_BACKEND_CEX : ZC_BACKEND_SOFTWARE;
         info->insn = ZC_INSN_KM;
         info->fc = 0;
         return ZC_OK;

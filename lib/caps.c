@@ -484,6 +484,12 @@ const char *zc_reason_str(enum zc_reason reason)
     case ZC_REASON_BAD_KEY_SIZE: return "no CPACF function for this key size";
     case ZC_REASON_SELFTEST:     return "self-test failed";
     case ZC_REASON_SOFTWARE_ONLY: return "no CPACF function exists";
+    case ZC_REASON_CEX:          return "Crypto Express adapter online";
+    case ZC_REASON_CEX_NO_INTERFACE: return "no Crypto Express interface here";
+    case ZC_REASON_CEX_NO_DEVICE: return "no /dev/z90crypt";
+    case ZC_REASON_CEX_NO_ADAPTER: return "no Crypto Express adapter online";
+    case ZC_REASON_CEX_FAILED:   return "/dev/z90crypt cannot be used";
+    case ZC_REASON_CEX_KEY_SIZE: return "modulus too large for Crypto Express";
     }
     return "unknown";
 }

@@ -68,4 +68,41 @@ int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
 int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
                                    size_t *prot_len);
 
+/*
+ * Crypto Express adapters: RSA offload through the kernel's zcrypt driver
+ * (/dev/z90crypt, <asm/zcrypt.h>), in lib/linux/z90crypt.c; s390x only.
+ * The caller formats the operands: big-endian, right-justified in fields
+ * of the lengths the ioctls take. Results of the two operations: ZC_OK;
+ * ZC_ENOTSUP when no adapter answers (no device, or the request fails with
+ * ENODEV, EBADF or ENOTTY; always on other architectures and bare metal);
+ * ZC_EINVAL for lengths the interface does not take; ZC_EDEVICE for any
+ * other failure. out is written only on ZC_OK.
+ */
+#define ZC_CEX_MAX_LEN 512      /* 4096-bit moduli: the largest CEX takes */
+
+/* ICARSAMODEXPO: out = in^e mod n; in, e, n and out are len bytes (1..512). */
+int zc_plat_cex_modexpo(const uint8_t *in, const uint8_t *e, const uint8_t *n,
+                        uint8_t *out, size_t len);
+
+/*
+ * ICARSACRT: out = in^d mod pq from the CRT parameters, p > q. len is even
+ * (2..512); in and out are len bytes; bp = d mod (p-1), np = p and
+ * u = q^-1 mod p are len/2 + 8 bytes; bq = d mod (q-1) and nq = q are
+ * len/2 bytes.
+ */
+int zc_plat_cex_crt(const uint8_t *in, size_t len, const uint8_t *bp, const uint8_t *bq,
+                    const uint8_t *np, const uint8_t *nq, const uint8_t *u, uint8_t *out);
+
+/* State of the adapters, for the backend query and zc-info. */
+enum zc_cex_state {
+    ZC_CEX_ONLINE = 0,      /* an adapter is online in this domain */
+    ZC_CEX_NO_INTERFACE,    /* no zcrypt interface on this platform (not s390x Linux) */
+    ZC_CEX_NO_DEVICE,       /* no /dev/z90crypt (the zcrypt module is not loaded) */
+    ZC_CEX_NO_ADAPTER,      /* the device answers but lists no adapter online */
+    ZC_CEX_FAILED           /* the device cannot be opened or asked (e.g. EACCES) */
+};
+
+/* Ask the device which adapters are online (ZCRYPT_STATUS_MASK). */
+enum zc_cex_state zc_plat_cex_state(void);
+
 #endif /* ZC_PLATFORM_H */

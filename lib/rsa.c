@@ -5,12 +5,14 @@
  * or by generation (sw/rsa_keygen.c), and always ends here: checked,
  * Montgomery constants computed, marked valid. The paddings (rsa_pkcs1.c,
  * rsa_pss.c, rsa_oaep.c) call only zc_rsa_public() and zc_rsa_private(),
- * so the backend is chosen in one place: the software backend today; a
- * Crypto Express backend (issue 13) is tried first for an AUTO or CEX key
- * in zc_rsa_public()/zc_rsa_private(), per call, with the software code
- * as the fallback of an AUTO key.
+ * so the backend is chosen in one place: a Crypto Express adapter
+ * (rsa_cex.c) is tried first for an AUTO or CEX key, per call, so that an
+ * adapter that goes away (or comes) is noticed; when none answers, an AUTO
+ * key runs in software and a CEX key fails with ZC_ENOTSUP.
  */
 #include "rsa_int.h"
+#include "rsa_cex.h"
+#include "platform.h"
 #include "util.h"
 #include "sw/rsa_sw.h"
 #include "sw/bn/bn.h"
@@ -142,7 +144,10 @@ int zc_rsa_key_set_backend(zc_rsa_key *k, enum zc_backend b)
         k->zc_backend = (uint8_t)b;
         return ZC_OK;
     case ZC_BACKEND_CEX:
-        return ZC_ENOTSUP;      /* no adapter interface yet (issue 13) */
+        if (zc_plat_cex_state() != ZC_CEX_ONLINE)
+            return ZC_ENOTSUP;
+        k->zc_backend = (uint8_t)b;
+        return ZC_OK;
     case ZC_BACKEND_CPACF:      /* CPACF has no RSA */
     default:
         return ZC_EINVAL;
@@ -164,7 +169,12 @@ int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
     if (!raw_args(k, in, out))
         return ZC_EINVAL;
-    /* AUTO and SOFTWARE: the software backend (the only one so far) */
+    if (k->zc_backend != ZC_BACKEND_SOFTWARE) {
+        int rc = zc_rsa_cex_public(k, in, out);
+
+        if (rc != ZC_ENOTSUP || k->zc_backend == ZC_BACKEND_CEX)
+            return rc;
+    }
     return zc_rsa_sw_public(k, in, out);
 }
 
@@ -172,5 +182,11 @@ int zc_rsa_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
     if (!raw_args(k, in, out) || !k->zc_private)
         return ZC_EINVAL;
+    if (k->zc_backend != ZC_BACKEND_SOFTWARE) {
+        int rc = zc_rsa_cex_private(k, in, out);
+
+        if (rc != ZC_ENOTSUP || k->zc_backend == ZC_BACKEND_CEX)
+            return rc;
+    }
     return zc_rsa_sw_private(k, in, out);
 }

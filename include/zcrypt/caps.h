@@ -154,7 +154,7 @@ enum zc_algo {
     ZC_ALGO_DES_CBC,         /**< DES/TDES-CBC: KM + KMC */
     ZC_ALGO_RC4 = 56,        /**< RC4: software only, always */
     ZC_ALGO_RANDOM = 64,     /**< zc_random_bytes(): CPACF means PRNO-TRNG is mixed into getrandom() */
-    ZC_ALGO_RSA = 72         /**< RSA (key_len: modulus bytes, 64..1024): software; CPACF has no RSA and Crypto Express is not used yet */
+    ZC_ALGO_RSA = 72         /**< RSA (key_len: modulus bytes, 64..1024): a Crypto Express adapter when one is online (asked at each query), else software; CPACF has no RSA */
 };
 
 /** @brief Why an algorithm runs where it runs. */
@@ -167,12 +167,18 @@ enum zc_reason {
     ZC_REASON_MASKED,        /**< ZCRYPT_CAPS removed the instruction or function code */
     ZC_REASON_BAD_KEY_SIZE,  /**< no CPACF function exists for this key size */
     ZC_REASON_SELFTEST,      /**< installed, but its one-time known-answer self-test failed */
-    ZC_REASON_SOFTWARE_ONLY  /**< no CPACF function exists for the algorithm (RC4) */
+    ZC_REASON_SOFTWARE_ONLY, /**< no CPACF function exists for the algorithm (RC4) */
+    ZC_REASON_CEX,           /**< RSA: a Crypto Express adapter is online (/dev/z90crypt) */
+    ZC_REASON_CEX_NO_INTERFACE, /**< RSA: no Crypto Express interface here (not s390x Linux) */
+    ZC_REASON_CEX_NO_DEVICE, /**< RSA: no /dev/z90crypt (the zcrypt module is not loaded) */
+    ZC_REASON_CEX_NO_ADAPTER, /**< RSA: /dev/z90crypt lists no adapter online in this domain */
+    ZC_REASON_CEX_FAILED,    /**< RSA: /dev/z90crypt cannot be opened or asked (e.g. permissions) */
+    ZC_REASON_CEX_KEY_SIZE   /**< RSA: adapters online, but none takes moduli beyond 4096 bits */
 };
 
 /** @brief Answer of zc_backend_query(). */
 struct zc_backend_info {
-    enum zc_backend backend; /**< what ZC_BACKEND_AUTO runs: CPACF or SOFTWARE */
+    enum zc_backend backend; /**< what ZC_BACKEND_AUTO runs: CPACF or SOFTWARE (CEX for RSA) */
     enum zc_reason reason;   /**< why */
     enum zc_insn insn;       /**< the instruction that decided: the one used, or the first one missing */
     unsigned fc;             /**< its function code */

@@ -198,11 +198,21 @@ ZC_API int zc_rsa_key_has_private(const zc_rsa_key *k);
 /**
  * @brief Choose where the key's operations run.
  *
- * ::ZC_BACKEND_AUTO (the initial choice) and ::ZC_BACKEND_SOFTWARE run the
- * software backend: this version has no Crypto Express interface yet, so
- * AUTO always ends in software. ::ZC_BACKEND_CEX is ::ZC_ENOTSUP (no
- * adapter can be reached); ::ZC_BACKEND_CPACF is ::ZC_EINVAL (CPACF has no
- * RSA).
+ * ::ZC_BACKEND_AUTO (the initial choice) runs each operation on a Crypto
+ * Express adapter through /dev/z90crypt when one answers (s390x Linux,
+ * moduli up to 4096 bits) and in software otherwise, decided per
+ * operation, so an adapter that goes away falls back and one that comes
+ * back is used again; zc_backend_query() with ::ZC_ALGO_RSA tells which
+ * and why. ::ZC_BACKEND_SOFTWARE never uses the adapter.
+ * ::ZC_BACKEND_CEX never falls back: it is refused here with ::ZC_ENOTSUP
+ * when no adapter is online, and an operation on such a key returns
+ * ::ZC_ENOTSUP when none answers then. ::ZC_BACKEND_CPACF is ::ZC_EINVAL
+ * (CPACF has no RSA).
+ *
+ * On the adapter, private operations are blinded and their result is
+ * checked with the public exponent as in software; a device that fails,
+ * or answers wrongly, gives ::ZC_EDEVICE (for AUTO keys too: a faulty
+ * adapter is not hidden by a fallback).
  * @return ZC_OK; ZC_EINVAL for an invalid key or backend; ZC_ENOTSUP.
  */
 ZC_API int zc_rsa_key_set_backend(zc_rsa_key *k, enum zc_backend b);
@@ -215,7 +225,10 @@ ZC_API enum zc_backend zc_rsa_key_backend(const zc_rsa_key *k);
  * @param k   the key
  * @param in  zc_rsa_size() bytes, big-endian, less than n
  * @param out zc_rsa_size() bytes (may equal @p in)
- * @return ZC_OK; ZC_EINVAL for NULL, an invalid key, or in >= n.
+ * @return ZC_OK; ZC_EINVAL for NULL, an invalid key, or in >= n;
+ *         ZC_ENOTSUP for a ::ZC_BACKEND_CEX key when no adapter answers;
+ *         ZC_EDEVICE when the adapter fails or answers with a value not
+ *         below n (nothing is written then).
  */
 ZC_API int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 
@@ -228,7 +241,10 @@ ZC_API int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
  *         in >= n; ZC_EKEY when the result fails the check with the public
  *         exponent (private parts that do not match the public key, or a
  *         computation fault): nothing is written then; the error of
- *         zc_random_bytes() when it fails.
+ *         zc_random_bytes() when it fails; ZC_ENOTSUP for a
+ *         ::ZC_BACKEND_CEX key when no adapter answers; ZC_EDEVICE when
+ *         the adapter fails or its result fails the check (nothing is
+ *         written then).
  */
 ZC_API int zc_rsa_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 

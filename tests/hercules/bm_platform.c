@@ -98,3 +98,34 @@ int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
     (void)prot_len;
     return ZC_ENOTSUP;
 }
+
+/* No kernel, so no zcrypt driver: RSA runs in software. */
+int zc_plat_cex_modexpo(const uint8_t *in, const uint8_t *e, const uint8_t *n,
+                        uint8_t *out, size_t len)
+{
+    (void)in;
+    (void)e;
+    (void)n;
+    (void)out;
+    (void)len;
+    return ZC_ENOTSUP;
+}
+
+int zc_plat_cex_crt(const uint8_t *in, size_t len, const uint8_t *bp, const uint8_t *bq,
+                    const uint8_t *np, const uint8_t *nq, const uint8_t *u, uint8_t *out)
+{
+    (void)in;
+    (void)len;
+    (void)bp;
+    (void)bq;
+    (void)np;
+    (void)nq;
+    (void)u;
+    (void)out;
+    return ZC_ENOTSUP;
+}
+
+enum zc_cex_state zc_plat_cex_state(void)
+{
+    return ZC_CEX_NO_INTERFACE;
+}

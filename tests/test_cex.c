@@ -1,0 +1,408 @@
+/*
+ * test_cex.c - RSA on Crypto Express adapters: the dispatch rules of
+ * ZC_BACKEND_AUTO and ZC_BACKEND_CEX, and the /dev/z90crypt requests.
+ *
+ * On s390x (under QEMU) the test runs with the stand-in device of
+ * tests/shim/cex_shim.c preloaded; it checks every request field by field
+ * and computes the answers itself, and the test fails when it is absent.
+ * The answers are compared with the raw known answers of
+ * tests/vectors/rsa_kat.h (cross-computed with OpenSSL 3.0), so a wrong
+ * field layout cannot pass. Natively there is no zcrypt interface: AUTO
+ * runs in software, CEX is refused, and the backend query says why.
+ */
+#define _GNU_SOURCE             /* setenv, RTLD_DEFAULT */
+#include <zcrypt.h>
+#include <check.h>
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_main.h"
+#include "testutil.h"
+#include "vectors/rsa_kat.h"
+#include "shim/cex_shim.h"
+
+#define MAXB 512
+
+static uint8_t der_buf[4096];
+
+static void load_key(zc_rsa_key *k, unsigned idx)
+{
+    size_t len = tu_unhex(der_buf, sizeof der_buf, zc_rsa_kat_keys[idx].der);
+
+    ck_assert_int_eq(zc_rsa_key_from_der(k, der_buf, len), ZC_OK);
+}
+
+/* A raw known answer: its key, in (below n) and out = in^e mod n. */
+struct raw {
+    zc_rsa_key k;
+    uint8_t in[MAXB], out[MAXB];
+    size_t len;
+};
+
+static void load_raw(struct raw *r, unsigned i)
+{
+    load_key(&r->k, zc_rsa_kat_raws[i].key);
+    r->len = zc_rsa_size(&r->k);
+    ck_assert_uint_eq(tu_unhex(r->in, sizeof r->in, zc_rsa_kat_raws[i].in), r->len);
+    ck_assert_uint_eq(tu_unhex(r->out, sizeof r->out, zc_rsa_kat_raws[i].out), r->len);
+}
+
+/* Both raw operations give the known answers. */
+static void raw_ok(const struct raw *r)
+{
+    uint8_t y[MAXB];
+
+    ck_assert_int_eq(zc_rsa_public(&r->k, r->in, y), ZC_OK);
+    ck_assert_mem_eq(y, r->out, r->len);
+    ck_assert_int_eq(zc_rsa_private(&r->k, r->out, y), ZC_OK);
+    ck_assert_mem_eq(y, r->in, r->len);
+}
+
+static void query(size_t key_len, enum zc_backend b, enum zc_reason why)
+{
+    struct zc_backend_info bi;
+
+    ck_assert_int_eq(zc_backend_query(ZC_ALGO_RSA, key_len, &bi), ZC_OK);
+    ck_assert_int_eq(bi.backend, b);
+    ck_assert_int_eq(bi.reason, why);
+    ck_assert_ptr_nonnull(zc_reason_str(why));
+    ck_assert_str_ne(zc_reason_str(why), "unknown");
+}
+
+#if !defined(__s390x__)
+
+/* ---- no interface (native) ------------------------------------------- */
+
+START_TEST(native_dispatch)
+{
+    static struct raw r;
+
+    load_raw(&r, 0);
+    query(128, ZC_BACKEND_SOFTWARE, ZC_REASON_CEX_NO_INTERFACE);
+    query(1024, ZC_BACKEND_SOFTWARE, ZC_REASON_CEX_NO_INTERFACE);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&r.k, ZC_BACKEND_CEX), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_key_backend(&r.k), ZC_BACKEND_AUTO);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&r.k, ZC_BACKEND_CPACF), ZC_EINVAL);
+    raw_ok(&r);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&r.k, ZC_BACKEND_SOFTWARE), ZC_OK);
+    raw_ok(&r);
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
+#else
+
+/* ---- the stand-in device (s390x) ------------------------------------- */
+
+static struct cex_shim_state *shim(void)
+{
+    struct cex_shim_state *s = dlsym(RTLD_DEFAULT, "zc_cex_shim");
+
+    ck_assert_msg(s != NULL, "the /dev/z90crypt stand-in is not preloaded");
+    return s;
+}
+
+static unsigned shim_count(const char *name)
+{
+    unsigned (*f)(void);
+
+    *(void **)&f = dlsym(RTLD_DEFAULT, name);
+    ck_assert_msg(f != NULL, "%s: no such function in the stand-in", name);
+    return f();
+}
+
+static void device(const char *mode)
+{
+    ck_assert_int_eq(setenv(CEX_SHIM_ENV, mode, 1), 0);
+}
+
+/* Both raw operations fail with rc and leave the output alone. */
+static void raw_fails(const struct raw *r, int rc)
+{
+    uint8_t y[MAXB], z[MAXB];
+
+    memset(y, 0xa5, sizeof y);
+    memset(z, 0xa5, sizeof z);
+    ck_assert_int_eq(zc_rsa_public(&r->k, r->in, y), rc);
+    ck_assert_int_eq(zc_rsa_private(&r->k, r->out, y), rc);
+    ck_assert_mem_eq(y, z, sizeof y);
+}
+
+
+/* Every raw known answer through the adapter, AUTO and CEX keys. */
+START_TEST(offload_kat)
+{
+    static struct raw r;
+    struct cex_shim_state *s = shim();
+    unsigned m, c, len;
+
+    device("");
+    load_raw(&r, (unsigned)_i);
+    query(r.len, ZC_BACKEND_CEX, ZC_REASON_CEX);
+    m = s->modexpo;
+    c = s->crt;
+    raw_ok(&r);
+    ck_assert_uint_eq(s->modexpo, m + 1);
+    ck_assert_uint_eq(s->crt, c + 1);
+    /* an odd-length modulus goes with one leading zero byte to ICARSACRT */
+    len = (unsigned)(r.len + (r.len & 1));
+    ck_assert_uint_eq(s->last_len, len);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&r.k, ZC_BACKEND_CEX), ZC_OK);
+    ck_assert_int_eq(zc_rsa_key_backend(&r.k), ZC_BACKEND_CEX);
+    raw_ok(&r);
+    ck_assert_uint_eq(s->modexpo, m + 2);
+    ck_assert_uint_eq(s->crt, c + 2);
+    /* SOFTWARE keys never reach the device */
+    ck_assert_int_eq(zc_rsa_key_set_backend(&r.k, ZC_BACKEND_SOFTWARE), ZC_OK);
+    raw_ok(&r);
+    ck_assert_uint_eq(s->modexpo, m + 2);
+    ck_assert_uint_eq(s->crt, c + 2);
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    ck_assert_uint_eq(s->bad_flags, 0);
+    ck_assert_uint_eq(shim_count("shim_dev_opens"), shim_count("shim_dev_closes"));
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
+/* The DER INTEGERs of a PKCS#1 RSAPrivateKey (two-byte outer length). */
+static size_t der_ints(const uint8_t *der, struct zc_rsa_part *parts, size_t max)
+{
+    size_t i = 4, n;
+
+    for (n = 0; n < max; n++) {
+        size_t len = der[i + 1], hdr = 2, j;
+
+        ck_assert_uint_eq(der[i], 0x02);
+        if (len & 0x80) {
+            hdr += len & 0x7f;
+            for (len = 0, j = 2; j < hdr; j++)
+                len = len << 8 | der[i + j];
+        }
+        /* no sign byte: the raw operations below take exact lengths */
+        parts[n].data = der + i + hdr + (der[i + hdr] == 0);
+        parts[n].len = len - (der[i + hdr] == 0);
+        i += hdr + len;
+    }
+    return n;
+}
+
+/*
+ * The 1024-bit KAT key with its primes the other way round (p < q),
+ * qInv = p^-1 mod q from Fermat: p^(q-2) mod q, a public operation with
+ * modulus q in software. The adapter must get them ordered np > nq with
+ * u recomputed; the stand-in checks both, and the known answer the result.
+ */
+START_TEST(smaller_first_prime)
+{
+    static struct raw r;
+    static zc_rsa_key kq, k;
+    static uint8_t der[1200], pmq[MAXB], qm2[MAXB], inv[MAXB];
+    struct cex_shim_state *s = shim();
+    struct zc_rsa_part v[9];
+    struct zc_rsa_components c;
+    uint8_t y[MAXB];
+    size_t ql, i;
+    unsigned borrow, crt;
+
+    device("");
+    load_raw(&r, 0);
+    tu_unhex(der, sizeof der, zc_rsa_kat_keys[0].der);
+    der_ints(der, v, 9);        /* version n e d p q dP dQ qInv */
+    ql = v[5].len;
+    ck_assert_uint_eq(v[4].len, ql);
+    for (borrow = 0, i = ql; i-- > 0;) {   /* p - q = p mod q (p < 2q) */
+        unsigned d = (unsigned)v[4].data[i] - v[5].data[i] - borrow;
+
+        pmq[i] = (uint8_t)d;
+        borrow = (d >> 8) & 1;
+    }
+    ck_assert_uint_eq(borrow, 0);
+    for (borrow = 2, i = ql; i-- > 0;) {
+        unsigned d = (unsigned)v[5].data[i] - borrow;
+
+        qm2[i] = (uint8_t)d;
+        borrow = (d >> 8) & 1;
+    }
+    memset(&c, 0, sizeof c);
+    c.n = v[5];
+    c.e.data = qm2;
+    c.e.len = ql;
+    ck_assert_int_eq(zc_rsa_key_from_components(&kq, &c), ZC_OK);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&kq, ZC_BACKEND_SOFTWARE), ZC_OK);
+    ck_assert_int_eq(zc_rsa_public(&kq, pmq, inv), ZC_OK);
+
+    c.n = v[1];
+    c.e = v[2];
+    c.d = v[3];
+    c.p = v[5];
+    c.q = v[4];
+    c.dp = v[7];
+    c.dq = v[6];
+    c.qinv.data = inv;
+    c.qinv.len = ql;
+    ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_OK);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&k, ZC_BACKEND_CEX), ZC_OK);
+    crt = s->crt;
+    ck_assert_int_eq(zc_rsa_private(&k, r.out, y), ZC_OK);
+    ck_assert_mem_eq(y, r.in, r.len);
+    ck_assert_uint_eq(s->crt, crt + 1);
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    zc_rsa_key_wipe(&k);
+    zc_rsa_key_wipe(&kq);
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
+/* Keys beyond 4096 bits stay in software; the query says so. */
+START_TEST(too_large)
+{
+    shim();
+    device("");
+    query(512, ZC_BACKEND_CEX, ZC_REASON_CEX);
+    query(513, ZC_BACKEND_SOFTWARE, ZC_REASON_CEX_KEY_SIZE);
+    query(1024, ZC_BACKEND_SOFTWARE, ZC_REASON_CEX_KEY_SIZE);
+}
+END_TEST
+
+/* "No adapter" in every form: AUTO falls back, CEX refuses. */
+static const struct {
+    const char *mode;
+    enum zc_reason why;     /* the query's answer */
+    int tried;              /* the operation reaches the ioctl */
+} no_adapter[] = {
+    { "nodev", ZC_REASON_CEX_NO_DEVICE, 0 },
+    { "open=ENODEV", ZC_REASON_CEX_NO_DEVICE, 0 },
+    { "open=ENXIO", ZC_REASON_CEX_NO_DEVICE, 0 },
+    { "noadapter", ZC_REASON_CEX_NO_ADAPTER, 1 },
+    { "req=ENODEV", ZC_REASON_CEX, 1 },
+    { "req=EBADF", ZC_REASON_CEX, 1 },
+    { "req=ENOTTY", ZC_REASON_CEX, 1 },
+};
+
+START_TEST(falls_back)
+{
+    static struct raw r, rc;
+    struct cex_shim_state *s = shim();
+    unsigned m;
+
+    device("");
+    load_raw(&r, 1);
+    load_raw(&rc, 1);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&rc.k, ZC_BACKEND_CEX), ZC_OK);
+
+    device(no_adapter[_i].mode);
+    query(r.len, no_adapter[_i].why == ZC_REASON_CEX ? ZC_BACKEND_CEX : ZC_BACKEND_SOFTWARE,
+          no_adapter[_i].why);
+    m = s->modexpo;
+    raw_ok(&r);     /* AUTO: software */
+    ck_assert_int_eq(zc_rsa_key_backend(&r.k), ZC_BACKEND_AUTO);
+    ck_assert_uint_eq(s->modexpo, m + (no_adapter[_i].tried ? 1 : 0));
+    raw_fails(&rc, ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_key_backend(&rc.k), ZC_BACKEND_CEX);
+    if (no_adapter[_i].why != ZC_REASON_CEX) {
+        ck_assert_int_eq(zc_rsa_key_set_backend(&r.k, ZC_BACKEND_CEX), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_rsa_key_backend(&r.k), ZC_BACKEND_AUTO);
+    }
+    /* the adapter comes back: the same keys use it again */
+    device("");
+    m = s->modexpo;
+    raw_ok(&r);
+    raw_ok(&rc);
+    ck_assert_uint_eq(s->modexpo, m + 2);
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    ck_assert_uint_eq(shim_count("shim_dev_opens"), shim_count("shim_dev_closes"));
+    zc_rsa_key_wipe(&r.k);
+    zc_rsa_key_wipe(&rc.k);
+}
+END_TEST
+
+/* A device that fails, or answers wrongly: ZC_EDEVICE for AUTO and CEX keys. */
+START_TEST(device_faults)
+{
+    static struct raw r;
+    struct cex_shim_state *s = shim();
+    uint8_t y[MAXB], z[MAXB];
+    unsigned crt;
+
+    device("");
+    load_raw(&r, 1);
+    device("req=EIO");
+    raw_fails(&r, ZC_EDEVICE);
+    device("req=EINVAL");
+    raw_fails(&r, ZC_EDEVICE);
+    device("open=EACCES");
+    query(r.len, ZC_BACKEND_SOFTWARE, ZC_REASON_CEX_FAILED);
+    raw_fails(&r, ZC_EDEVICE);
+    device("big");          /* not below n: refused before use */
+    raw_fails(&r, ZC_EDEVICE);
+
+    /* a wrong private answer is caught by the check with e */
+    device("wrong");
+    memset(y, 0xa5, sizeof y);
+    memset(z, 0xa5, sizeof z);
+    crt = s->crt;
+    ck_assert_int_eq(zc_rsa_private(&r.k, r.out, y), ZC_EDEVICE);
+    ck_assert_uint_eq(s->crt, crt + 1);
+    ck_assert_mem_eq(y, z, sizeof y);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&r.k, ZC_BACKEND_CEX), ZC_OK);
+    ck_assert_int_eq(zc_rsa_private(&r.k, r.out, y), ZC_EDEVICE);
+    ck_assert_mem_eq(y, z, sizeof y);
+
+    /* EINTR is retried */
+    device("eintr");
+    crt = s->crt;
+    raw_ok(&r);
+    ck_assert_uint_eq(s->crt, crt + 2);
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    ck_assert_uint_eq(shim_count("shim_dev_opens"), shim_count("shim_dev_closes"));
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
+/* Paddings run on the adapter like the raw calls (a signature round trip). */
+START_TEST(padding_on_adapter)
+{
+    static struct raw r;
+    struct cex_shim_state *s = shim();
+    uint8_t d[32], sig[MAXB];
+    size_t sl = sizeof sig;
+    unsigned c, m;
+
+    device("");
+    load_raw(&r, 2);
+    ck_assert_int_eq(zc_hash(ZC_SHA256, "abc", 3, d, sizeof d), ZC_OK);
+    c = s->crt;
+    m = s->modexpo;
+    ck_assert_int_eq(zc_rsa_pss_sign(&r.k, ZC_SHA256, d, 32, sig, &sl), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pss_verify(&r.k, ZC_SHA256, d, 32, sig, sl), ZC_OK);
+    ck_assert_uint_eq(s->crt, c + 1);
+    ck_assert_uint_eq(s->modexpo, m + 1);
+    d[0] ^= 1;
+    ck_assert_int_eq(zc_rsa_pss_verify(&r.k, ZC_SHA256, d, 32, sig, sl), ZC_EAUTH);
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
+#endif
+
+int main(void)
+{
+    Suite *s = suite_create("cex");
+    TCase *tc = tcase_create("cex");
+
+    tcase_set_timeout(tc, 600);
+#if defined(__s390x__)
+    tcase_add_loop_test(tc, offload_kat, 0, sizeof zc_rsa_kat_raws / sizeof zc_rsa_kat_raws[0]);
+    tcase_add_test(tc, smaller_first_prime);
+    tcase_add_test(tc, too_large);
+    tcase_add_loop_test(tc, falls_back, 0, sizeof no_adapter / sizeof no_adapter[0]);
+    tcase_add_test(tc, device_faults);
+    tcase_add_test(tc, padding_on_adapter);
+#else
+    tcase_add_test(tc, native_dispatch);
+#endif
+    suite_add_tcase(s, tc);
+    return tu_run_suite(s);
+}
