@@ -231,6 +231,16 @@ if [ "$mode" = full ]; then
     head -c 5 key > shortkey
     zc zc-encrypt -e -k shortkey -o out abc 2> /dev/null
     check "zc-encrypt rejects a 5-byte key file with status 4" [ $? -eq 4 ]
+    # Without /dev/pkey no protected key can be made from a secure-key
+    # blob: status 5, the library's message, and no output.
+    if [ ! -e /dev/pkey ]; then
+        head -c 64 /dev/urandom > blob
+        rm -f out
+        zc zc-encrypt -e --secure-key blob -o out abc 2> err
+        check "zc-encrypt --secure-key without /dev/pkey exits 5 ($?)" [ $? -eq 5 ]
+        check "zc-encrypt --secure-key says why" grep -q 'not supported on this machine' err
+        check "zc-encrypt leaves nothing behind for --secure-key" nothing_left .
+    fi
 fi
 
 # ---- zc-rsa against the openssl command ----------------------------------------
