@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define PROG "zc-rsa"
@@ -284,7 +285,11 @@ static int write_file(const char *path, const void *data, size_t len, mode_t mod
 
     if (path != NULL && strcmp(path, "-") != 0) {
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
-        if (fd < 0) {
+        if (fd >= 0 && mode == 0600 && fchmod(fd, mode) != 0)  /* an older, wider file */
+            rc = EX_IO;
+        if (fd < 0 || rc != EX_OK) {
+            if (fd >= 0)
+                close(fd);
             fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
             return EX_IO;
         }
@@ -317,10 +322,11 @@ static int pem_to_der(uint8_t *buf, size_t *len)
     size_t i, label_len;
     long n;
 
-    if (*len < sizeof begin || memcmp(text, begin, sizeof begin - 1) != 0)
-        return 0;               /* not PEM: DER as it is */
     text[*len] = '\0';         /* the buffer has one byte more */
-    label = text + sizeof begin - 1;
+    label = strstr(text, begin);    /* text may precede it (RFC 7468, 2) */
+    if (label == NULL || text[0] == 0x30)
+        return 0;               /* not PEM (DER starts with a SEQUENCE): as it is */
+    label += sizeof begin - 1;
     body = strstr(label, dashes);
     if (body == NULL)
         return -1;
