@@ -340,6 +340,16 @@ elif [ "$mode" = full ]; then
     printf 'x' > notkey
     zc zc-rsa sign -k notkey abc > /dev/null 2>&1
     check "zc-rsa rejects a file that is not a key, status 4" [ $? -eq 4 ]
+elif command -v openssl > /dev/null; then
+    # Quick (emulated s390x): the big-endian build against the host's openssl.
+    zc zc-rsa genkey --bits 1024 -o zk.pem --public-out zp.pem
+    check "openssl checks the key zc-rsa made" openssl pkey -in zk.pem -check -noout -out /dev/null
+    zc zc-rsa sign -k zk.pem --pss --salt-len 32 -o sig abc
+    check "openssl verifies zc-rsa's PSS signature" openssl dgst -sha256 -verify zp.pem \
+        -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:32 -signature sig -out /dev/null abc
+    openssl dgst -sha256 -sign zk.pem -out sig abc
+    zc zc-rsa verify -k zp.pem -s sig abc > /dev/null
+    check "zc-rsa verifies openssl's PKCS#1 v1.5 signature" [ $? -eq 0 ]
 fi
 
 # ---- every program: --help on stdout with 0, --version, bad usage ------------
