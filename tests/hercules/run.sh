@@ -21,13 +21,13 @@
 # A harness problem (2, 3) counts as one extra failure in the last line,
 # so "0 failed" is printed only by a clean run.
 #
-# Environment: BM_TIMEOUT  seconds before Hercules is killed (default 120)
+# Environment: BM_TIMEOUT  seconds before Hercules is killed (default 480)
 #              BM_HERCULES the hercules binary (default: hercules)
 set -u
 export LC_ALL=C
 
 prog=${0##*/}
-timeout_s=${BM_TIMEOUT:-120}
+timeout_s=${BM_TIMEOUT:-480}
 hercules=${BM_HERCULES:-hercules}
 
 # The result block (bm.h): address, size, magic "ZCBMRES1" in hex.
