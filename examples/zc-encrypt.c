@@ -68,6 +68,13 @@ static void usage(FILE *f)
         "                         (and an optional newline)\n"
         "  -K, --key-hex HEX      the key as 64 hex digits (visible to other users\n"
         "                         through the process list: prefer --key-file)\n"
+        "      --secure-key FILE  a secure-key blob of a Crypto Express adapter (CCA\n"
+        "                         AES DATA or CIPHER token, EP11 AES blob) holding an\n"
+        "                         AES-256 key: the data is encrypted with a protected\n"
+        "                         key made from it (IBM Z with /dev/pkey), so the clear\n"
+        "                         key is never in this process. Ephemeral protected\n"
+        "                         keys are not offered: they cannot decrypt after a\n"
+        "                         re-IPL.\n"
         "  -o, --output FILE      write to FILE (default: standard output)\n"
         "      --chunk-size N     encrypt in chunks of N bytes, %u..%u\n"
         "                         (default %u; decryption reads it from the header)\n"
@@ -98,16 +105,13 @@ static void usage(FILE *f)
         "\n"
         "Exit status: 0 success; 1 the input is not an authentic zc-encrypt file\n"
         "(wrong key, modified, truncated, reordered or spliced); 2 usage error;\n"
-        "3 input/output error; 4 the key could not be read; 5 the library failed.\n",
+        "3 input/output error; 4 the key could not be read (or the kernel refused\n"
+        "the secure-key blob); 5 the library failed (e.g. no protected keys here).\n",
         CHUNK_MIN, CHUNK_MAX, CHUNK_DEFAULT);
 }
 
-/*
- * Where the key comes from. One entry per option; a protected key made
- * from a secure-key blob (--secure-key FILE) becomes one more kind here
- * and one more case in load_key().
- */
-enum key_kind { KEY_NONE, KEY_FILE, KEY_HEX };
+/* Where the key comes from: one kind per option, one case in load_key(). */
+enum key_kind { KEY_NONE, KEY_FILE, KEY_HEX, KEY_SECURE };
 
 struct key_source {
     enum key_kind kind;
@@ -186,6 +190,39 @@ static int read_key_file(const char *path, uint8_t key[32])
     return ok;
 }
 
+/*
+ * A protected key from a secure-key blob. The blob is no secret outside
+ * its adapter, but it is wiped like a key all the same.
+ */
+static int load_secure_key(const char *path, zc_aes_key *k)
+{
+    uint8_t blob[ZC_AES_SECURE_BLOB_MAX + 1];
+    size_t n;
+    FILE *f = fopen(path, "rb");
+    int rc;
+
+    if (f == NULL) {
+        fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
+        return EX_KEY;
+    }
+    n = fread(blob, 1, sizeof blob, f);
+    rc = ferror(f);
+    fclose(f);
+    if (rc || n == 0 || n > ZC_AES_SECURE_BLOB_MAX) {
+        fprintf(stderr, PROG ": %s: a secure-key blob holds 1..%u bytes\n", path,
+                ZC_AES_SECURE_BLOB_MAX);
+        wipe(blob, sizeof blob);
+        return EX_KEY;
+    }
+    rc = zc_aes_key_init_secure(k, blob, n);
+    wipe(blob, sizeof blob);
+    if (rc != ZC_OK) {
+        fprintf(stderr, PROG ": secure key %s: %s\n", path, zc_strerror(rc));
+        return rc == ZC_EKEY ? EX_KEY : EX_LIB;     /* EKEY: the kernel refused the blob */
+    }
+    return EX_OK;
+}
+
 /* Prepare the AES key object from the chosen source. */
 static int load_key(const struct key_source *src, zc_aes_key *k)
 {
@@ -193,6 +230,8 @@ static int load_key(const struct key_source *src, zc_aes_key *k)
     int rc;
 
     switch (src->kind) {
+    case KEY_SECURE:
+        return load_secure_key(src->arg, k);
     case KEY_FILE:
         if (!read_key_file(src->arg, key))
             return EX_KEY;
@@ -205,7 +244,7 @@ static int load_key(const struct key_source *src, zc_aes_key *k)
         break;
     case KEY_NONE:
     default:
-        fprintf(stderr, PROG ": no key given (--key-file or --key-hex)\n");
+        fprintf(stderr, PROG ": no key given (--key-file, --key-hex or --secure-key)\n");
         return EX_USAGE;
     }
     rc = zc_aes_key_init(k, key, sizeof key, ZC_BACKEND_AUTO);
@@ -428,13 +467,14 @@ static int do_header(struct job *j, int decrypt)
 
 int main(int argc, char **argv)
 {
-    enum { O_CHUNK = 256 };
+    enum { O_CHUNK = 256, O_SECURE };
     static const struct option longopts[] = {
         { "encrypt", no_argument, NULL, 'e' },
         { "decrypt", no_argument, NULL, 'd' },
         { "key-file", required_argument, NULL, 'k' },
         { "key-hex", required_argument, NULL, 'K' },
         { "output", required_argument, NULL, 'o' },
+        { "secure-key", required_argument, NULL, O_SECURE },
         { "chunk-size", required_argument, NULL, O_CHUNK },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
@@ -458,11 +498,12 @@ int main(int argc, char **argv)
             break;
         case 'k':
         case 'K':
+        case O_SECURE:
             if (src.kind != KEY_NONE) {
                 fprintf(stderr, PROG ": give one key option\n");
                 return EX_USAGE;
             }
-            src.kind = ch == 'k' ? KEY_FILE : KEY_HEX;
+            src.kind = ch == 'k' ? KEY_FILE : ch == 'K' ? KEY_HEX : KEY_SECURE;
             src.arg = optarg;
             break;
         case 'o':

@@ -1,6 +1,7 @@
 #!/bin/sh
 # smoke-programs.sh - smoke test of the installed programs (zc-sum, zc-encrypt,
-# zc-info) against coreutils, and zc-encrypt's tamper detection.
+# zc-info, zc-rsa) against coreutils and openssl, and zc-encrypt's tamper
+# detection.
 #
 #   sh tests/smoke-programs.sh full  STAGE [WRAPPER...]
 #   sh tests/smoke-programs.sh quick STAGE [WRAPPER...]
@@ -230,10 +231,129 @@ if [ "$mode" = full ]; then
     head -c 5 key > shortkey
     zc zc-encrypt -e -k shortkey -o out abc 2> /dev/null
     check "zc-encrypt rejects a 5-byte key file with status 4" [ $? -eq 4 ]
+    # Without /dev/pkey no protected key can be made from a secure-key
+    # blob: status 5, the library's message, and no output.
+    if [ ! -e /dev/pkey ]; then
+        head -c 64 /dev/urandom > blob
+        rm -f out
+        zc zc-encrypt -e --secure-key blob -o out abc 2> err
+        check "zc-encrypt --secure-key without /dev/pkey exits 5 ($?)" [ $? -eq 5 ]
+        check "zc-encrypt --secure-key says why" grep -q 'not supported on this machine' err
+        check "zc-encrypt leaves nothing behind for --secure-key" nothing_left .
+    fi
+fi
+
+# ---- zc-rsa against the openssl command ----------------------------------------
+# Keys made by each side read by the other (PEM and DER, PKCS#1, PKCS#8,
+# SPKI), signatures made by each side checked by the other (PKCS#1 v1.5
+# and PSS with an explicit salt length, through openssl dgst and pkeyutl),
+# OAEP encrypted by each side and decrypted by the other.
+if [ "$mode" = full ] && ! command -v openssl > /dev/null; then
+    echo "smoke: openssl not found, zc-rsa interoperability skipped"
+elif [ "$mode" = full ]; then
+    ossl() { openssl "$@" > /dev/null 2>&1; }
+    zc zc-rsa genkey --bits 2048 -o zk.pem --public-out zp.pem
+    check "zc-rsa genkey (PKCS#8 and SPKI PEM)" [ $? -eq 0 ]
+    check "openssl reads and checks zc-rsa's PKCS#8 PEM key" ossl pkey -in zk.pem -check -noout
+    ossl pkey -in zk.pem -pubout -out want
+    check "openssl reads zc-rsa's SPKI PEM key (the same public key)" cmp -s want zp.pem
+    zc zc-rsa genkey --bits 1024 --format der --pkcs1 -o zk1.der --public-out zp1.der
+    check "openssl reads and checks zc-rsa's PKCS#1 DER private key" \
+        ossl rsa -inform DER -in zk1.der -check -noout
+    ossl rsa -inform DER -in zk1.der -RSAPublicKey_out -outform DER -out want
+    check "openssl reads zc-rsa's PKCS#1 DER public key (the same key)" cmp -s want zp1.der
+
+    ossl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out ok.pem
+    ossl pkey -in ok.pem -outform DER -out ok.der
+    ossl rsa -in ok.pem -traditional -out ok1.pem
+    ossl rsa -in ok.pem -traditional -outform DER -out ok1.der
+    ossl pkey -in ok.pem -pubout -out op.pem
+    ossl pkey -in ok.pem -pubout -outform DER -out op.der
+    ossl rsa -in ok.pem -RSAPublicKey_out -out op1.pem
+    ossl rsa -in ok.pem -RSAPublicKey_out -outform DER -out op1.der
+    for f in ok.pem ok.der ok1.pem ok1.der op.pem op.der op1.pem op1.der; do
+        zc zc-rsa pubkey -k "$f" > got
+        check "zc-rsa reads openssl's $f (the same public key)" cmp -s op.pem got
+    done
+
+    # PKCS#1 v1.5 and PSS, zc-rsa signs and openssl verifies.
+    for f in zk.pem:zp.pem ok.pem:op.pem ok.der:op.pem ok1.pem:op.pem ok1.der:op.pem; do
+        zc zc-rsa sign -k "${f%:*}" -o sig big
+        check "openssl dgst verifies zc-rsa's PKCS#1 v1.5 signature (${f%:*})" \
+            ossl dgst -sha256 -verify "${f#*:}" -signature sig big
+    done
+    zc zc-rsa sign -k zk.pem -a sha384 --pss --salt-len 20 -o sig big
+    check "openssl dgst verifies zc-rsa's PSS signature (SHA-384, salt 20)" \
+        ossl dgst -sha384 -verify zp.pem -sigopt rsa_padding_mode:pss \
+        -sigopt rsa_pss_saltlen:20 -signature sig big
+    ossl dgst -sha256 -binary -out dgst abc
+    zc zc-rsa sign -k ok.pem --pss --salt-len 0 -o sig abc
+    check "openssl pkeyutl verifies zc-rsa's PSS signature (SHA-256, salt 0)" \
+        ossl pkeyutl -verify -pubin -inkey op.pem -in dgst -sigfile sig \
+        -pkeyopt digest:sha256 -pkeyopt rsa_padding_mode:pss -pkeyopt rsa_pss_saltlen:0
+    zc zc-rsa sign -k ok1.der -a sha512 -o sig abc
+    ossl dgst -sha512 -binary -out dgst abc
+    check "openssl pkeyutl verifies zc-rsa's PKCS#1 v1.5 signature (SHA-512)" \
+        ossl pkeyutl -verify -pubin -inkey op.pem -in dgst -sigfile sig -pkeyopt digest:sha512
+
+    # openssl signs and zc-rsa verifies, with each public key format.
+    ossl dgst -sha256 -sign ok.pem -out sig big
+    for f in op.pem op.der op1.pem op1.der ok.pem; do
+        zc zc-rsa verify -k "$f" -s sig big > /dev/null
+        check "zc-rsa verifies openssl dgst's PKCS#1 v1.5 signature ($f)" [ $? -eq 0 ]
+    done
+    ossl dgst -sha256 -sign ok.pem -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:32 \
+        -out sig big
+    zc zc-rsa verify -k op.pem --pss --salt-len 32 -s sig big > /dev/null
+    check "zc-rsa verifies openssl dgst's PSS signature (salt 32)" [ $? -eq 0 ]
+    zc zc-rsa verify -k op.pem --pss --salt-len 31 -s sig big > /dev/null 2>&1
+    check "zc-rsa rejects it with the wrong salt length, status 1" [ $? -eq 1 ]
+    zc zc-rsa verify -k op.pem --pss --salt-len 32 -s sig abc > /dev/null 2>&1
+    check "zc-rsa rejects it over another file, status 1" [ $? -eq 1 ]
+    ossl dgst -sha3-256 -binary -out dgst one
+    ossl pkeyutl -sign -inkey ok.pem -in dgst -out sig -pkeyopt digest:sha3-256 \
+        -pkeyopt rsa_padding_mode:pss -pkeyopt rsa_pss_saltlen:17
+    zc zc-rsa verify -k op1.der -a sha3-256 --pss --salt-len 17 -s sig one > /dev/null
+    check "zc-rsa verifies openssl pkeyutl's PSS signature (SHA3-256, salt 17)" [ $? -eq 0 ]
+    ossl dgst -sha1 -binary -out dgst one
+    ossl pkeyutl -sign -inkey ok.pem -in dgst -out sig -pkeyopt digest:sha1
+    zc zc-rsa verify -k op.der -a sha1 -s sig one > /dev/null
+    check "zc-rsa verifies openssl pkeyutl's PKCS#1 v1.5 signature (SHA-1)" [ $? -eq 0 ]
+
+    # OAEP both ways (SHA-256 for the label and MGF1), with and without a label.
+    oaep="-pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 -pkeyopt rsa_mgf1_md:sha256"
+    head -c 190 big > pt            # the longest message for 2048 bits and SHA-256
+    zc zc-rsa encrypt -k op.pem -o ct pt
+    # shellcheck disable=SC2086
+    ossl pkeyutl -decrypt -inkey ok.pem $oaep -in ct -out rt
+    check "openssl decrypts zc-rsa's OAEP message" cmp -s pt rt
+    # shellcheck disable=SC2086
+    ossl pkeyutl -encrypt -pubin -inkey zp.pem $oaep -pkeyopt rsa_oaep_label:6c6162656c \
+        -in abc -out ct
+    zc zc-rsa decrypt -k zk.pem --label label -o rt ct
+    check "zc-rsa decrypts openssl's OAEP message (with a label)" cmp -s abc rt
+    zc zc-rsa decrypt -k zk.pem -o rt ct 2> /dev/null
+    check "zc-rsa rejects it without the label, status 1" [ $? -eq 1 ]
+    head -c 191 big > pt
+    zc zc-rsa encrypt -k op.pem -o ct pt 2> /dev/null
+    check "zc-rsa refuses a message too long for OAEP, status 2" [ $? -eq 2 ]
+    printf 'x' > notkey
+    zc zc-rsa sign -k notkey abc > /dev/null 2>&1
+    check "zc-rsa rejects a file that is not a key, status 4" [ $? -eq 4 ]
+elif command -v openssl > /dev/null; then
+    # Quick (emulated s390x): the big-endian build against the host's openssl.
+    zc zc-rsa genkey --bits 1024 -o zk.pem --public-out zp.pem
+    check "openssl checks the key zc-rsa made" openssl pkey -in zk.pem -check -noout -out /dev/null
+    zc zc-rsa sign -k zk.pem --pss --salt-len 32 -o sig abc
+    check "openssl verifies zc-rsa's PSS signature" openssl dgst -sha256 -verify zp.pem \
+        -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:32 -signature sig -out /dev/null abc
+    openssl dgst -sha256 -sign zk.pem -out sig abc
+    zc zc-rsa verify -k zp.pem -s sig abc > /dev/null
+    check "zc-rsa verifies openssl's PKCS#1 v1.5 signature" [ $? -eq 0 ]
 fi
 
 # ---- every program: --help on stdout with 0, --version, bad usage ------------
-for p in zc-sum zc-encrypt; do
+for p in zc-sum zc-encrypt zc-rsa; do
     [ "$mode" = full ] || break
     out=$(zc "$p" --help 2> /dev/null)
     check "$p --help exits 0" [ $? -eq 0 ]
