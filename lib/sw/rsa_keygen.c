@@ -11,12 +11,15 @@
  * table B.1 round counts).
  *
  * Side channels: the exponentiations, the gcd with e, the modular
- * inverse and the divisions by e are constant-time. What leaks is
- * limited to rejected candidates (trial division stops at the first
- * divisor and uses the division instruction), and, for the accepted
- * primes, the number of squarings in Miller-Rabin, which equals the
- * number of trailing zero bits of p - 1 (about two bits of p; common to
- * most implementations).
+ * inverse, the divisions by e and the trial division are constant-time;
+ * the remainders by the small primes and by e come from
+ * zc_bn_mod_small(), which multiplies by a reciprocal instead of using
+ * the division instruction, so the 302 remainders of an accepted prime
+ * tell nothing about it. What leaks: a rejected candidate stops at its
+ * first small divisor (the position of that divisor, about a discarded
+ * number), and, for the accepted primes, the number of squarings in
+ * Miller-Rabin, which equals the number of trailing zero bits of p - 1
+ * (about two bits of p; common to most implementations).
  *
  * The private exponent is d = e^-1 mod phi(n), computed without a
  * big-number division: with y = phi^-1 mod e (a one-limb inverse),
@@ -177,16 +180,18 @@ static int gen_prime(uint64_t *p, size_t pbits, uint32_t e)
         p[(pbits - 2) / 64] |= (uint64_t)1 << ((pbits - 2) % 64);
         p[0] |= 1;
         for (i = 0; i < sizeof small_primes / sizeof small_primes[0]; i++) {
-            uint32_t rem = zc_bn_mod_small(p, pl, small_primes[i]);
+            /* only the verdict is made public, never the remainder */
+            uint64_t hit = zc_ct_iszero(zc_bn_mod_small(p, pl, small_primes[i]));
 
-            zc_ct_declassify(&rem, sizeof rem);     /* see the top of the file */
-            if (rem == 0)
+            zc_ct_declassify(&hit, sizeof hit);     /* see the top of the file */
+            if (hit)
                 break;      /* a rejected candidate: its timing is harmless */
         }
         if (i < sizeof small_primes / sizeof small_primes[0])
             continue;
         r = zc_bn_mod_small(p, pl, e);
-        coprime = gcd32_is_one((r + e - 1) % e, e);
+        /* (p - 1) mod e = r - 1, or e - 1 when r = 0: no '%' on the secret r */
+        coprime = gcd32_is_one((uint64_t)r - 1 + (zc_ct_mask(zc_ct_iszero(r)) & e), e);
         zc_ct_declassify(&coprime, sizeof coprime);     /* else p is discarded */
         if (!coprime)
             continue;

@@ -96,7 +96,10 @@ void zc_bn_mul(uint64_t *d, const uint64_t *a, size_t an, const uint64_t *b, siz
  */
 void zc_bn_reduce(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *m, size_t n);
 
-/* a mod d for a small public d (variable time: trial division of candidates). */
+/*
+ * a mod d for 1 <= d < 2^32. Constant-time in a and d (no division
+ * instruction): it runs on secret prime candidates.
+ */
 uint32_t zc_bn_mod_small(const uint64_t *a, size_t n, uint32_t d);
 
 /* ---- Montgomery arithmetic, odd modulus m of n limbs (top limb non-zero) ---- */

@@ -7,7 +7,10 @@
  * the contract). The reduction shifts the dividend in one bit at a time
  * (r = 2r + bit, minus m when that reaches m), which costs a few n-limb
  * passes per bit but has no quotient estimate, hence no division
- * instruction whose timing could depend on the operands.
+ * instruction whose timing could depend on the operands. The remainder by
+ * a one-word divisor multiplies by a reciprocal instead (Barrett's
+ * method, with the reciprocal itself found by a fixed-length shift and
+ * subtract), for the same reason.
  */
 #include "bn.h"
 #include "../../ct.h"
@@ -217,14 +220,49 @@ void zc_bn_reduce(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *m, 
     zc_wipe(t, n * sizeof t[0]);
 }
 
+/*
+ * floor((2^64 - 1) / d) for 1 <= d < 2^32, by restoring long division one
+ * bit at a time: 64 fixed rounds, no division instruction (its latency
+ * depends on the operands on many CPUs). The remainder stays below d, so
+ * 2r + 1 fits in 33 bits.
+ */
+static uint64_t recip32(uint32_t d)
+{
+    uint64_t r = 0, v = 0, ge;
+    int i;
+
+    for (i = 63; i >= 0; i--) {
+        r = r << 1 | 1;                     /* the dividend's bits are all ones */
+        ge = zc_ct_ge(r, d);
+        r -= zc_ct_mask(ge) & d;
+        v |= ge << i;
+    }
+    return v;
+}
+
+/*
+ * x mod d for x < d * 2^32, with v = recip32(d). The estimate
+ * q = floor(x v / 2^64) falls short of floor(x / d) by at most one
+ * (v >= (2^64 - d) / d, so x v / 2^64 >= x / d - x / 2^64 > x / d - 1
+ * as x < 2^64): x - q d is below 2d and one masked subtraction finishes.
+ */
+static uint64_t mod32_step(uint64_t x, uint32_t d, uint64_t v)
+{
+    uint64_t lo, q = zc_bn_mula(&lo, x, v, 0, 0);
+
+    x -= q * d;
+    return x - (zc_ct_mask(zc_ct_ge(x, d)) & d);
+}
+
 uint32_t zc_bn_mod_small(const uint64_t *a, size_t n, uint32_t d)
 {
-    uint64_t r = 0;
+    uint64_t v = recip32(d), r = 0;
     size_t i;
 
+    /* 32 bits at a time: r < d keeps (r << 32 | half) below d * 2^32. */
     for (i = n; i-- > 0;) {
-        r = ((r << 32) | (a[i] >> 32)) % d;
-        r = ((r << 32) | (uint32_t)a[i]) % d;
+        r = mod32_step(r << 32 | a[i] >> 32, d, v);
+        r = mod32_step(r << 32 | (uint32_t)a[i], d, v);
     }
     return (uint32_t)r;
 }
