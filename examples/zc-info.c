@@ -8,7 +8,8 @@
  *
  * Everything shown comes from the library's public calls: facility bits,
  * each instruction's query mask (as the machine answered and after
- * ZCRYPT_CAPS), and zc_backend_query() per algorithm.
+ * ZCRYPT_CAPS), zc_backend_query() per algorithm, the hardware-only policy
+ * and whether statistics are counted.
  */
 #include <zcrypt.h>
 
@@ -240,6 +241,11 @@ static void text_report(void)
         printf(" (nothing to remove here)");
     if (zc_caps_ignored_items() && zc_caps_ignored_list(ignored, sizeof ignored) == ZC_OK)
         printf("\n  ignored, %u item(s) that do not parse: %s", zc_caps_ignored_items(), ignored);
+    printf("\nZCRYPT_POLICY: %s\n", zc_policy_get() == ZC_POLICY_HW_ONLY
+           ? "hw-only (anything that would run in software returns ZC_ENOTSUP)"
+           : "any (software runs where CPACF cannot)");
+    printf("ZCRYPT_STATS: %s", zc_stats_enabled() ? "on (calls and bytes counted per backend)"
+                                                  : "off (ZCRYPT_STATS=1 counts per backend)");
     printf("\n\nBackend used by ZC_BACKEND_AUTO:\n");
     for (i = 0; i < NROWS; i++) {
         struct zc_backend_info bi;
@@ -296,6 +302,9 @@ static void json_report(void)
         json_str(setting);
     else
         printf("null");
+    printf(",\n  \"policy\": \"%s\",\n  \"statistics\": %s",
+           zc_policy_get() == ZC_POLICY_HW_ONLY ? "hw-only" : "any",
+           zc_stats_enabled() ? "true" : "false");
     printf(",\n  \"zcrypt_caps_ignored\": %u,\n  \"zcrypt_caps_ignored_items\": [",
            zc_caps_ignored_items());
     if (zc_caps_ignored_list(ignored, sizeof ignored) == ZC_OK) {

@@ -24,5 +24,6 @@
 #include <zcrypt/rc4.h>
 #include <zcrypt/random.h>
 #include <zcrypt/caps.h>
+#include <zcrypt/stats.h>
 
 #endif /* ZCRYPT_H */

@@ -61,6 +61,10 @@ static int ecb(const zc_aes_key *k, const uint8_t *in, uint8_t *out, size_t len,
 
     if (zc_aes_args(k, in, out, len) || len % 16)
         return ZC_EINVAL;
+    rc = zc_aes_mode_select(k, ZC_AES_IM_ECB);
+    if (rc < 0)
+        return rc;
+    zc_aes_stat(k, ZC_AES_IM_ECB, rc, decrypt, len);
     if (len == 0)
         return ZC_OK;
     rc = ecb_blocks(k, in, out, len / 16, decrypt);
@@ -97,6 +101,7 @@ static int cbc(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *
     b = zc_aes_mode_select(k, ZC_AES_IM_CBC);
     if (b < 0)
         return b;
+    zc_aes_stat(k, ZC_AES_IM_CBC, b, decrypt, len);
     if (len == 0)
         return ZC_OK;
 #ifdef ZC_HAVE_CPACF
@@ -191,8 +196,11 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     if (ctr == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k, ZC_AES_IM_CTR);
-    if (b < 0 || len == 0)
-        return b < 0 ? b : ZC_OK;
+    if (b < 0)
+        return b;
+    zc_aes_stat(k, ZC_AES_IM_CTR, b, 0, len);
+    if (len == 0)
+        return ZC_OK;
     memcpy(saved, ctr, 16);
     full = len & ~(size_t)15;
     while (full && rc == ZC_OK) {
@@ -241,8 +249,11 @@ static int cfb(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *
     if (iv == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k, ZC_AES_IM_CFB);
-    if (b < 0 || len == 0)
-        return b < 0 ? b : ZC_OK;
+    if (b < 0)
+        return b;
+    zc_aes_stat(k, ZC_AES_IM_CFB, b, decrypt, len);
+    if (len == 0)
+        return ZC_OK;
     memcpy(saved, iv, 16);
     full = len - t;
 #ifdef ZC_HAVE_CPACF
@@ -315,8 +326,11 @@ int zc_aes_ofb_crypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
     if (iv == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k, ZC_AES_IM_OFB);
-    if (b < 0 || len == 0)
-        return b < 0 ? b : ZC_OK;
+    if (b < 0)
+        return b;
+    zc_aes_stat(k, ZC_AES_IM_OFB, b, 0, len);
+    if (len == 0)
+        return ZC_OK;
     memcpy(saved, iv, 16);
     full = len - t;
 #ifdef ZC_HAVE_CPACF

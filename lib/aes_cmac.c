@@ -126,6 +126,10 @@ int zc_aes_cmac_update(zc_aes_cmac_ctx *c, const uint8_t *data, size_t len)
         return ZC_EINVAL;
     if (!cmac_live(c))
         return ZC_ESTATE;
+    if (c->zc_backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
+        return ZC_ENOTSUP;
+    /* Each update counts (a one-shot MAC is one). */
+    zc_aes_stat(c->zc_key, ZC_AES_IM_CMAC, c->zc_backend, 0, len);
     if (len == 0)
         return ZC_OK;
     if (c->zc_buf_len) {

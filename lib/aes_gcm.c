@@ -279,6 +279,8 @@ int zc_aes_gcm_update(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t
         return ZC_EINVAL;
     if (!ctx_ok(c) || c->zc_phase == 0)
         return ZC_ESTATE;
+    if (c->zc_backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
+        return ZC_ENOTSUP;
     if (len > ZC_GCM_MAX_TEXT - c->zc_text_len)
         return ZC_EINVAL;
     if (c->zc_phase == PH_AAD) {
@@ -302,7 +304,13 @@ static int gcm_tag(zc_aes_gcm_ctx *c, uint8_t tag[16])
 {
     uint8_t blk[16];
     unsigned i;
-    int rc = flush_buf(c);
+    int rc;
+
+    if (c->zc_backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
+        return ZC_ENOTSUP;
+    /* One count per message, streamed or one-shot (KMA counts apart). */
+    zc_aes_stat(c->zc_key, ZC_AES_IM_GCM, c->zc_backend, c->zc_decrypt, c->zc_text_len);
+    rc = flush_buf(c);
 
     zc_store_be64(blk, c->zc_aad_len << 3);
     zc_store_be64(blk + 8, c->zc_text_len << 3);
@@ -444,12 +452,13 @@ static int kma_selftest_run(unsigned arg)
     zc_aes_key k;
     int ok;
 
-    /* Clear: a software key is enough, kma_crypt takes the clear key, its
-     * function code and H from it. Protected: the test key is wrapped once
+    /* Clear: an AUTO key is enough, kma_crypt takes the clear key, its
+     * function code and H from it (a software key would be refused while
+     * the hardware-only policy is on; KMA implies KM here). Protected: the test key is wrapped once
      * through the same source as every protected key of this process, so
      * KMA's encrypted-key code is checked as it will be used. */
     if ((arg & 0x100 ? zc_aes_key_init_protected(&k, st_key, key_len)
-                     : zc_aes_key_init(&k, st_key, key_len, ZC_BACKEND_SOFTWARE)) != ZC_OK)
+                     : zc_aes_key_init(&k, st_key, key_len, ZC_BACKEND_AUTO)) != ZC_OK)
         return 0;
     ok = kma_crypt(&k, st_iv, st_aad, sizeof(st_aad), st_pt, out, 60, 0, tag) == ZC_OK &&
          memcmp(out, st_ct[idx], 60) == 0 && memcmp(tag, st_tag[idx], 16) == 0;
@@ -515,6 +524,7 @@ static int oneshot(const zc_aes_key *k, const uint8_t *iv, size_t iv_len,
 
 #ifdef ZC_HAVE_CPACF
     if (use_kma(k, iv_len)) {
+        zc_aes_stat(k, ZC_AES_IM_GCM_KMA, ZC_BACKEND_CPACF, decrypt, len);
         rc = kma_crypt(k, iv, aad, aad_len, in, out, len, decrypt, full);
         if (rc != ZC_OK)
             zc_wipe(out, len);

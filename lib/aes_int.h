@@ -15,6 +15,7 @@
 
 #include "caps.h"
 #include "cpacf_pb.h"
+#include "stats.h"
 #include "util.h"
 #include "sw/aes_ct64.h"
 #include <zcrypt/aes.h>
@@ -86,15 +87,25 @@ static inline int zc_aes_key_valid(const zc_aes_key *k)
 
 /*
  * Where a mode call on k runs: ZC_BACKEND_CPACF, ZC_BACKEND_SOFTWARE, or
- * ZC_ENOTSUP (a ZC_BACKEND_CPACF key whose mode instruction is missing).
+ * ZC_ENOTSUP (a ZC_BACKEND_CPACF key whose mode instruction is missing, or
+ * software while the hardware-only policy is on).
  */
 static inline int zc_aes_mode_select(const zc_aes_key *k, enum zc_aes_imode mode)
 {
     if (k->zc_cpacf_modes >> mode & 1)
         return ZC_BACKEND_CPACF;
-    if (k->zc_strict)
+    if (k->zc_strict || zc_policy_hw_only())
         return ZC_ENOTSUP;
     return ZC_BACKEND_SOFTWARE;
+}
+
+/* Count a mode call on k that runs on b (zc_aes_mode_select's answer). */
+static inline void zc_aes_stat(const zc_aes_key *k, enum zc_aes_imode mode, int b,
+                               int decrypt, size_t len)
+{
+    zc_stat_count((enum zc_algo)(ZC_ALGO_AES_ECB + (mode == ZC_AES_IM_GCM_KMA ? ZC_AES_IM_GCM
+                                                                               : mode)),
+                  k->zc_key_len, zc_stat_be(b, zc_aes_key_protected(k)), decrypt != 0, len);
 }
 
 /*

@@ -147,6 +147,8 @@ int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
             modes = 0;
         }
     }
+    if (modes == 0 && zc_policy_hw_only())        /* it would run in software */
+        return ZC_ENOTSUP;
     memset(k, 0, sizeof(*k));
     /* A CPACF-only key never runs software, so it holds no schedule. */
     if (backend == ZC_BACKEND_CPACF)

@@ -139,6 +139,9 @@ int zc_aes_stream_update(zc_aes_stream_ctx *c, const uint8_t *in, uint8_t *out, 
         return ZC_EINVAL;
     if (c->zc_magic != ZC_STREAM_MAGIC || !zc_aes_key_valid(c->zc_key))
         return ZC_ESTATE;
+    if (c->zc_backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
+        return ZC_ENOTSUP;
+    zc_aes_stat(c->zc_key, (enum zc_aes_imode)c->zc_mode, c->zc_backend, c->zc_decrypt, len);
     if (len == 0)
         return ZC_OK;
     if (c->zc_used) {

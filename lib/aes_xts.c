@@ -145,6 +145,7 @@ static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[1
     b = zc_aes_mode_select(k1, ZC_AES_IM_XTS);
     if (b < 0)
         return b;
+    zc_aes_stat(k1, ZC_AES_IM_XTS, b, decrypt, len);
     x.k1 = k1;
     x.decrypt = decrypt;
     x.cpacf = b == ZC_BACKEND_CPACF;

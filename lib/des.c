@@ -12,6 +12,7 @@
  */
 #include "caps.h"
 #include "cpacf_pb.h"
+#include "stats.h"
 #include "util.h"
 #include "sw/des_ct.h"
 #include "../asm/cpacf.h"
@@ -73,6 +74,8 @@ int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
             modes = 0;
         }
     }
+    if (modes == 0 && zc_policy_hw_only())        /* it would run in software */
+        return ZC_ENOTSUP;
     memset(k, 0, sizeof(*k));
     if (backend == ZC_BACKEND_CPACF)
         k->zc_passes = key_len == 8 ? 1 : 3;
@@ -139,6 +142,10 @@ static int ecb(const zc_des_key *k, const uint8_t *in, uint8_t *out, size_t len,
 {
     if (args(k, in, out, len))
         return ZC_EINVAL;
+    if (!(k->zc_cpacf_modes & M_ECB) && zc_policy_hw_only())
+        return ZC_ENOTSUP;
+    zc_stat_count(ZC_ALGO_DES_ECB, k->zc_key_len,
+                  k->zc_cpacf_modes & M_ECB ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, decrypt != 0, len);
     if (len == 0)
         return ZC_OK;
 #ifdef ZC_HAVE_CPACF
@@ -170,9 +177,12 @@ static int cbc(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *o
 
     if (iv == NULL || args(k, in, out, len))
         return ZC_EINVAL;
-    /* A CPACF-only key never falls back; an AUTO one runs CBC in software. */
-    if (!(k->zc_cpacf_modes & M_CBC) && k->zc_strict)
+    /* A CPACF-only key never falls back; an AUTO one runs CBC in software
+     * unless the hardware-only policy is on. */
+    if (!(k->zc_cpacf_modes & M_CBC) && (k->zc_strict || zc_policy_hw_only()))
         return ZC_ENOTSUP;
+    zc_stat_count(ZC_ALGO_DES_CBC, k->zc_key_len,
+                  k->zc_cpacf_modes & M_CBC ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, decrypt != 0, len);
     if (len == 0)
         return ZC_OK;
 #ifdef ZC_HAVE_CPACF

@@ -23,6 +23,7 @@
  */
 #include "caps.h"
 #include "hash_int.h"
+#include "stats.h"
 #include "util.h"
 #include "sw/sw_hash.h"
 #include "../asm/cpacf.h"
@@ -114,6 +115,8 @@ int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
             return ZC_ENOTSUP;
         backend = info.backend;
     }
+    if (backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
+        return ZC_ENOTSUP;
     memset(c, 0, sizeof(*c));
     for (i = 0; d->iv32 && i < (d->fc == ZC_FC_SHA_1 ? 5u : 8u); i++) {
         if (backend == ZC_BACKEND_CPACF)
@@ -178,6 +181,8 @@ int zc_hash_update(zc_hash_ctx *c, const void *data, size_t len)
         return ZC_EINVAL;
     if (c->zc_magic != ZC_HASH_MAGIC)
         return ZC_ESTATE;
+    if (c->zc_backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
+        return ZC_ENOTSUP;
     d = zc_hash_desc((enum zc_hash_alg)c->zc_alg);
     /* Message length limits: 2^64 bits for 64-byte-block hashes, i.e.
      * fewer than 2^61 bytes; the 128-bit counter of SHA-512 cannot fill,
@@ -314,6 +319,12 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
     d = zc_hash_desc((enum zc_hash_alg)c->zc_alg);
     if (d->kind != ZC_HK_SHAKE && out_len != d->digest)
         return ZC_EINVAL;
+    if (c->zc_backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
+        return ZC_ENOTSUP;
+    /* One count per digest, with the whole message's length. */
+    zc_stat_count((enum zc_algo)c->zc_alg, 0,
+                  c->zc_backend == ZC_BACKEND_CPACF ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0,
+                  c->zc_len_lo);
 #ifdef ZC_HAVE_CPACF
     if (c->zc_backend == ZC_BACKEND_CPACF)
         rc = final_cpacf(c, d, out, out_len);

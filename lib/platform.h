@@ -29,6 +29,13 @@ int zc_plat_privileged(void);
 const char *zc_plat_caps_env(void);
 
 /*
+ * The ZCRYPT_STATS and ZCRYPT_POLICY values, or NULL when unset (bare
+ * metal: always NULL). Each is read once by the core.
+ */
+const char *zc_plat_stats_env(void);
+const char *zc_plat_policy_env(void);
+
+/*
  * Fill buf with len bytes from the kernel's random source (getrandom).
  * Returns ZC_OK, or a negative ZC_E* code (ZC_ENOTSUP where there is none).
  */

@@ -8,6 +8,7 @@
  */
 #include "caps.h"
 #include "platform.h"
+#include "stats.h"
 #include "util.h"
 #include "../asm/cpacf.h"
 
@@ -46,10 +47,16 @@ int zc_random_bytes(void *buf, size_t len)
         return ZC_OK;
     rc = zc_plat_getrandom(buf, len);
 #ifdef ZC_HAVE_CPACF
-    if (rc == ZC_OK && zc_caps_reason(ZC_INSN_PRNO, ZC_FC_PRNO_TRNG) == ZC_REASON_CPACF &&
-        mix_trng(buf, len) != 0)
-        rc = ZC_EDEVICE;
+    if (zc_caps_reason(ZC_INSN_PRNO, ZC_FC_PRNO_TRNG) == ZC_REASON_CPACF) {
+        zc_stat_count(ZC_ALGO_RANDOM, 0, ZC_STAT_CPACF, 0, len);
+        if (rc == ZC_OK && mix_trng(buf, len) != 0)
+            rc = ZC_EDEVICE;
+    } else
 #endif
+    {
+        /* The kernel's source alone: counted as not CPACF. */
+        zc_stat_count(ZC_ALGO_RANDOM, 0, ZC_STAT_SOFTWARE, 0, len);
+    }
     if (rc != ZC_OK)
         zc_wipe(buf, len);
     return rc;

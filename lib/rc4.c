@@ -5,6 +5,7 @@
  * not constant-time and cannot be; docs/api-conventions.md exempts it and
  * rc4.h says so.
  */
+#include "stats.h"
 #include "util.h"
 #include <zcrypt/rc4.h>
 
@@ -16,6 +17,8 @@ int zc_rc4_init(zc_rc4_ctx *c, const uint8_t *key, size_t key_len)
 
     if (c == NULL || key == NULL || key_len == 0 || key_len > 256)
         return ZC_EINVAL;
+    if (zc_policy_hw_only())            /* RC4 exists in software only */
+        return ZC_ENOTSUP;
     for (i = 0; i < 256; i++)
         c->zc_s[i] = (uint8_t)i;
     for (i = 0; i < 256; i++) {
@@ -41,6 +44,9 @@ int zc_rc4_crypt(zc_rc4_ctx *c, const uint8_t *in, uint8_t *out, size_t len)
         return ZC_EINVAL;
     if (c->zc_magic != ZC_RC4_MAGIC)
         return ZC_ESTATE;
+    if (zc_policy_hw_only())
+        return ZC_ENOTSUP;
+    zc_stat_count(ZC_ALGO_RC4, 0, ZC_STAT_SOFTWARE, 0, len);
     i = c->zc_i;
     j = c->zc_j;
     for (n = 0; n < len; n++) {

@@ -104,6 +104,8 @@ int zc_rsa_generate(zc_rsa_key *k, unsigned bits, uint32_t e)
         e = 65537;
     if (e < 3 || (e & 1) == 0)
         return ZC_EINVAL;
+    if (zc_rsa_refused())               /* key generation runs in software */
+        return ZC_ENOTSUP;
     rc = zc_rsa_sw_generate(k, bits, e);
     if (rc != ZC_OK) {
         zc_wipe(k, sizeof *k);
@@ -172,9 +174,15 @@ int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     if (k->zc_backend != ZC_BACKEND_SOFTWARE) {
         int rc = zc_rsa_cex_public(k, in, out);
 
+        if (rc == ZC_OK)
+            zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_CEX, 1, zc_rsa_size(k));
         if (rc != ZC_ENOTSUP || k->zc_backend == ZC_BACKEND_CEX)
             return rc;
     }
+    /* No adapter answered (AUTO), or SOFTWARE: the software backend. */
+    if (zc_rsa_refused())
+        return ZC_ENOTSUP;
+    zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_SOFTWARE, 1, zc_rsa_size(k));
     return zc_rsa_sw_public(k, in, out);
 }
 
@@ -185,8 +193,14 @@ int zc_rsa_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     if (k->zc_backend != ZC_BACKEND_SOFTWARE) {
         int rc = zc_rsa_cex_private(k, in, out);
 
+        if (rc == ZC_OK)
+            zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_CEX, 0, zc_rsa_size(k));
         if (rc != ZC_ENOTSUP || k->zc_backend == ZC_BACKEND_CEX)
             return rc;
     }
+    /* No adapter answered (AUTO), or SOFTWARE: the software backend. */
+    if (zc_rsa_refused())
+        return ZC_ENOTSUP;
+    zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_SOFTWARE, 0, zc_rsa_size(k));
     return zc_rsa_sw_private(k, in, out);
 }

@@ -7,8 +7,20 @@
 #include <zcrypt/rsa.h>
 
 #include "ct.h"
+#include "stats.h"
 
 #define ZC_RSA_MAGIC 0x52534131u   /* "RSA1" */
+
+/*
+ * 1 when an operation on k must return ZC_ENOTSUP: every RSA key runs in
+ * software so far, which the hardware-only policy refuses. The verify and
+ * decrypt calls ask first, as they turn a failed raw operation into
+ * ZC_EAUTH.
+ */
+static inline int zc_rsa_refused(void)
+{
+    return zc_policy_hw_only();
+}
 
 static inline int zc_rsa_key_ok(const zc_rsa_key *k)
 {

@@ -75,6 +75,8 @@ int zc_rsa_oaep_decrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
         zc_bad_ptr(label, label_len) || in == NULL || in_len != n || msg == NULL ||
         msg_len == NULL)
         return ZC_EINVAL;
+    if (zc_rsa_refused())
+        return ZC_ENOTSUP;
     max = oaep_max(n, hlen);
     if (*msg_len < max) {
         *msg_len = max;

@@ -115,6 +115,8 @@ int zc_rsa_pkcs1v15_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint
 
     if (n == 0 || zc_bad_ptr(sig, sig_len))
         return ZC_EINVAL;
+    if (zc_rsa_refused())
+        return ZC_ENOTSUP;
     rc = emsa_pkcs1v15(em, n, alg, digest);
     if (rc != ZC_OK)
         return rc;
@@ -165,6 +167,8 @@ int zc_rsa_pkcs1v15_decrypt(const zc_rsa_key *k, const uint8_t *in, size_t in_le
     if (n == 0 || !k->zc_private || in == NULL || msg == NULL || msg_len == NULL ||
         in_len != n || n < 11)
         return ZC_EINVAL;
+    if (zc_rsa_refused())
+        return ZC_ENOTSUP;
     if (*msg_len < n - 11) {
         *msg_len = n - 11;      /* room for the longest message, whatever in holds */
         return ZC_ENOMEM;

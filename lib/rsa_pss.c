@@ -95,6 +95,8 @@ int zc_rsa_pss_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *
 
     if (n == 0 || digest == NULL || zc_bad_ptr(sig, sig_len))
         return ZC_EINVAL;
+    if (zc_rsa_refused())
+        return ZC_ENOTSUP;
     rc = pss_sizes(k, alg, salt_len, &em_len, &top);
     if (rc != ZC_OK)
         return rc;

@@ -34,7 +34,14 @@ ZCRYPT_CAPS='-KIMD:SHA512,bogus,+KM' "$@" >"$tmp/out" 2>&1
 check "ignored items named" grep -q 'ignored, 2 item(s) that do not parse: bogus,+KM$' "$tmp/out"
 check "SHA512 spelling accepted" test "$(grep -c 'SHA512' "$tmp/out")" -eq 1
 
+ZCRYPT_POLICY=hw-only ZCRYPT_STATS=1 "$@" >"$tmp/out" 2>&1
+check "policy shown" grep -q '^ZCRYPT_POLICY: hw-only' "$tmp/out"
+check "statistics shown" grep -q '^ZCRYPT_STATS: on' "$tmp/out"
+"$@" --json >"$tmp/out" 2>&1
+check "json: policy and statistics" grep -q '"policy": "any",' "$tmp/out"
+
 "$@" >"$tmp/out" 2>&1
+check "default policy shown" grep -q '^ZCRYPT_POLICY: any' "$tmp/out"
 sed -n 2p "$tmp/out" >"$tmp/line2"
 check "CPACF summary on line 2" grep -q '^CPACF: ' "$tmp/line2"
 if grep -q 'answer their query' "$tmp/line2"; then

@@ -97,7 +97,9 @@ typedef struct zc_aes_key {
  * @param backend ZC_BACKEND_AUTO, ZC_BACKEND_CPACF or ZC_BACKEND_SOFTWARE
  * @return ZC_OK; ZC_EINVAL for NULL arguments, a bad @p key_len or
  *         @p backend (nothing written); ZC_ENOTSUP for ZC_BACKEND_CPACF when
- *         KM lacks the function code for this key size.
+ *         KM lacks the function code for this key size, and for a key that
+ *         would run in software while the hardware-only policy is on
+ *         (zcrypt/stats.h; its mode calls are refused the same way).
  */
 ZC_API int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
                            enum zc_backend backend);

@@ -100,7 +100,10 @@ ZC_API const char *zc_hash_name(enum zc_hash_alg alg);
  * @param backend ZC_BACKEND_AUTO, ZC_BACKEND_CPACF or ZC_BACKEND_SOFTWARE
  * @return ZC_OK; ZC_EINVAL for NULL @p c, an unknown @p alg or @p backend;
  *         ZC_ENOTSUP when @p backend is ZC_BACKEND_CPACF and this machine
- *         (after ZCRYPT_CAPS) lacks KIMD and KLMD for @p alg.
+ *         (after ZCRYPT_CAPS) lacks KIMD and KLMD for @p alg, and for a
+ *         context that would run in software while the hardware-only
+ *         policy is on (zcrypt/stats.h; update and final are refused the
+ *         same way).
  */
 ZC_API int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend);
 

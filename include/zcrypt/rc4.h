@@ -32,7 +32,9 @@ typedef struct zc_rc4_ctx {
  * @param c       the state (overwritten)
  * @param key     the key
  * @param key_len 1..256 bytes
- * @return ZC_OK; ZC_EINVAL for NULL arguments or a key length outside 1..256.
+ * @return ZC_OK; ZC_EINVAL for NULL arguments or a key length outside 1..256;
+ *         ZC_ENOTSUP while the hardware-only policy is on (zcrypt/stats.h):
+ *         RC4 exists in software only (zc_rc4_crypt() is refused the same way).
  */
 ZC_API int zc_rc4_init(zc_rc4_ctx *c, const uint8_t *key, size_t key_len);
 

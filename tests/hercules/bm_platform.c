@@ -33,6 +33,17 @@ const char *zc_plat_caps_env(void)
 #endif
 }
 
+/* No environment: statistics and policy are set by calls only. */
+const char *zc_plat_stats_env(void)
+{
+    return NULL;
+}
+
+const char *zc_plat_policy_env(void)
+{
+    return NULL;
+}
+
 /* No kernel, no entropy source. */
 int zc_plat_getrandom(void *buf, size_t len)
 {

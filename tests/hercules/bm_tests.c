@@ -235,5 +235,6 @@ void bm_run_tests(void)
     bm_tests_sym();
     bm_tests_prot();
     bm_tests_stream();
+    bm_tests_stats();
     info_issued();
 }

@@ -14,5 +14,6 @@ void bm_tests_aes(void);
 void bm_tests_sym(void);
 void bm_tests_prot(void);
 void bm_tests_stream(void);
+void bm_tests_stats(void);
 
 #endif /* BM_TESTS_H */

@@ -1,0 +1,1043 @@
+/*
+ * zc-speed - how fast each algorithm runs on each backend, with proof of
+ * which backend ran.
+ *
+ *   zc-speed [-a ALGS] [-b BACKENDS] [-s SIZES] [-t THREADS] [-T SECONDS]
+ *            [-r REPEATS] [--format table|capacity|csv|json] [--svg FILE]
+ *
+ * Backends side by side: cpacf (clear keys), protected (AES keys wrapped
+ * through /dev/pkey), cex (Crypto Express, RSA), software (this library's
+ * portable code) and openssl (libcrypto EVP, when found at build time;
+ * the library itself never links it).
+ *
+ * Honesty: the library's statistics are read before and after each cell,
+ * and a number is printed only when the requested backend executed every
+ * call of the cell. A backend this machine lacks is printed as
+ * "n/a: <reason>"; a cell where a call ran elsewhere fails loudly (and the
+ * exit status is 1). The header names the machine's facilities.
+ */
+#include <zcrypt.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef ZC_SPEED_OPENSSL
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+#endif
+
+enum kind { K_AES, K_DES, K_RC4, K_HASH, K_HMAC, K_RSA_SIGN, K_RSA_VERIFY, K_RANDOM };
+
+struct alg {
+    const char *name;
+    enum kind kind;
+    enum zc_algo algo;          /* as the backend query and the statistics name it */
+    unsigned key_len;           /* AES/DES key bytes; RSA modulus bytes */
+    int mode;                   /* enum zc_aes_mode; enum zc_hash_alg for hashes and HMAC */
+};
+
+#define AES3(m, M)                                                                            \
+    { .name = "aes-128-" m, .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 16,           \
+      .mode = ZC_AES_##M },                                                                   \
+    { .name = "aes-192-" m, .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 24,           \
+      .mode = ZC_AES_##M },                                                                   \
+    { .name = "aes-256-" m, .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 32,           \
+      .mode = ZC_AES_##M }
+#define HASH(n, a, A) { .name = n, .kind = K_HASH, .algo = ZC_ALGO_##A, .mode = a }
+#define RSA(bits)                                                                             \
+    { .name = "rsa-" #bits "-sign", .kind = K_RSA_SIGN, .algo = ZC_ALGO_RSA,                 \
+      .key_len = bits / 8 },                                                                  \
+    { .name = "rsa-" #bits "-verify", .kind = K_RSA_VERIFY, .algo = ZC_ALGO_RSA,             \
+      .key_len = bits / 8 }
+
+static const struct alg algs[] = {
+    { .name = "des-cbc", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 8 },
+    { .name = "tdes-128-cbc", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 16 },
+    { .name = "tdes-192-cbc", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 24 },
+    AES3("ecb", ECB), AES3("cbc", CBC), AES3("ctr", CTR),
+    { .name = "aes-128-xts", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 16,
+      .mode = ZC_AES_XTS },
+    { .name = "aes-256-xts", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 32,
+      .mode = ZC_AES_XTS },
+    AES3("gcm", GCM), AES3("cmac", CMAC),
+    { .name = "rc4", .kind = K_RC4, .algo = ZC_ALGO_RC4, .key_len = 16 },
+    HASH("sha1", ZC_SHA1, SHA1), HASH("sha224", ZC_SHA224, SHA224),
+    HASH("sha256", ZC_SHA256, SHA256), HASH("sha384", ZC_SHA384, SHA384),
+    HASH("sha512", ZC_SHA512, SHA512), HASH("sha3-256", ZC_SHA3_256, SHA3_256),
+    HASH("sha3-512", ZC_SHA3_512, SHA3_512),
+    { .name = "hmac-sha256", .kind = K_HMAC, .algo = ZC_ALGO_SHA256, .mode = ZC_SHA256 },
+    { .name = "hmac-sha512", .kind = K_HMAC, .algo = ZC_ALGO_SHA512, .mode = ZC_SHA512 },
+    RSA(1024), RSA(2048), RSA(3072), RSA(4096),
+    { .name = "random", .kind = K_RANDOM, .algo = ZC_ALGO_RANDOM },
+};
+#define NALGS (sizeof(algs) / sizeof(algs[0]))
+
+enum be { B_CPACF, B_PROT, B_CEX, B_SW, B_OSSL, NBE };
+static const char *const be_names[NBE] = { "cpacf", "protected", "cex", "software", "openssl" };
+/* The statistics' backend that must count a cell of each of ours. */
+static const enum zc_stat_backend be_stat[NBE] = {
+    [B_CPACF] = ZC_STAT_CPACF, [B_PROT] = ZC_STAT_PROTECTED, [B_CEX] = ZC_STAT_CEX,
+    [B_SW] = ZC_STAT_SOFTWARE, [B_OSSL] = ZC_STAT_SOFTWARE,
+};
+
+enum status { ST_OK, ST_NA, ST_FAIL };
+
+struct cell {
+    unsigned alg, be, threads;
+    size_t size;                /* bytes per call; RSA: the modulus */
+    enum status st;
+    char reason[200];
+    double ops, bytes;          /* per second, median of the repeats */
+};
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+static const uint8_t key64[64] = {
+    0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe, 0x2b, 0x73, 0xae, 0xf0, 0x85, 0x7d, 0x77, 0x81,
+    0x1f, 0x35, 0x2c, 0x07, 0x3b, 0x61, 0x08, 0xd7, 0x2d, 0x98, 0x10, 0xa3, 0x09, 0x14, 0xdf, 0xf4,
+    0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01,
+    0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01, 0x23, 0x13, 0x57, 0x9b, 0xdf, 0x02, 0x46, 0x8a, 0xce,
+};
+
+static zc_rsa_key rsa_keys[4];          /* 1024, 2048, 3072, 4096 bits, made when needed */
+static int rsa_made[4];
+
+/* ---- one thread's context for one cell ----------------------------------- */
+
+struct ctx {
+    const struct alg *a;
+    unsigned be;
+    zc_aes_key k, k2;
+    zc_des_key dk;
+    zc_rc4_ctx rc4;
+    zc_rsa_key *rsa;
+    uint8_t sig[512];
+    size_t sig_len;
+#ifdef ZC_SPEED_OPENSSL
+    EVP_CIPHER_CTX *ec;
+    EVP_CIPHER *cipher;
+    const EVP_MD *md;
+#endif
+};
+
+static int rsa_index(unsigned key_len)
+{
+    switch (key_len * 8) {
+    case 1024: return 0;
+    case 2048: return 1;
+    case 3072: return 2;
+    default:   return 3;
+    }
+}
+
+static void na(char *reason, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(reason, n, fmt, ap);
+    va_end(ap);
+}
+
+/* The backend query's reason why AUTO does not run the algorithm on CPACF. */
+static void query_reason(const struct alg *a, char *reason, size_t n)
+{
+    struct zc_backend_info bi;
+
+    if (zc_backend_query(a->algo, a->key_len, &bi) != ZC_OK)
+        na(reason, n, "the backend query does not know %s", a->name);
+    else if (bi.reason == ZC_REASON_SOFTWARE_ONLY || bi.reason == ZC_REASON_NOT_S390X ||
+             bi.reason == ZC_REASON_NO_STFLE)
+        na(reason, n, "%s", zc_reason_str(bi.reason));
+    else
+        na(reason, n, "%s (%s %s)", zc_reason_str(bi.reason), zc_insn_name(bi.insn),
+           zc_cpacf_fc_name(bi.insn, bi.fc) ? zc_cpacf_fc_name(bi.insn, bi.fc) : "?");
+}
+
+#ifdef ZC_SPEED_OPENSSL
+static EVP_CIPHER *ossl_cipher(const struct alg *a)
+{
+    static const char *const modes[] = { [ZC_AES_ECB] = "ECB", [ZC_AES_CBC] = "CBC",
+                                         [ZC_AES_CTR] = "CTR", [ZC_AES_XTS] = "XTS",
+                                         [ZC_AES_GCM] = "GCM" };
+    char name[32];
+
+    if (a->kind == K_DES)
+        return EVP_CIPHER_fetch(NULL, a->key_len == 8 ? "DES-CBC" : a->key_len == 16
+                                ? "DES-EDE-CBC" : "DES-EDE3-CBC", NULL);
+    if (a->kind == K_RC4)
+        return EVP_CIPHER_fetch(NULL, "RC4", NULL);
+    if (a->kind != K_AES || a->mode == ZC_AES_CMAC)
+        return NULL;
+    snprintf(name, sizeof name, "AES-%u-%s", a->key_len * 8, modes[a->mode]);
+    return EVP_CIPHER_fetch(NULL, name, NULL);
+}
+#endif
+
+/* Prepare c for a cell; ZC_OK, or a reason for n/a. */
+static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reason, size_t n)
+{
+    enum zc_backend zb = be == B_SW ? ZC_BACKEND_SOFTWARE : ZC_BACKEND_CPACF;
+    int rc = ZC_OK;
+
+    memset(c, 0, sizeof(*c));
+    c->a = a;
+    c->be = be;
+    if (be == B_OSSL) {
+#ifdef ZC_SPEED_OPENSSL
+        if (a->kind == K_AES && a->mode == ZC_AES_CMAC) {
+            na(reason, n, "CMAC is not measured through OpenSSL by this version");
+            return ZC_ENOTSUP;
+        }
+        if (a->kind == K_RSA_SIGN || a->kind == K_RSA_VERIFY) {
+            na(reason, n, "RSA is not measured through OpenSSL by this version");
+            return ZC_ENOTSUP;
+        }
+        if (a->kind == K_HASH || a->kind == K_HMAC) {
+            c->md = EVP_get_digestbyname(a->mode == ZC_SHA1 ? "SHA1" : a->mode == ZC_SHA224
+                                         ? "SHA224" : a->mode == ZC_SHA256 ? "SHA256"
+                                         : a->mode == ZC_SHA384 ? "SHA384" : a->mode == ZC_SHA512
+                                         ? "SHA512" : a->mode == ZC_SHA3_256 ? "SHA3-256"
+                                         : "SHA3-512");
+            return c->md ? ZC_OK : (na(reason, n, "libcrypto has no %s", a->name), ZC_ENOTSUP);
+        }
+        if (a->kind == K_RANDOM)
+            return ZC_OK;
+        c->cipher = ossl_cipher(a);
+        c->ec = EVP_CIPHER_CTX_new();
+        if (c->cipher == NULL || c->ec == NULL ||
+            !EVP_EncryptInit_ex(c->ec, c->cipher, NULL, key64, key64 + 32)) {
+            na(reason, n, "libcrypto has no %s here (legacy provider not loaded?)", a->name);
+            return ZC_ENOTSUP;
+        }
+        return ZC_OK;
+#else
+        na(reason, n, "zc-speed was built without OpenSSL libcrypto");
+        return ZC_ENOTSUP;
+#endif
+    }
+    if (be == B_CEX) {
+        if (a->kind != K_RSA_SIGN && a->kind != K_RSA_VERIFY) {
+            na(reason, n, "Crypto Express is used for RSA only");
+            return ZC_ENOTSUP;
+        }
+        if (!rsa_made[rsa_index(a->key_len)]) {
+            na(reason, n, "no RSA key");
+            return ZC_ENOTSUP;
+        }
+        {
+            zc_rsa_key *k = &rsa_keys[rsa_index(a->key_len)];
+            char q[120];
+
+            rc = zc_rsa_key_set_backend(k, ZC_BACKEND_CEX);
+            if (rc == ZC_OK) {
+                c->rsa = k;
+                return ZC_OK;
+            }
+            query_reason(a, q, sizeof q);
+            na(reason, n, "no adapter: zc_rsa_key_set_backend: %s; backend query: %s",
+               zc_strerror(rc), q);
+            return rc;
+        }
+    }
+    if (be == B_PROT && a->kind != K_AES) {
+        na(reason, n, "protected keys are AES keys");
+        return ZC_ENOTSUP;
+    }
+    switch (a->kind) {
+    case K_AES:
+        if (be == B_PROT) {
+            rc = zc_aes_key_init_protected(&c->k, key64, a->key_len);
+            if (rc == ZC_OK && a->mode == ZC_AES_XTS)
+                rc = zc_aes_key_init_protected(&c->k2, key64 + 32, a->key_len);
+            if (rc != ZC_OK) {
+                na(reason, n, "zc_aes_key_init_protected: %s", zc_strerror(rc));
+                return rc;
+            }
+        } else {
+            rc = zc_aes_key_init(&c->k, key64, a->key_len, zb);
+            if (rc == ZC_OK && a->mode == ZC_AES_XTS)
+                rc = zc_aes_key_init(&c->k2, key64 + 32, a->key_len, zb);
+        }
+        if (rc == ZC_OK && be != B_SW &&
+            zc_aes_mode_backend(&c->k, (enum zc_aes_mode)a->mode) != ZC_BACKEND_CPACF)
+            rc = ZC_ENOTSUP;
+        break;
+    case K_DES:
+        rc = zc_des_key_init(&c->dk, key64, a->key_len, zb);
+        if (rc == ZC_OK && be == B_CPACF) {
+            struct zc_backend_info bi;
+
+            zc_backend_query(ZC_ALGO_DES_CBC, a->key_len, &bi);
+            rc = bi.backend == ZC_BACKEND_CPACF ? ZC_OK : ZC_ENOTSUP;
+        }
+        break;
+    case K_RC4:
+        rc = be == B_SW ? zc_rc4_init(&c->rc4, key64, a->key_len) : ZC_ENOTSUP;
+        break;
+    case K_HASH:
+    case K_HMAC: {
+        zc_hash_ctx h;
+
+        rc = zc_hash_init(&h, (enum zc_hash_alg)a->mode, zb);
+        zc_hash_wipe(&h);
+        break;
+    }
+    case K_RSA_SIGN:
+    case K_RSA_VERIFY:
+        if (be != B_SW) {
+            rc = ZC_ENOTSUP;
+            break;
+        }
+        c->rsa = &rsa_keys[rsa_index(a->key_len)];
+        if (!rsa_made[rsa_index(a->key_len)] ||
+            zc_rsa_key_set_backend(c->rsa, ZC_BACKEND_SOFTWARE) != ZC_OK) {
+            na(reason, n, "no RSA key");
+            return ZC_ENOTSUP;
+        }
+        c->sig_len = sizeof c->sig;
+        rc = zc_rsa_pkcs1v15_sign(c->rsa, ZC_SHA256, key64, c->sig, &c->sig_len);
+        break;
+    case K_RANDOM: {
+        /* zc_random_bytes() has no backend choice: one column measures it. */
+        struct zc_backend_info bi;
+
+        zc_backend_query(ZC_ALGO_RANDOM, 0, &bi);
+        if ((bi.backend == ZC_BACKEND_CPACF) != (be == B_CPACF)) {
+            na(reason, n, "zc_random_bytes runs getrandom()%s here, not selectable",
+               bi.backend == ZC_BACKEND_CPACF ? " XOR PRNO-TRNG" : " only");
+            return ZC_ENOTSUP;
+        }
+        break;
+    }
+    }
+    if (rc == ZC_ENOTSUP && be == B_CPACF)
+        query_reason(a, reason, n);
+    else if (rc != ZC_OK)
+        na(reason, n, "%s", zc_strerror(rc));
+    return rc;
+}
+
+static void ctx_wipe(struct ctx *c)
+{
+    zc_aes_key_wipe(&c->k);
+    zc_aes_key_wipe(&c->k2);
+    zc_des_key_wipe(&c->dk);
+    zc_rc4_wipe(&c->rc4);
+#ifdef ZC_SPEED_OPENSSL
+    EVP_CIPHER_CTX_free(c->ec);
+    if (c->cipher)
+        EVP_CIPHER_free(c->cipher);
+#endif
+}
+
+/* One call of the cell's operation over size bytes of buf. */
+static int run_op(struct ctx *c, uint8_t *buf, size_t size)
+{
+    const struct alg *a = c->a;
+    enum zc_backend zb = c->be == B_SW ? ZC_BACKEND_SOFTWARE : ZC_BACKEND_CPACF;
+    uint8_t iv[16] = { 0 }, tag[64];
+
+#ifdef ZC_SPEED_OPENSSL
+    if (c->be == B_OSSL) {
+        int outl;
+        unsigned int mdl;
+
+        if (a->kind == K_HASH)
+            return EVP_Digest(buf, size, tag, &mdl, c->md, NULL) ? ZC_OK : ZC_EDEVICE;
+        if (a->kind == K_HMAC) {
+            size_t ml;
+
+            return EVP_Q_mac(NULL, "HMAC", NULL, EVP_MD_get0_name(c->md), NULL, key64, 32,
+                             buf, size, tag, sizeof tag, &ml) ? ZC_OK : ZC_EDEVICE;
+        }
+        if (a->kind == K_RANDOM)
+            return RAND_bytes(buf, (int)size) == 1 ? ZC_OK : ZC_EDEVICE;
+        if (!EVP_EncryptInit_ex(c->ec, NULL, NULL, NULL, key64 + 32) ||
+            !EVP_EncryptUpdate(c->ec, buf, &outl, buf, (int)size))
+            return ZC_EDEVICE;
+        if (a->kind == K_AES && a->mode == ZC_AES_GCM &&
+            (!EVP_EncryptFinal_ex(c->ec, tag, &outl) ||
+             !EVP_CIPHER_CTX_ctrl(c->ec, EVP_CTRL_GCM_GET_TAG, 16, tag)))
+            return ZC_EDEVICE;
+        return ZC_OK;
+    }
+#endif
+    switch (a->kind) {
+    case K_AES:
+        switch (a->mode) {
+        case ZC_AES_ECB:  return zc_aes_ecb_encrypt(&c->k, buf, buf, size);
+        case ZC_AES_CBC:  return zc_aes_cbc_encrypt(&c->k, iv, buf, buf, size);
+        case ZC_AES_CTR:  return zc_aes_ctr_crypt(&c->k, iv, buf, buf, size);
+        case ZC_AES_XTS:  return zc_aes_xts_encrypt(&c->k, &c->k2, iv, buf, buf, size);
+        case ZC_AES_GCM:
+            return zc_aes_gcm_encrypt(&c->k, iv, 12, NULL, 0, buf, buf, size, tag, 16);
+        default:          return zc_aes_cmac(&c->k, buf, size, tag, 16);
+        }
+    case K_DES:
+        return zc_des_cbc_encrypt(&c->dk, iv, buf, buf, size);
+    case K_RC4:
+        return zc_rc4_crypt(&c->rc4, buf, buf, size);
+    case K_HASH: {
+        zc_hash_ctx h;
+        int rc = zc_hash_init(&h, (enum zc_hash_alg)a->mode, zb);
+
+        if (rc == ZC_OK)
+            rc = zc_hash_update(&h, buf, size);
+        return rc == ZC_OK ? zc_hash_final(&h, tag, zc_hash_size((enum zc_hash_alg)a->mode))
+                           : rc;
+    }
+    case K_HMAC: {
+        zc_hmac_ctx h;
+        int rc = zc_hmac_init(&h, (enum zc_hash_alg)a->mode, key64, 32, zb);
+
+        if (rc == ZC_OK)
+            rc = zc_hmac_update(&h, buf, size);
+        return rc == ZC_OK ? zc_hmac_final(&h, tag, zc_hash_size((enum zc_hash_alg)a->mode))
+                           : rc;
+    }
+    case K_RSA_SIGN: {
+        size_t len = sizeof c->sig;
+
+        return zc_rsa_pkcs1v15_sign(c->rsa, ZC_SHA256, key64, c->sig, &len);
+    }
+    case K_RSA_VERIFY:
+        return zc_rsa_pkcs1v15_verify(c->rsa, ZC_SHA256, key64, c->sig, c->sig_len);
+    case K_RANDOM:
+        return zc_random_bytes(buf, size);
+    }
+    return ZC_EINVAL;
+}
+
+/* ---- timing -------------------------------------------------------------- */
+
+struct worker {
+    pthread_t t;
+    struct ctx c;
+    size_t size;
+    volatile int *stop;
+    uint64_t ops;
+    int rc;
+};
+
+static void *work(void *arg)
+{
+    struct worker *w = arg;
+    uint8_t *buf = calloc(1, w->size ? w->size : 1);
+
+    if (buf == NULL) {
+        w->rc = ZC_ENOMEM;
+        return NULL;
+    }
+    while (!*w->stop && !interrupted) {
+        w->rc = run_op(&w->c, buf, w->size);
+        if (w->rc != ZC_OK)
+            break;
+        w->ops++;
+    }
+    free(buf);
+    return NULL;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void sleep_for(double s)
+{
+    struct timespec ts = { .tv_sec = (time_t)s, .tv_nsec = (long)((s - (time_t)s) * 1e9) };
+
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR && !interrupted)
+        ;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+
+    return a < b ? -1 : a > b;
+}
+
+/* Calls the statistics must show per operation of a cell (0: not ours). */
+static unsigned stat_calls_per_op(const struct alg *a, unsigned be)
+{
+    if (be == B_OSSL)
+        return 0;
+    return a->kind == K_HMAC ? 2 : 1;   /* HMAC: the inner and the outer hash */
+}
+
+static int stat_row(const struct alg *a)
+{
+    return zc_stat_id(a->algo, a->key_len);
+}
+
+static void measure(struct cell *cl, unsigned threads, double secs, unsigned repeats)
+{
+    const struct alg *a = &algs[cl->alg];
+    struct worker *w = calloc(threads, sizeof(*w));
+    static struct zc_stats before, after;
+    double rates[32];
+    unsigned i, r, got = 0, per_op = stat_calls_per_op(a, cl->be);
+    unsigned dir = a->kind == K_RSA_VERIFY;
+    int row = stat_row(a);
+
+    if (w == NULL) {
+        cl->st = ST_FAIL;
+        na(cl->reason, sizeof cl->reason, "out of memory");
+        return;
+    }
+    for (i = 0; i < threads; i++) {
+        if (ctx_init(&w[i].c, a, cl->be, cl->reason, sizeof cl->reason) != ZC_OK) {
+            unsigned j;
+
+            cl->st = ST_NA;
+            for (j = 0; j <= i; j++)
+                ctx_wipe(&w[j].c);
+            free(w);
+            return;
+        }
+        w[i].size = cl->size;
+    }
+    for (r = 0; r <= repeats && !interrupted; r++) {   /* round 0: the warm-up */
+        volatile int stop = 0;
+        double t0, t1, dur = r == 0 ? secs / 4 : secs;
+        uint64_t ops = 0;
+
+        zc_stats_snapshot(&before);
+        t0 = now();
+        for (i = 0; i < threads; i++) {
+            w[i].stop = &stop;
+            w[i].ops = 0;
+            w[i].rc = ZC_OK;
+            pthread_create(&w[i].t, NULL, work, &w[i]);
+        }
+        sleep_for(dur);
+        stop = 1;
+        for (i = 0; i < threads; i++) {
+            pthread_join(w[i].t, NULL);
+            ops += w[i].ops;
+            if (w[i].rc != ZC_OK && cl->st == ST_OK) {
+                cl->st = ST_FAIL;
+                na(cl->reason, sizeof cl->reason, "a call failed: %s", zc_strerror(w[i].rc));
+            }
+        }
+        t1 = now();
+        zc_stats_snapshot(&after);
+        if (cl->st != ST_OK)
+            break;
+        if (per_op && row >= 0) {
+            /* Every call on the requested backend, none anywhere else. */
+            const struct zc_stat_cell *b0 = before.cell[row][be_stat[cl->be]];
+            const struct zc_stat_cell *a0 = after.cell[row][be_stat[cl->be]];
+            uint64_t mine = a0[dir].calls - b0[dir].calls, other = 0;
+            unsigned b;
+
+            for (b = 0; b < ZC_STAT_BACKENDS; b++)
+                if (b != be_stat[cl->be])
+                    other += after.cell[row][b][dir].calls - before.cell[row][b][dir].calls;
+            if (mine != ops * per_op || other != 0) {
+                cl->st = ST_FAIL;
+                na(cl->reason, sizeof cl->reason,
+                   "FELL BACK: %llu of %llu calls counted on %s, %llu elsewhere",
+                   (unsigned long long)mine, (unsigned long long)(ops * per_op),
+                   zc_stat_backend_name(be_stat[cl->be]), (unsigned long long)other);
+                break;
+            }
+        }
+        if (r > 0 && got < 32 && t1 > t0)
+            rates[got++] = ops / (t1 - t0);
+    }
+    for (i = 0; i < threads; i++)
+        ctx_wipe(&w[i].c);
+    free(w);
+    if (cl->st != ST_OK)
+        return;
+    if (got == 0) {
+        cl->st = ST_NA;
+        na(cl->reason, sizeof cl->reason, "interrupted before it was measured");
+        return;
+    }
+    qsort(rates, got, sizeof(rates[0]), cmp_double);
+    cl->ops = rates[got / 2];
+    cl->bytes = cl->ops * (double)cl->size;
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        if ((unsigned char)*s >= 0x20)
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static const char *const fac_names[][2] = {
+    { "17", "MSA" }, { "76", "MSA-3" }, { "77", "MSA-4" }, { "57", "MSA-5" },
+    { "146", "MSA-8" }, { "155", "MSA-9" }, { "86", "MSA-12" },
+};
+#define NFAC (sizeof(fac_names) / sizeof(fac_names[0]))
+
+static void header(FILE *f)
+{
+    unsigned i;
+
+    fprintf(f, "zc-speed (libzcrypt %s)\n", zc_version());
+    if (!zc_cpacf_present()) {
+        fprintf(f, "machine: no CPACF (%s): the cpacf and protected columns are n/a\n",
+#if defined(__s390x__)
+                "the kernel offers no STFLE"
+#else
+                "not an IBM Z machine"
+#endif
+        );
+    } else {
+        fprintf(f, "machine: CPACF facilities:");
+        for (i = 0; i < NFAC; i++)
+            fprintf(f, " %s=%s", fac_names[i][1],
+                    zc_facility((unsigned)atoi(fac_names[i][0])) ? "yes" : "no");
+        fprintf(f, "\n");
+    }
+    fprintf(f, "ZCRYPT_CAPS: %s; policy: %s\n",
+            zc_caps_setting() ? zc_caps_setting() : "(unset)",
+            zc_policy_get() == ZC_POLICY_HW_ONLY ? "hw-only" : "any");
+    fprintf(f, "Every number is backed by the library's statistics: the requested backend ran "
+               "every call.\n");
+}
+
+static int is_rsa(const struct alg *a)
+{
+    return a->kind == K_RSA_SIGN || a->kind == K_RSA_VERIFY;
+}
+
+static void print_table(const struct cell *cl, size_t n, const unsigned *thr, unsigned nthr,
+                        const size_t *sizes, unsigned nsizes)
+{
+    unsigned t, s;
+    size_t i, j;
+
+    header(stdout);
+    for (t = 0; t < nthr; t++) {
+        printf("\n%u thread%s. The numbers are in 1000s of bytes per second processed "
+               "(RSA: operations per second).\n%-26s", thr[t], thr[t] > 1 ? "s" : "", "type");
+        for (s = 0; s < nsizes; s++)
+            printf(" %9zu bytes", sizes[s]);
+        printf("\n");
+        for (i = 0; i < n; i++) {
+            char label[64];
+
+            if (cl[i].threads != thr[t] || (i > 0 && cl[i - 1].alg == cl[i].alg &&
+                                            cl[i - 1].be == cl[i].be &&
+                                            cl[i - 1].threads == cl[i].threads))
+                continue;
+            snprintf(label, sizeof label, "%s/%s", algs[cl[i].alg].name, be_names[cl[i].be]);
+            printf("%-26s", label);
+            if (cl[i].st != ST_OK) {
+                printf(" %s: %s\n", cl[i].st == ST_NA ? "n/a" : "FAILED", cl[i].reason);
+                continue;
+            }
+            for (j = i; j < n && cl[j].alg == cl[i].alg && cl[j].be == cl[i].be &&
+                        cl[j].threads == cl[i].threads; j++) {
+                if (cl[j].st != ST_OK)
+                    printf(" %15s", cl[j].st == ST_NA ? "n/a" : "FAILED");
+                else if (is_rsa(&algs[cl[j].alg]))
+                    printf(" %13.1f/s", cl[j].ops);
+                else
+                    printf(" %14.2fk", cl[j].bytes / 1000);
+            }
+            printf("\n");
+        }
+    }
+}
+
+static void print_rows(const struct cell *cl, size_t n, int csv)
+{
+    size_t i;
+
+    if (!csv)
+        header(stdout);
+    printf(csv ? "algorithm,backend,threads,key_bits,transaction_bytes,transactions_per_s,"
+                 "bytes_per_s,status\n"
+               : "\n%-18s %-9s %7s %8s %11s %16s %18s\n",
+           "algorithm", "backend", "threads", "key bits", "transaction", "transactions/s",
+           "bytes/s");
+    for (i = 0; i < n; i++) {
+        const struct alg *a = &algs[cl[i].alg];
+        unsigned bits = a->key_len * 8;
+
+        if (csv) {
+            printf("%s,%s,%u,%u,%zu,", a->name, be_names[cl[i].be], cl[i].threads, bits,
+                   cl[i].size);
+            if (cl[i].st == ST_OK)
+                printf("%.1f,%.1f,ok\n", cl[i].ops, cl[i].bytes);
+            else
+                printf(",,\"%s: %s\"\n", cl[i].st == ST_NA ? "n/a" : "FAILED", cl[i].reason);
+        } else if (cl[i].st == ST_OK) {
+            printf("%-18s %-9s %7u %8u %11zu %16.1f %18.1f\n", a->name, be_names[cl[i].be],
+                   cl[i].threads, bits, cl[i].size, cl[i].ops, cl[i].bytes);
+        } else {
+            printf("%-18s %-9s %7u %8u %11zu %s: %s\n", a->name, be_names[cl[i].be],
+                   cl[i].threads, bits, cl[i].size, cl[i].st == ST_NA ? "n/a" : "FAILED",
+                   cl[i].reason);
+        }
+    }
+}
+
+static void print_json(const struct cell *cl, size_t n, int partial)
+{
+    size_t i;
+    unsigned f;
+
+    printf("{\n  \"version\": ");
+    json_string(stdout, zc_version());
+    printf(",\n  \"cpacf\": %s,\n  \"facilities\": {", zc_cpacf_present() ? "true" : "false");
+    for (f = 0; f < NFAC; f++)
+        printf("%s\"%s\": %s", f ? ", " : "", fac_names[f][1],
+               zc_facility((unsigned)atoi(fac_names[f][0])) ? "true" : "false");
+    printf("},\n  \"policy\": \"%s\",\n  \"interrupted\": %s,\n  \"cells\": [\n",
+           zc_policy_get() == ZC_POLICY_HW_ONLY ? "hw-only" : "any", partial ? "true" : "false");
+    for (i = 0; i < n; i++) {
+        const struct alg *a = &algs[cl[i].alg];
+
+        printf("    {\"algorithm\": \"%s\", \"backend\": \"%s\", \"threads\": %u, "
+               "\"key_bits\": %u, \"size\": %zu, \"status\": \"%s\"", a->name,
+               be_names[cl[i].be], cl[i].threads, a->key_len * 8, cl[i].size,
+               cl[i].st == ST_OK ? "ok" : cl[i].st == ST_NA ? "n/a" : "failed");
+        if (cl[i].st == ST_OK)
+            printf(", \"ops_per_s\": %.3f, \"bytes_per_s\": %.3f}", cl[i].ops, cl[i].bytes);
+        else {
+            printf(", \"reason\": ");
+            json_string(stdout, cl[i].reason);
+            printf("}");
+        }
+        printf("%s\n", i + 1 < n ? "," : "");
+    }
+    printf("  ]\n}\n");
+}
+
+/* A horizontal bar chart: per algorithm, one bar per backend at the
+ * largest size measured, scaled to the fastest backend of that algorithm. */
+static int write_svg(const char *path, const struct cell *cl, size_t n)
+{
+    static const char *const colors[NBE] = { "#1f77b4", "#9467bd", "#8c564b", "#ff7f0e",
+                                             "#2ca02c" };
+    FILE *f = fopen(path, "w");
+    size_t i, j, bars = 0;
+    double y = 60;
+
+    if (f == NULL)
+        return -1;
+    for (i = 0; i < n; i++)
+        bars++;
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"%zu\" "
+               "font-family=\"sans-serif\" font-size=\"12\">\n"
+               "<title>zc-speed: libzcrypt %s</title>\n"
+               "<text x=\"10\" y=\"24\" font-size=\"16\">zc-speed (libzcrypt %s): throughput "
+               "per backend, largest size measured</text>\n",
+            (size_t)(80 + bars * 18 + n * 2), zc_version(), zc_version());
+    for (i = 0; i < n; i++) {
+        double best = 0;
+
+        /* first cell of an algorithm (any backend, thread count, size) */
+        if (i > 0 && cl[i - 1].alg == cl[i].alg)
+            continue;
+        for (j = i; j < n && cl[j].alg == cl[i].alg; j++)
+            if (cl[j].st == ST_OK && (is_rsa(&algs[cl[j].alg]) ? cl[j].ops : cl[j].bytes) > best)
+                best = is_rsa(&algs[cl[j].alg]) ? cl[j].ops : cl[j].bytes;
+        fprintf(f, "<text x=\"10\" y=\"%.0f\" font-weight=\"bold\">%s</text>\n", y + 12,
+                algs[cl[i].alg].name);
+        y += 16;
+        for (j = i; j < n && cl[j].alg == cl[i].alg; j++) {
+            double v = is_rsa(&algs[cl[j].alg]) ? cl[j].ops : cl[j].bytes, w;
+
+            /* only the largest size of each backend and thread count */
+            if (j + 1 < n && cl[j + 1].alg == cl[j].alg && cl[j + 1].be == cl[j].be &&
+                cl[j + 1].threads == cl[j].threads)
+                continue;
+            w = cl[j].st == ST_OK && best > 0 ? 600 * v / best : 0;
+            fprintf(f, "<text x=\"20\" y=\"%.0f\">%s, %u thr</text>\n", y + 12,
+                    be_names[cl[j].be], cl[j].threads);
+            if (cl[j].st == ST_OK) {
+                fprintf(f, "<rect x=\"150\" y=\"%.0f\" width=\"%.1f\" height=\"14\" "
+                           "fill=\"%s\"/>\n", y, w > 1 ? w : 1, colors[cl[j].be]);
+                fprintf(f, "<text x=\"%.1f\" y=\"%.0f\">%.1f %s</text>\n", 155 + w, y + 12,
+                        is_rsa(&algs[cl[j].alg]) ? v : v / 1e6,
+                        is_rsa(&algs[cl[j].alg]) ? "ops/s" : "MB/s");
+            } else {
+                fprintf(f, "<text x=\"150\" y=\"%.0f\" fill=\"#888\">%s</text>\n", y + 12,
+                        cl[j].st == ST_NA ? "n/a" : "FAILED");
+            }
+            y += 18;
+        }
+    }
+    fprintf(f, "</svg>\n");
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* ---- command line -------------------------------------------------------- */
+
+static void usage(FILE *f, const char *prog)
+{
+    unsigned i;
+
+    fprintf(f, "usage: %s [-a ALGS] [-b BACKENDS] [-s SIZES] [-t THREADS] [-T SECONDS]\n"
+               "       [-r REPEATS] [--format table|capacity|csv|json] [--svg FILE]\n"
+               "       [--version | --help]\n"
+               "Measure each algorithm on each backend; a number is printed only when the\n"
+               "library's statistics show that the requested backend ran every call.\n"
+               "  -a ALGS      comma-separated algorithms (default: all)\n"
+               "  -b BACKENDS  cpacf,protected,cex,software,openssl (default: all)\n"
+               "  -s SIZES     bytes per call (default 16,64,256,1024,8192,16384;\n"
+               "               with --format capacity 1024,65536)\n"
+               "  -t THREADS   thread counts, e.g. 1,10 (default 1)\n"
+               "  -T SECONDS   time per measurement (default 1; a quarter of it warms up)\n"
+               "  -r REPEATS   measurements per cell, the median is printed (default 3)\n"
+               "  --format F   table (1000s of bytes/s per size), capacity, csv or json\n"
+               "  --svg FILE   also write a bar chart of the backends per algorithm\n"
+               "Exit status: 0; 1 when a cell failed (a call fell back or failed); 2 usage;\n"
+               "130 when interrupted (what was measured is printed).\nAlgorithms:",
+            prog);
+    for (i = 0; i < NALGS; i++)
+        fprintf(f, "%s%s", i % 8 ? " " : "\n  ", algs[i].name);
+    fprintf(f, "\n");
+}
+
+/* Parse a comma list of numbers; returns the count, 0 on error. */
+static unsigned parse_list(const char *s, double *out, unsigned max)
+{
+    unsigned n = 0;
+
+    while (*s && n < max) {
+        char *end;
+        double v = strtod(s, &end);
+
+        if (end == s || v <= 0 || (*end && *end != ','))
+            return 0;
+        out[n++] = v;
+        s = *end ? end + 1 : end;
+    }
+    return *s ? 0 : n;
+}
+
+static int in_list(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    const char *p = list;
+
+    if (list == NULL)
+        return 1;
+    while ((p = strstr(p, name)) != NULL) {
+        if ((p == list || p[-1] == ',') && (p[len] == ',' || p[len] == '\0'))
+            return 1;
+        p += len;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *alist = NULL, *blist = NULL, *format = "table", *svg = NULL;
+    double sizes_d[32], thr_d[32], secs = 1;
+    size_t sizes[32], ncells = 0, i;
+    unsigned thr[32], nsizes = 0, nthr = 1, repeats = 3, a, b, s, t, done = 0, total;
+    struct cell *cells;
+    int argi, failed = 0;
+    double start;
+
+    thr[0] = 1;
+    for (argi = 1; argi < argc; argi++) {
+        const char *o = argv[argi], *v = argi + 1 < argc ? argv[argi + 1] : NULL;
+
+        if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
+            usage(stdout, argv[0]);
+            return 0;
+        }
+        if (strcmp(o, "--version") == 0) {
+            printf("zc-speed (libzcrypt) %s\n", zc_version());
+            return 0;
+        }
+        if (v == NULL)
+            goto bad;
+        argi++;
+        if (strcmp(o, "-a") == 0) {
+            alist = v;
+        } else if (strcmp(o, "-b") == 0) {
+            blist = v;
+        } else if (strcmp(o, "-s") == 0) {
+            if ((nsizes = parse_list(v, sizes_d, 32)) == 0)
+                goto bad;
+            for (s = 0; s < nsizes; s++)
+                sizes[s] = (size_t)sizes_d[s];
+        } else if (strcmp(o, "-t") == 0) {
+            if ((nthr = parse_list(v, thr_d, 32)) == 0)
+                goto bad;
+            for (t = 0; t < nthr; t++)
+                if ((thr[t] = (unsigned)thr_d[t]) < 1 || thr[t] > 256)
+                    goto bad;
+        } else if (strcmp(o, "-T") == 0) {
+            if (parse_list(v, &secs, 1) != 1)
+                goto bad;
+        } else if (strcmp(o, "-r") == 0) {
+            double r;
+
+            if (parse_list(v, &r, 1) != 1 || r < 1 || r > 31)
+                goto bad;
+            repeats = (unsigned)r;
+        } else if (strcmp(o, "--format") == 0) {
+            if (strcmp(v, "table") && strcmp(v, "capacity") && strcmp(v, "csv") &&
+                strcmp(v, "json"))
+                goto bad;
+            format = v;
+        } else if (strcmp(o, "--svg") == 0) {
+            svg = v;
+        } else {
+            goto bad;
+        }
+    }
+    if (nsizes == 0) {
+        static const size_t def[] = { 16, 64, 256, 1024, 8192, 16384 }, cap[] = { 1024, 65536 };
+        int c = strcmp(format, "capacity") == 0;
+
+        nsizes = c ? 2 : 6;
+        memcpy(sizes, c ? cap : def, nsizes * sizeof(sizes[0]));
+    }
+    if (alist) {                                /* every requested name must exist */
+        const char *p = alist;
+
+        while (*p) {
+            const char *end = strchr(p, ',');
+            size_t len = end ? (size_t)(end - p) : strlen(p);
+            int found = 0;
+
+            for (a = 0; a < NALGS; a++)
+                found |= strlen(algs[a].name) == len && strncmp(algs[a].name, p, len) == 0;
+            if (!found) {
+                fprintf(stderr, "%s: unknown algorithm '%.*s' (see --help)\n", argv[0],
+                        (int)len, p);
+                return 2;
+            }
+            p += len + (end != NULL);
+        }
+    }
+    if (blist) {
+        const char *p = blist;
+
+        while (*p) {
+            const char *end = strchr(p, ',');
+            size_t len = end ? (size_t)(end - p) : strlen(p);
+            int found = 0;
+
+            for (b = 0; b < NBE; b++)
+                found |= strlen(be_names[b]) == len && strncmp(be_names[b], p, len) == 0;
+            if (!found) {
+                fprintf(stderr, "%s: unknown backend '%.*s' (see --help)\n", argv[0],
+                        (int)len, p);
+                return 2;
+            }
+            p += len + (end != NULL);
+        }
+    }
+
+    cells = calloc(NALGS * NBE * 32 * 32, sizeof(*cells));
+    if (cells == NULL)
+        return 1;
+    for (a = 0; a < NALGS; a++) {
+        if (!in_list(alist, algs[a].name))
+            continue;
+        for (b = 0; b < NBE; b++) {
+            if (!in_list(blist, be_names[b]))
+                continue;
+            for (t = 0; t < nthr; t++)
+                for (s = 0; s < (is_rsa(&algs[a]) ? 1u : nsizes); s++) {
+                    struct cell *c = &cells[ncells++];
+
+                    c->alg = a;
+                    c->be = b;
+                    c->threads = thr[t];
+                    c->size = is_rsa(&algs[a]) ? algs[a].key_len : sizes[s];
+                    /* sizes a mode cannot take are n/a, not errors */
+                    if ((algs[a].kind == K_AES && algs[a].mode != ZC_AES_CTR &&
+                         algs[a].mode != ZC_AES_GCM && algs[a].mode != ZC_AES_CMAC &&
+                         c->size % 16) || (algs[a].kind == K_DES && c->size % 8)) {
+                        c->st = ST_NA;
+                        na(c->reason, sizeof c->reason, "%zu bytes is not whole blocks",
+                           c->size);
+                    }
+                }
+        }
+    }
+    zc_stats_enable(1);
+    signal(SIGINT, on_sigint);
+    total = (unsigned)ncells;
+    start = now();
+    for (i = 0; i < ncells && !interrupted; i++) {
+        struct cell *c = &cells[i];
+        const struct alg *al = &algs[c->alg];
+
+        if (is_rsa(al) && !rsa_made[rsa_index(al->key_len)] && c->be != B_OSSL) {
+            fprintf(stderr, "zc-speed: generating an RSA-%u key...\n", al->key_len * 8);
+            if (zc_rsa_generate(&rsa_keys[rsa_index(al->key_len)], al->key_len * 8, 0) == ZC_OK)
+                rsa_made[rsa_index(al->key_len)] = 1;
+        }
+        if (c->st == ST_OK)
+            measure(c, c->threads, secs, repeats);
+        if (c->st == ST_FAIL) {
+            failed = 1;
+            fprintf(stderr, "zc-speed: %s on %s, %zu bytes, %u thread(s): %s\n", al->name,
+                    be_names[c->be], c->size, c->threads, c->reason);
+        }
+        done++;
+        if (now() - start > 3)
+            fprintf(stderr, "\r[%u/%u] %-20s %-9s %6zu bytes %3u thr ", done, total, al->name,
+                    be_names[c->be], c->size, c->threads);
+    }
+    if (now() - start > 3)
+        fprintf(stderr, "\n");
+    if (interrupted) {
+        fprintf(stderr, "zc-speed: interrupted: printing the %u of %u cells measured\n", done,
+                total);
+        ncells = done;
+    }
+    if (strcmp(format, "json") == 0)
+        print_json(cells, ncells, interrupted);
+    else if (strcmp(format, "csv") == 0)
+        print_rows(cells, ncells, 1);
+    else if (strcmp(format, "capacity") == 0)
+        print_rows(cells, ncells, 0);
+    else
+        print_table(cells, ncells, thr, nthr, sizes, nsizes);
+    if (svg && write_svg(svg, cells, ncells) != 0) {
+        fprintf(stderr, "%s: cannot write %s\n", argv[0], svg);
+        failed = 1;
+    }
+    for (i = 0; i < 4; i++)
+        if (rsa_made[i])
+            zc_rsa_key_wipe(&rsa_keys[i]);
+    free(cells);
+    return interrupted ? 130 : failed;
+bad:
+    usage(stderr, argv[0]);
+    return 2;
+}

@@ -1,0 +1,43 @@
+/*
+ * stats.h - the counting hook every family calls once per operation, where
+ * the operation has decided its backend (lib/stats.c keeps the counters).
+ *
+ * Off (the default), zc_stat_count() is one load and one branch that is
+ * never taken; the row is worked out only when counting is on.
+ */
+#ifndef ZC_STATS_INT_H
+#define ZC_STATS_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <zcrypt/stats.h>
+
+/* -1: ZCRYPT_STATS not read yet, 0: off, 1: on. */
+extern int zc_stats_state;
+
+/* The counting itself: the row from (algo, key_len), then the add. */
+void zc_stat_add(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
+                 unsigned dir, uint64_t bytes);
+
+static inline void zc_stat_count(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
+                                 unsigned dir, uint64_t bytes)
+{
+    if (__builtin_expect(__atomic_load_n(&zc_stats_state, __ATOMIC_RELAXED) != 0, 0))
+        zc_stat_add(algo, key_len, be, dir, bytes);
+}
+
+/* A symmetric key's backend (ZC_BACKEND_CPACF or _SOFTWARE) as counted. */
+static inline enum zc_stat_backend zc_stat_be(int backend, int prot)
+{
+    if (backend != ZC_BACKEND_CPACF)
+        return ZC_STAT_SOFTWARE;
+    return prot ? ZC_STAT_PROTECTED : ZC_STAT_CPACF;
+}
+
+/*
+ * 1 while the hardware-only policy is on (lib/policy.c): callers about to
+ * run software return ZC_ENOTSUP instead.
+ */
+int zc_policy_hw_only(void);
+
+#endif /* ZC_STATS_INT_H */

@@ -1,0 +1,522 @@
+/*
+ * test_stats.c - the statistics and the hardware-only policy
+ * (zcrypt/stats.h) through the public API.
+ *
+ * The statistics must move for the backend that ran and for no other:
+ * the expected backend is what the key or context reports (and, per
+ * machine, ZC_TEST_EXPECT: natively everything is software; under QEMU
+ * SHA-512 runs on CPACF and AES in software; ZC_TEST_SIM: the CPACF
+ * stand-in build, where AES and SHA run on CPACF and protected keys count
+ * as protected). Threads that have exited still count, N threads give
+ * exactly N times the calls, and counting changes no result.
+ *
+ * ZC_TEST_POLICY=env: the process runs under ZCRYPT_POLICY=hw-only (and
+ * some ZCRYPT_CAPS mask): every operation that would run software must
+ * return ZC_ENOTSUP, and every CPACF one must still work.
+ * ZC_TEST_STATS=env: the process runs under ZCRYPT_STATS=1.
+ */
+#include <zcrypt.h>
+#include <check.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check_main.h"
+
+static const uint8_t key32[32] = {
+    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+    0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d, 0x1e, 0x1f,
+};
+
+static const char *env_is(const char *name, const char *value)
+{
+    const char *v = getenv(name);
+
+    return v != NULL && strcmp(v, value) == 0 ? v : NULL;
+}
+
+static enum zc_stat_backend stat_be(enum zc_backend b)
+{
+    return b == ZC_BACKEND_CPACF ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE;
+}
+
+static uint64_t total_calls(const struct zc_stats *s)
+{
+    uint64_t n = 0;
+    unsigned r, b, d;
+
+    for (r = 0; r < ZC_STAT_ALGOS; r++)
+        for (b = 0; b < ZC_STAT_BACKENDS; b++)
+            for (d = 0; d < 2; d++)
+                n += s->cell[r][b][d].calls;
+    return n;
+}
+
+/* Exactly one cell of row id moved: (be, dir) by calls and bytes; nothing else anywhere. */
+static void expect_only(int id, enum zc_stat_backend be, unsigned dir, uint64_t calls,
+                        uint64_t bytes)
+{
+    static struct zc_stats s;
+
+    ck_assert_int_ge(id, 0);
+    ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+    ck_assert_msg(s.cell[id][be][dir].calls == calls, "%s on %s: %llu calls, want %llu",
+                  zc_stat_name(id), zc_stat_backend_name(be),
+                  (unsigned long long)s.cell[id][be][dir].calls, (unsigned long long)calls);
+    ck_assert_uint_eq(s.cell[id][be][dir].bytes, bytes);
+    ck_assert_uint_eq(total_calls(&s), calls);
+}
+
+/* ---- statistics ---------------------------------------------------------- */
+
+START_TEST(off_by_default)
+{
+    static struct zc_stats s;
+    uint8_t d[64];
+
+    if (env_is("ZC_TEST_STATS", "env")) {
+        ck_assert_int_eq(zc_stats_enabled(), 1);
+        return;
+    }
+    ck_assert_int_eq(zc_stats_enabled(), 0);
+    ck_assert_int_eq(zc_hash(ZC_SHA512, "abc", 3, d, 64), ZC_OK);
+    ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+    ck_assert_uint_eq(total_calls(&s), 0);
+    ck_assert_int_eq(zc_stats_enable(2), ZC_EINVAL);
+    ck_assert_int_eq(zc_stats_snapshot(NULL), ZC_EINVAL);
+}
+END_TEST
+
+/* AES: each mode call counts once, on the backend the mode reports. */
+START_TEST(aes_moves_its_backend)
+{
+    static const enum zc_backend kb[] = { ZC_BACKEND_AUTO, ZC_BACKEND_SOFTWARE, ZC_BACKEND_CPACF };
+    uint8_t buf[64] = { 0 }, iv[16] = { 0 };
+    zc_aes_key k;
+    unsigned i;
+
+    for (i = 0; i < 3; i++) {
+        enum zc_backend b;
+
+        if (zc_aes_key_init(&k, key32, 16, kb[i]) != ZC_OK)
+            continue;
+        ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+        zc_stats_reset();
+        b = zc_aes_mode_backend(&k, ZC_AES_CBC);
+        ck_assert_int_eq(zc_aes_cbc_encrypt(&k, iv, buf, buf, 64), ZC_OK);
+        ck_assert_int_eq(zc_aes_cbc_decrypt(&k, iv, buf, buf, 32), ZC_OK);
+        ck_assert_int_eq(zc_aes_cbc_decrypt(&k, iv, buf, buf, 32), ZC_OK);
+        {
+            static struct zc_stats s;
+            int id = zc_stat_id(ZC_ALGO_AES_CBC, 16);
+
+            ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+            ck_assert_uint_eq(s.cell[id][stat_be(b)][0].calls, 1);
+            ck_assert_uint_eq(s.cell[id][stat_be(b)][0].bytes, 64);
+            ck_assert_uint_eq(s.cell[id][stat_be(b)][1].calls, 2);
+            ck_assert_uint_eq(s.cell[id][stat_be(b)][1].bytes, 64);
+            ck_assert_uint_eq(total_calls(&s), 3);
+        }
+        if (kb[i] == ZC_BACKEND_SOFTWARE)
+            ck_assert_int_eq(b, ZC_BACKEND_SOFTWARE);
+        if (env_is("ZC_TEST_EXPECT", "native") || env_is("ZC_TEST_EXPECT", "qemu"))
+            ck_assert_int_eq(b, ZC_BACKEND_SOFTWARE);       /* no KM-AES in either */
+        if (env_is("ZC_TEST_SIM", "1") && kb[i] != ZC_BACKEND_SOFTWARE)
+            ck_assert_int_eq(b, ZC_BACKEND_CPACF);
+
+        zc_stats_reset();
+        b = zc_aes_mode_backend(&k, ZC_AES_GCM);
+        {
+            uint8_t tag[16];
+
+            ck_assert_int_eq(zc_aes_gcm_encrypt(&k, iv, 12, NULL, 0, buf, buf, 48, tag, 16),
+                             ZC_OK);
+            expect_only(zc_stat_id(ZC_ALGO_AES_GCM, 16), stat_be(b), 0, 1, 48);
+        }
+        zc_stats_reset();
+        b = zc_aes_mode_backend(&k, ZC_AES_ECB);
+        ck_assert_int_eq(zc_aes_ecb_encrypt(&k, buf, buf, 0), ZC_OK);
+        expect_only(zc_stat_id(ZC_ALGO_AES_ECB, 16), stat_be(b), 0, 1, 0);
+        zc_aes_key_wipe(&k);
+    }
+}
+END_TEST
+
+/* Hashes count once per digest, with the message length. */
+START_TEST(hash_moves_its_backend)
+{
+    static uint8_t msg[1000];
+    uint8_t d[64];
+    zc_hash_ctx c;
+    enum zc_backend b;
+
+    ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+    zc_stats_reset();
+    ck_assert_int_eq(zc_hash_init(&c, ZC_SHA512, ZC_BACKEND_AUTO), ZC_OK);
+    b = zc_hash_backend(&c);
+    ck_assert_int_eq(zc_hash_update(&c, msg, 600), ZC_OK);
+    ck_assert_int_eq(zc_hash_update(&c, msg, 400), ZC_OK);
+    ck_assert_int_eq(zc_hash_final(&c, d, 64), ZC_OK);
+    expect_only(zc_stat_id(ZC_ALGO_SHA512, 0), stat_be(b), 0, 1, 1000);
+    if (env_is("ZC_TEST_EXPECT", "native"))
+        ck_assert_int_eq(b, ZC_BACKEND_SOFTWARE);
+    if (env_is("ZC_TEST_EXPECT", "qemu") || env_is("ZC_TEST_SIM", "1"))
+        ck_assert_int_eq(b, ZC_BACKEND_CPACF);
+
+    zc_stats_reset();
+    ck_assert_int_eq(zc_hash_init(&c, ZC_SHA256, ZC_BACKEND_SOFTWARE), ZC_OK);
+    ck_assert_int_eq(zc_hash_update(&c, msg, 10), ZC_OK);
+    ck_assert_int_eq(zc_hash_final(&c, d, 32), ZC_OK);
+    expect_only(zc_stat_id(ZC_ALGO_SHA256, 0), ZC_STAT_SOFTWARE, 0, 1, 10);
+}
+END_TEST
+
+START_TEST(des_rc4_rsa_random_move)
+{
+    uint8_t buf[64] = { 0 }, iv[8] = { 0 };
+    zc_des_key k;
+    zc_rc4_ctx r;
+    enum zc_backend b;
+
+    ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+    zc_stats_reset();
+    ck_assert_int_eq(zc_des_key_init(&k, key32, 24, ZC_BACKEND_AUTO), ZC_OK);
+    b = zc_des_key_backend(&k);
+    ck_assert_int_eq(zc_des_cbc_decrypt(&k, iv, buf, buf, 40), ZC_OK);
+    /* An AUTO key with KM but no KMC runs CBC in software: count there. */
+    if (b == ZC_BACKEND_CPACF) {
+        struct zc_backend_info info;
+
+        ck_assert_int_eq(zc_backend_query(ZC_ALGO_DES_CBC, 24, &info), ZC_OK);
+        b = info.backend;
+    }
+    expect_only(zc_stat_id(ZC_ALGO_DES_CBC, 24), stat_be(b), 1, 1, 40);
+    zc_des_key_wipe(&k);
+
+    zc_stats_reset();
+    ck_assert_int_eq(zc_rc4_init(&r, key32, 16), ZC_OK);
+    ck_assert_int_eq(zc_rc4_crypt(&r, buf, buf, 7), ZC_OK);
+    ck_assert_int_eq(zc_rc4_crypt(&r, buf, buf, 9), ZC_OK);
+    expect_only(zc_stat_id(ZC_ALGO_RC4, 0), ZC_STAT_SOFTWARE, 0, 2, 16);
+    zc_rc4_wipe(&r);
+
+    zc_stats_reset();
+    if (zc_random_bytes(buf, 33) == ZC_OK) {
+        static struct zc_stats s;
+        int id = zc_stat_id(ZC_ALGO_RANDOM, 0);
+
+        ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_CPACF][0].calls +
+                          s.cell[id][ZC_STAT_SOFTWARE][0].calls, 1);
+        ck_assert_uint_eq(total_calls(&s), 1);
+    }
+}
+END_TEST
+
+START_TEST(rsa_counts_private_and_public)
+{
+    static zc_rsa_key k;
+    uint8_t digest[32] = { 1 }, sig[128];
+    size_t sig_len = sizeof sig;
+    int id;
+
+    ck_assert_int_eq(zc_rsa_generate(&k, 1024, 0), ZC_OK);
+    ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+    zc_stats_reset();
+    ck_assert_int_eq(zc_rsa_pkcs1v15_sign(&k, ZC_SHA256, digest, sig, &sig_len), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&k, ZC_SHA256, digest, sig, sig_len), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&k, ZC_SHA256, digest, sig, sig_len), ZC_OK);
+    id = zc_stat_id(ZC_ALGO_RSA, 128);
+    ck_assert_str_eq(zc_stat_name(id), "RSA-1024");
+    {
+        static struct zc_stats s;
+
+        unsigned b;
+
+        ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].calls, 1);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].calls, 2);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].bytes, 256);
+        for (b = 0; b < ZC_STAT_BACKENDS; b++)      /* no other RSA counts */
+            ck_assert_uint_eq(s.cell[id][b][0].calls + s.cell[id][b][1].calls,
+                              b == ZC_STAT_SOFTWARE ? 3 : 0);
+    }
+    zc_rsa_key_wipe(&k);
+}
+END_TEST
+
+/* Protected keys count as protected, not as clear-key CPACF. */
+START_TEST(protected_counts_protected)
+{
+    uint8_t buf[32] = { 0 };
+    zc_aes_key k;
+    int rc = zc_aes_key_init_protected(&k, key32, 32);
+
+    if (env_is("ZC_TEST_SIM", "1"))
+        ck_assert_int_eq(rc, ZC_OK);
+    if (rc != ZC_OK)
+        return;                 /* no /dev/pkey here: nothing to count */
+    ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+    zc_stats_reset();
+    ck_assert_int_eq(zc_aes_ecb_encrypt(&k, buf, buf, 32), ZC_OK);
+    expect_only(zc_stat_id(ZC_ALGO_AES_ECB, 32), ZC_STAT_PROTECTED, 0, 1, 32);
+    zc_aes_key_wipe(&k);
+}
+END_TEST
+
+/* ---- threads --------------------------------------------------------------- */
+
+#define NTHREADS 6
+#define PER_THREAD 2000
+
+static zc_aes_key shared_key;
+
+static void *worker(void *arg)
+{
+    uint8_t b[16] = { 0 };
+    unsigned i;
+
+    (void)arg;
+    for (i = 0; i < PER_THREAD; i++)
+        if (zc_aes_ecb_encrypt(&shared_key, b, b, 16) != ZC_OK)
+            return (void *)1;
+    return NULL;
+}
+
+/* The threads have all exited when the snapshot is taken: nothing lost. */
+START_TEST(threads_exact_and_kept_after_exit)
+{
+    pthread_t t[NTHREADS];
+    enum zc_backend b;
+    unsigned i, n;
+
+    ck_assert_int_eq(zc_aes_key_init(&shared_key, key32, 24, ZC_BACKEND_AUTO), ZC_OK);
+    b = zc_aes_mode_backend(&shared_key, ZC_AES_ECB);
+    ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+    for (n = 1; n <= NTHREADS; n += NTHREADS - 1) {
+        zc_stats_reset();
+        for (i = 0; i < n; i++)
+            ck_assert_int_eq(pthread_create(&t[i], NULL, worker, NULL), 0);
+        for (i = 0; i < n; i++) {
+            void *r;
+
+            ck_assert_int_eq(pthread_join(t[i], &r), 0);
+            ck_assert_ptr_null(r);
+        }
+        expect_only(zc_stat_id(ZC_ALGO_AES_ECB, 24), stat_be(b), 0, (uint64_t)n * PER_THREAD,
+                    (uint64_t)n * PER_THREAD * 16);
+    }
+    zc_aes_key_wipe(&shared_key);
+}
+END_TEST
+
+/* Counting on or off, every result is the same. */
+START_TEST(on_off_same_results)
+{
+    uint8_t in[100], out[2][100], tag[2][16], d[2][64], iv[16];
+    zc_aes_key k;
+    int on;
+
+    memset(in, 0x5a, sizeof in);
+    ck_assert_int_eq(zc_aes_key_init(&k, key32, 32, ZC_BACKEND_AUTO), ZC_OK);
+    for (on = 0; on < 2; on++) {
+        ck_assert_int_eq(zc_stats_enable(on), ZC_OK);
+        memset(iv, 7, sizeof iv);
+        ck_assert_int_eq(zc_aes_gcm_encrypt(&k, iv, 12, in, 13, in, out[on], 100, tag[on], 16),
+                         ZC_OK);
+        ck_assert_int_eq(zc_aes_ctr_crypt(&k, iv, out[on], out[on], 100), ZC_OK);
+        ck_assert_int_eq(zc_hash(ZC_SHA384, out[on], 100, d[on], 48), ZC_OK);
+    }
+    ck_assert(memcmp(out[0], out[1], 100) == 0);
+    ck_assert(memcmp(tag[0], tag[1], 16) == 0);
+    ck_assert(memcmp(d[0], d[1], 48) == 0);
+    zc_aes_key_wipe(&k);
+}
+END_TEST
+
+/* ---- names and formats ----------------------------------------------------- */
+
+START_TEST(ids_and_names)
+{
+    int i, j;
+
+    ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_AES_XTS, 32)), "AES-256-XTS");
+    ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_DES_ECB, 8)), "DES-ECB");
+    ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_DES_CBC, 16)), "TDES-128-CBC");
+    ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_SHA3_256, 0)), "SHA3-256");
+    ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_RSA, 100)), "RSA-other");
+    ck_assert_int_eq(zc_stat_id(ZC_ALGO_AES_CBC, 20), ZC_EINVAL);
+    ck_assert_int_eq(zc_stat_id(ZC_ALGO_DES_CBC, 32), ZC_EINVAL);
+    ck_assert_int_eq(zc_stat_id((enum zc_algo)200, 16), ZC_EINVAL);
+    ck_assert_ptr_null(zc_stat_name(-1));
+    ck_assert_ptr_null(zc_stat_name(ZC_STAT_ALGOS));
+    ck_assert_ptr_null(zc_stat_backend_name(ZC_STAT_BACKENDS));
+    ck_assert_str_eq(zc_stat_backend_name(ZC_STAT_PROTECTED), "protected");
+    /* names are unique */
+    for (i = 0; i < ZC_STAT_ALGOS; i++)
+        for (j = i + 1; j < ZC_STAT_ALGOS; j++)
+            if (zc_stat_name(i) && zc_stat_name(j))
+                ck_assert_str_ne(zc_stat_name(i), zc_stat_name(j));
+}
+END_TEST
+
+START_TEST(formats)
+{
+    static struct zc_stats s;
+    char buf[512], tiny[20];
+    int id = zc_stat_id(ZC_ALGO_AES_GCM, 24), n;
+
+    memset(&s, 0, sizeof s);
+    s.cell[id][ZC_STAT_CPACF][1].calls = 3;
+    s.cell[id][ZC_STAT_CPACF][1].bytes = 18446744073709551615ull;
+    s.cell[zc_stat_id(ZC_ALGO_SHA1, 0)][ZC_STAT_SOFTWARE][0].calls = 1;
+    n = zc_stats_format(&s, ZC_STATS_TEXT, buf, sizeof buf);
+    ck_assert_int_eq(n, (int)strlen(buf));
+    ck_assert_str_eq(buf, "SHA-1 software hash calls=1 bytes=0\n"
+                          "AES-192-GCM cpacf decrypt calls=3 bytes=18446744073709551615\n");
+    n = zc_stats_format(&s, ZC_STATS_JSON, buf, sizeof buf);
+    ck_assert_int_eq(n, (int)strlen(buf));
+    ck_assert_str_eq(buf, "{\"counters\":["
+                     "{\"algo\":\"SHA-1\",\"backend\":\"software\",\"op\":\"hash\",\"calls\":1,\"bytes\":0},"
+                     "{\"algo\":\"AES-192-GCM\",\"backend\":\"cpacf\",\"op\":\"decrypt\",\"calls\":3,"
+                     "\"bytes\":18446744073709551615}]}");
+    ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, tiny, sizeof tiny), ZC_ENOMEM);
+    ck_assert_str_eq(tiny, "");
+    ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, buf, 0), ZC_ENOMEM);
+    ck_assert_int_eq(zc_stats_format(NULL, ZC_STATS_JSON, buf, sizeof buf), ZC_EINVAL);
+    ck_assert_int_eq(zc_stats_format(&s, (enum zc_stats_format)9, buf, sizeof buf), ZC_EINVAL);
+    memset(&s, 0, sizeof s);
+    ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, buf, sizeof buf), 15);
+    ck_assert_str_eq(buf, "{\"counters\":[]}");
+}
+END_TEST
+
+/* ---- the hardware-only policy ---------------------------------------------- */
+
+/* What an operation must return under the policy: ZC_OK when the backend
+ * query puts it on CPACF, else ZC_ENOTSUP. */
+static int want(enum zc_algo a, size_t key_len)
+{
+    struct zc_backend_info info;
+
+    ck_assert_int_eq(zc_backend_query(a, key_len, &info), ZC_OK);
+    return info.backend == ZC_BACKEND_CPACF ? ZC_OK : ZC_ENOTSUP;
+}
+
+/* Every fallback turns into ZC_ENOTSUP; what runs on CPACF still runs. */
+static void check_hw_only(void)
+{
+    uint8_t buf[64] = { 0 }, iv[16] = { 0 }, d[64], tag[16];
+    static zc_rsa_key rk;
+    size_t sig_len = 128;
+    zc_aes_key k;
+    zc_des_key dk;
+    zc_hash_ctx h;
+    zc_rc4_ctx r;
+    int rc;
+
+    ck_assert_int_eq(zc_policy_get(), ZC_POLICY_HW_ONLY);
+    /* software keys and contexts, whatever the machine has */
+    ck_assert_int_eq(zc_aes_key_init(&k, key32, 16, ZC_BACKEND_SOFTWARE), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_des_key_init(&dk, key32, 8, ZC_BACKEND_SOFTWARE), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_hash_init(&h, ZC_SHA256, ZC_BACKEND_SOFTWARE), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rc4_init(&r, key32, 16), ZC_ENOTSUP);
+    /* AUTO: what the backend query says */
+    rc = zc_aes_key_init(&k, key32, 16, ZC_BACKEND_AUTO);
+    ck_assert_int_eq(rc, want(ZC_ALGO_AES_ECB, 16));
+    if (rc == ZC_OK) {
+        ck_assert_int_eq(zc_aes_cbc_encrypt(&k, iv, buf, buf, 32), want(ZC_ALGO_AES_CBC, 16));
+        ck_assert_int_eq(zc_aes_ctr_crypt(&k, iv, buf, buf, 32), want(ZC_ALGO_AES_CTR, 16));
+        ck_assert_int_eq(zc_aes_gcm_encrypt(&k, iv, 12, NULL, 0, buf, buf, 32, tag, 16),
+                         want(ZC_ALGO_AES_GCM, 16));
+        ck_assert_int_eq(zc_aes_cmac(&k, buf, 32, tag, 16), want(ZC_ALGO_AES_CMAC, 16));
+        zc_aes_key_wipe(&k);
+    }
+    rc = zc_des_key_init(&dk, key32, 24, ZC_BACKEND_AUTO);
+    ck_assert_int_eq(rc, want(ZC_ALGO_DES_ECB, 24));
+    if (rc == ZC_OK) {
+        ck_assert_int_eq(zc_des_cbc_encrypt(&dk, iv, buf, buf, 32), want(ZC_ALGO_DES_CBC, 24));
+        zc_des_key_wipe(&dk);
+    }
+    ck_assert_int_eq(zc_hash(ZC_SHA512, buf, 10, d, 64), want(ZC_ALGO_SHA512, 0));
+    ck_assert_int_eq(zc_hash(ZC_SHA1, buf, 10, d, 20), want(ZC_ALGO_SHA1, 0));
+    ck_assert_int_eq(zc_hash(ZC_SHA3_256, buf, 10, d, 32), want(ZC_ALGO_SHA3_256, 0));
+    ck_assert_int_eq(zc_hmac(ZC_SHA256, key32, 32, buf, 10, d, 32), want(ZC_ALGO_SHA256, 0));
+    /* RSA runs in software: refused, also where verify would say EAUTH */
+    ck_assert_int_eq(zc_rsa_generate(&rk, 1024, 0), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_policy_set(ZC_POLICY_ANY), ZC_OK);
+    ck_assert_int_eq(zc_rsa_generate(&rk, 1024, 0), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_sign(&rk, ZC_SHA256, d, buf, &sig_len), ZC_OK);
+    ck_assert_int_eq(zc_policy_set(ZC_POLICY_HW_ONLY), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_sign(&rk, ZC_SHA256, d, buf, &sig_len), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&rk, ZC_SHA256, d, buf, sig_len), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_pss_verify(&rk, ZC_SHA256, d, 32, buf, sig_len), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_public(&rk, buf, buf), ZC_ENOTSUP);
+    zc_rsa_key_wipe(&rk);
+    /* random is unaffected: its result is the platform's */
+    rc = zc_random_bytes(buf, 16);
+    ck_assert(rc == ZC_OK || rc == ZC_ENOTSUP);
+    if (env_is("ZC_TEST_EXPECT", "native") || env_is("ZC_TEST_EXPECT", "qemu"))
+        ck_assert_int_eq(rc, ZC_OK);
+}
+
+START_TEST(policy)
+{
+    uint8_t buf[32] = { 0 }, iv[16] = { 0 };
+    zc_aes_key k;
+    zc_rc4_ctx r;
+
+    if (env_is("ZC_TEST_POLICY", "env")) {
+        check_hw_only();
+        return;
+    }
+    ck_assert_int_eq(zc_policy_get(), ZC_POLICY_ANY);
+    ck_assert_int_eq(zc_policy_set((enum zc_policy)5), ZC_EINVAL);
+    /* made before the policy: their calls follow the policy at each call */
+    ck_assert_int_eq(zc_aes_key_init(&k, key32, 16, ZC_BACKEND_SOFTWARE), ZC_OK);
+    ck_assert_int_eq(zc_rc4_init(&r, key32, 5), ZC_OK);
+    ck_assert_int_eq(zc_policy_set(ZC_POLICY_HW_ONLY), ZC_OK);
+    ck_assert_int_eq(zc_aes_cbc_encrypt(&k, iv, buf, buf, 32), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_aes_ecb_encrypt(&k, buf, buf, 32), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rc4_crypt(&r, buf, buf, 32), ZC_ENOTSUP);
+    check_hw_only();
+    ck_assert_int_eq(zc_policy_set(ZC_POLICY_ANY), ZC_OK);
+    ck_assert_int_eq(zc_aes_cbc_encrypt(&k, iv, buf, buf, 32), ZC_OK);
+    ck_assert_int_eq(zc_rc4_crypt(&r, buf, buf, 32), ZC_OK);
+    zc_aes_key_wipe(&k);
+    zc_rc4_wipe(&r);
+}
+END_TEST
+
+static Suite *stats_suite(void)
+{
+    Suite *s = suite_create("stats");
+    TCase *t = tcase_create("stats");
+
+    tcase_set_timeout(t, 300);
+    if (env_is("ZC_TEST_POLICY", "env")) {      /* a policy process: that test only */
+        tcase_add_test(t, policy);
+        suite_add_tcase(s, t);
+        return s;
+    }
+    tcase_add_test(t, off_by_default);
+    tcase_add_test(t, aes_moves_its_backend);
+    tcase_add_test(t, hash_moves_its_backend);
+    tcase_add_test(t, des_rc4_rsa_random_move);
+    tcase_add_test(t, rsa_counts_private_and_public);
+    tcase_add_test(t, protected_counts_protected);
+    tcase_add_test(t, threads_exact_and_kept_after_exit);
+    tcase_add_test(t, on_off_same_results);
+    tcase_add_test(t, ids_and_names);
+    tcase_add_test(t, formats);
+    tcase_add_test(t, policy);
+    suite_add_tcase(s, t);
+    return s;
+}
+
+int main(void)
+{
+    return tu_run_suite(stats_suite());
+}

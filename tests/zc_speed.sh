@@ -1,0 +1,76 @@
+#!/bin/sh
+# zc_speed.sh - zc-speed with a tiny -T: its JSON parses, every requested
+# cell is there (a number, or n/a with a reason), a backend removed with
+# ZCRYPT_CAPS=none is reported and not measured, no cell fell back, the
+# other formats print, and the SVG is well-formed XML.
+#
+# usage: zc_speed.sh VERSION ZC-SPEED [WRAPPER...]   (WRAPPER: e.g. qemu-s390x-static -cpu max)
+set -u
+version=$1
+shift
+fail=0
+check() { # description, then a command
+    d=$1
+    shift
+    if "$@"; then echo "ok: $d"; else echo "FAIL: $d"; fail=1; fi
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+algs=aes-128-cbc,aes-256-gcm,sha512,sha256,rc4,hmac-sha256,tdes-192-cbc,random
+backends=cpacf,protected,cex,software,openssl
+
+"$@" --version >"$tmp/out" 2>&1
+check "--version" [ "$(cat "$tmp/out")" = "zc-speed (libzcrypt) $version" ]
+"$@" --help >"$tmp/out" 2>"$tmp/err"
+check "--help exits 0 on stdout" grep -q '^usage: ' "$tmp/out"
+"$@" -a no-such-alg >"$tmp/out" 2>"$tmp/err"
+check "unknown algorithm: status 2" [ $? -eq 2 ]
+
+"$@" -a "$algs" -b "$backends" -s 16,1024 -T 0.02 -r 1 --format json --svg "$tmp/c.svg" \
+    >"$tmp/j" 2>"$tmp/err"
+check "json run exits 0" [ $? -eq 0 ]
+# cells: 8 algorithms x 5 backends x 2 sizes
+check "json parses, all cells present, numbers or reasons, nothing fell back" \
+    python3 - "$tmp/j" 80 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+cells = d["cells"]
+assert len(cells) == int(sys.argv[2]), len(cells)
+ok = 0
+for c in cells:
+    assert c["status"] in ("ok", "n/a"), c
+    if c["status"] == "ok":
+        assert c["ops_per_s"] > 0 and c["bytes_per_s"] > 0, c
+        ok += 1
+    else:
+        assert c["reason"], c
+# software always measures (random: where it runs)
+sw = [c for c in cells if c["backend"] == "software" and c["algorithm"] != "random"]
+assert all(c["status"] == "ok" for c in sw), sw
+assert ok >= len(sw)
+PY
+check "svg is well-formed XML with bars" python3 -c "
+import sys, xml.dom.minidom as m
+d = m.parse(sys.argv[1])
+assert d.documentElement.tagName == 'svg'
+assert d.getElementsByTagName('rect')" "$tmp/c.svg"
+
+# Removed by ZCRYPT_CAPS: reported as n/a with the reason, never measured.
+ZCRYPT_CAPS=none "$@" -a sha512,aes-128-cbc -b cpacf -s 64 -T 0.02 -r 1 --format json \
+    >"$tmp/n" 2>"$tmp/err"
+check "caps=none: cpacf cells n/a with a reason" python3 - "$tmp/n" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+assert len(cells) == 2
+for c in cells:
+    assert c["status"] == "n/a" and c["reason"] and "ops_per_s" not in c, c
+PY
+
+for f in table capacity csv; do
+    "$@" -a sha256 -b software -s 64 -T 0.02 -r 1 --format $f >"$tmp/$f" 2>"$tmp/err"
+    check "--format $f exits 0" [ $? -eq 0 ]
+done
+check "table: sha256/software row" grep -q '^sha256/software' "$tmp/table"
+check "capacity: header" grep -q 'transactions/s' "$tmp/capacity"
+check "csv: header and one row" [ "$(wc -l <"$tmp/csv")" -eq 2 ]
+exit $fail
