@@ -16,6 +16,7 @@ static inline int tu_aes_mode(int mode, int enc, const zc_aes_key *k, uint8_t *i
     case ZC_KAT_CBC: return (enc ? zc_aes_cbc_encrypt : zc_aes_cbc_decrypt)(k, iv, in, out, len);
     case ZC_KAT_CFB: return (enc ? zc_aes_cfb_encrypt : zc_aes_cfb_decrypt)(k, iv, in, out, len);
     case ZC_KAT_OFB: return zc_aes_ofb_crypt(k, iv, in, out, len);
+    case ZC_KAT_CFB8: return (enc ? zc_aes_cfb8_encrypt : zc_aes_cfb8_decrypt)(k, iv, in, out, len);
     default:         return zc_aes_ctr_crypt(k, iv, in, out, len);
     }
 }

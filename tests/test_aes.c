@@ -1,6 +1,6 @@
 /*
- * test_aes.c - AES key objects and the modes ECB, CBC, CTR, CFB-128 and
- * OFB through the public API: published known answers on every backend,
+ * test_aes.c - AES key objects and the modes ECB, CBC, CTR, CFB-128,
+ * CFB-8 and OFB through the public API: published known answers on every backend,
  * backend equality on random inputs of every length class with random
  * streaming splits, the backend rules, and bad input.
  */
@@ -225,12 +225,15 @@ START_TEST(bad_input)
     ck_assert_int_eq(zc_aes_ctr_crypt(&k, NULL, buf, buf, 16), ZC_EINVAL);
     ck_assert_int_eq(zc_aes_cfb_encrypt(&k, iv, NULL, buf, 3), ZC_EINVAL);
     ck_assert_int_eq(zc_aes_ofb_crypt(&k, iv, buf, NULL, 3), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cfb8_encrypt(&k, NULL, buf, buf, 3), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cfb8_decrypt(NULL, iv, buf, buf, 3), ZC_EINVAL);
     /* partial overlap */
     ck_assert_int_eq(zc_aes_ecb_encrypt(&k, buf, buf + 16, 32), ZC_EINVAL);
     ck_assert_int_eq(zc_aes_cbc_encrypt(&k, iv, buf + 16, buf, 32), ZC_EINVAL);
     ck_assert_int_eq(zc_aes_ctr_crypt(&k, iv, buf, buf + 1, 20), ZC_EINVAL);
     ck_assert_int_eq(zc_aes_cfb_decrypt(&k, iv, buf + 3, buf, 20), ZC_EINVAL);
     ck_assert_int_eq(zc_aes_ofb_crypt(&k, iv, buf, buf + 8, 9), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_cfb8_encrypt(&k, iv, buf, buf + 1, 9), ZC_EINVAL);
     /* nothing written, IV untouched */
     ck_assert(memcmp(buf, sentinel, sizeof buf) == 0);
     for (size_t i = 0; i < 16; i++)
@@ -264,7 +267,7 @@ int main(void)
 
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, kat);
-    tcase_add_loop_test(tc, backend_equality, 0, 15);
+    tcase_add_loop_test(tc, backend_equality, 0, 18);
     tcase_add_loop_test(tc, backend_rules, 0, 3);
     tcase_add_test(tc, ctr_carry);
     tcase_add_test(tc, bad_input);

@@ -76,6 +76,8 @@ CHAIN_OP(op_cbc_d, zc_aes_cbc_decrypt)
 CHAIN_OP(op_cfb_e, zc_aes_cfb_encrypt)
 CHAIN_OP(op_cfb_d, zc_aes_cfb_decrypt)
 CHAIN_OP(op_ofb, zc_aes_ofb_crypt)
+CHAIN_OP(op_cfb8_e, zc_aes_cfb8_encrypt)
+CHAIN_OP(op_cfb8_d, zc_aes_cfb8_decrypt)
 CHAIN_OP(op_ctr, zc_aes_ctr_crypt)
 
 static int op_xts_e(const struct keys *k, const uint8_t *in, uint8_t *out, size_t len)
@@ -155,6 +157,8 @@ static const struct op ops[] = {
     { "AES-CFB enc", 165, 165, 1, 1, 80, op_cfb_e, ZC_OP_KMF, ZC_FC_AES_256 },
     { "AES-CFB dec", 165, 165, 1, 1, 80, op_cfb_d, ZC_OP_KMF, ZC_FC_AES_256 },
     { "AES-OFB", 165, 165, 1, 1, 80, op_ofb, ZC_OP_KMO, ZC_FC_AES_256 },
+    { "AES-CFB8 enc", 165, 165, 1, 1, 80, op_cfb8_e, ZC_OP_KMF, ZC_FC_AES_256 },
+    { "AES-CFB8 dec", 165, 165, 1, 1, 80, op_cfb8_d, ZC_OP_KMF, ZC_FC_AES_256 },
     /* more than one 1 KiB counter chunk */
     { "AES-CTR", 1100, 1100, 1, 1, 544, op_ctr, ZC_OP_KMCTR, ZC_FC_AES_256 },
     { "AES-XTS enc", 165, 165, 1, 1, 0, op_xts_e, ZC_OP_PCC, ZC_FC_XTS_AES_256 },

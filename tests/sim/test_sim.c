@@ -152,9 +152,10 @@ static void test_aes_modes(void)
                  !memcmp(out, pt, len);
             break;
         default:
-            op = k->mode == ZC_KAT_CBC ? OP_KMC : k->mode == ZC_KAT_CFB ? OP_KMF : OP_KMO;
+            op = k->mode == ZC_KAT_CBC ? OP_KMC :
+                 k->mode == ZC_KAT_CFB || k->mode == ZC_KAT_CFB8 ? OP_KMF : OP_KMO;
             if (op == OP_KMF)
-                fc |= 16ul << 24;
+                fc |= (k->mode == ZC_KAT_CFB8 ? 1ul : 16ul) << 24;
             memcpy(param, iv, 16);
             memcpy(param + 16, key, klen);
             ok = cipher(op, fc, param, out, pt, len, NULL) == 0 && !memcmp(out, ct, len);
