@@ -75,6 +75,9 @@ START_TEST(backend_equality)
     size_t kl = key_lens[_i % 3], len, b, step = getenv("ZC_TEST_QUICK") ? 7 : 1;
     uint64_t seed = 0x77aa0000u + (uint64_t)_i;
 
+    /* CFB-8 costs a block per byte in software: sparse beyond 80 bytes. */
+    if (mode == ZC_KAT_CFB8)
+        step = 37;
     for (len = 0; len <= sizeof in; len += (len < 80 ? 1 : step)) {
         uint8_t key[32], iv0[16], iv[16];
         zc_aes_key sw;
