@@ -62,7 +62,7 @@ static void test_aes_random(void)
             int ok = 1, round;
 
             /* CFB-8 in software is one block per byte: fewer rounds. */
-            for (round = 0; round < (mode == ZC_KAT_CFB8 ? 10 : 24) && ok; round++) {
+            for (round = 0; round < (mode == ZC_KAT_CFB8 ? 6 : 24) && ok; round++) {
                 uint8_t key[32], iv0[16], iv[16], ivr[16];
                 size_t len = round < 8 ? (size_t)round * 7 : (size_t)(tu_rand(&seed) % sizeof in);
                 size_t off = 0;
