@@ -43,8 +43,10 @@ static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
     { ZC_ALGO_AES_XTS, 16 }, { ZC_ALGO_AES_XTS, 32 },
     AES_ROWS(ZC_ALGO_AES_GCM), AES_ROWS(ZC_ALGO_AES_CMAC),
 #undef AES_ROWS
-    { ZC_ALGO_DES_ECB, 8 }, { ZC_ALGO_DES_ECB, 16 }, { ZC_ALGO_DES_ECB, 24 },
-    { ZC_ALGO_DES_CBC, 8 }, { ZC_ALGO_DES_CBC, 16 }, { ZC_ALGO_DES_CBC, 24 },
+#define DES_ROWS(a) { a, 8 }, { a, 16 }, { a, 24 }
+    DES_ROWS(ZC_ALGO_DES_ECB), DES_ROWS(ZC_ALGO_DES_CBC), DES_ROWS(ZC_ALGO_DES_CFB),
+    DES_ROWS(ZC_ALGO_DES_OFB), DES_ROWS(ZC_ALGO_DES_CTR), DES_ROWS(ZC_ALGO_DES_CMAC),
+#undef DES_ROWS
     { ZC_ALGO_RC4, 16 },
     { ZC_ALGO_RANDOM, 0 },
     { ZC_ALGO_RSA, 128 }, { ZC_ALGO_RSA, 256 },     /* RSA: a Crypto Express adapter or software */
@@ -57,11 +59,10 @@ static const char *row_name(const struct row *r, char *buf, size_t size)
 {
     if (r->key_len == 0)
         return zc_algo_name(r->algo);
-    if (r->algo == ZC_ALGO_DES_ECB || r->algo == ZC_ALGO_DES_CBC)
-        snprintf(buf, size, "%s-%s", r->key_len == 8 ? "DES" : "TDES",
-                 r->key_len == 8 ? (r->algo == ZC_ALGO_DES_CBC ? "CBC" : "ECB")
-                 : r->key_len == 16 ? (r->algo == ZC_ALGO_DES_CBC ? "CBC-2key" : "ECB-2key")
-                 : (r->algo == ZC_ALGO_DES_CBC ? "CBC-3key" : "ECB-3key"));
+    if (r->algo >= ZC_ALGO_DES_ECB && r->algo <= ZC_ALGO_DES_CMAC)
+        snprintf(buf, size, "%s-%s%s", r->key_len == 8 ? "DES" : "TDES",
+                 zc_algo_name(r->algo) + 4,     /* after "DES-" */
+                 r->key_len == 8 ? "" : r->key_len == 16 ? "-2key" : "-3key");
     else
         snprintf(buf, size, "%s-%u", zc_algo_name(r->algo), r->key_len * 8);
     return buf;

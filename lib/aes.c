@@ -1,5 +1,5 @@
 /*
- * aes.c - the AES modes ECB, CBC, CTR, CFB-128, OFB, and the key's block
+ * aes.c - the AES modes ECB, CBC, CTR, CFB-128, CFB-8, OFB, and the key's block
  * function for the other mode files (key objects: lib/aes_key.c).
  *
  * CPACF calls go through the issuing helpers (lib/aes_cpacf.c), which
@@ -312,6 +312,61 @@ int zc_aes_cfb_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
                        uint8_t *out, size_t len)
 {
     return cfb(k, iv, in, out, len, 1);
+}
+
+/*
+ * CFB-8 (SP 800-38A 6.3, s = 8): one cipher call per byte, the register
+ * shifted left by a byte and the ciphertext byte appended. On CPACF it is
+ * KMF with a segment length of 1 and CFB-128's function code, so the mode
+ * bit of CFB decides for both. Software is sequential both ways: each
+ * register holds the previous 16 ciphertext bytes, and the per-byte cost is
+ * the bitsliced core's, whatever the data.
+ */
+static int cfb8(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                size_t len, int decrypt)
+{
+    uint8_t ks[16], saved[16];
+    size_t i;
+    int b, rc = ZC_OK;
+
+    if (iv == NULL || zc_aes_args(k, in, out, len))
+        return ZC_EINVAL;
+    b = zc_aes_mode_select(k, ZC_AES_IM_CFB);
+    if (b >= 0)                         /* counted with CFB-128: the same KMF */
+        zc_aes_stat(k, ZC_AES_IM_CFB, b, decrypt, len);
+    if (b < 0 || len == 0)
+        return b < 0 ? b : ZC_OK;
+    memcpy(saved, iv, 16);
+#ifdef ZC_HAVE_CPACF
+    if (b == ZC_BACKEND_CPACF) {
+        rc = zc_aes_cpacf_crypt(k, ZC_AES_OP_KMF8, decrypt, iv, in, out, len, NULL);
+        return rc == ZC_OK ? rc : fail(rc, out, len, iv, saved);
+    }
+#endif
+    for (i = 0; i < len; i++) {
+        uint8_t c = decrypt ? in[i] : 0;    /* in may be out */
+
+        zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, iv, ks, 1);
+        out[i] = in[i] ^ ks[0];
+        if (!decrypt)
+            c = out[i];
+        memmove(iv, iv + 1, 15);
+        iv[15] = c;
+    }
+    zc_wipe(ks, sizeof(ks));
+    return rc;
+}
+
+int zc_aes_cfb8_encrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                        uint8_t *out, size_t len)
+{
+    return cfb8(k, iv, in, out, len, 0);
+}
+
+int zc_aes_cfb8_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                        uint8_t *out, size_t len)
+{
+    return cfb8(k, iv, in, out, len, 1);
 }
 
 /* OFB: the keystream is E(IV), E(E(IV)), ...; inherently sequential. */

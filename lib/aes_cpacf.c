@@ -76,6 +76,7 @@ static long issue(unsigned op, unsigned long fc, void *pb, uint8_t *out, const u
     case ZC_OP_KM:    return zc_km(fc, pb, out, in, len);
     case ZC_OP_KMC:   return zc_kmc(fc, pb, out, in, len);
     case ZC_OP_KMF:   return zc_kmf(fc | 16ul << 24, pb, out, in, len);
+    case ZC_AES_OP_KMF8: return zc_kmf(fc | 1ul << 24, pb, out, in, len);
     case ZC_OP_KMO:   return zc_kmo(fc, pb, out, in, len);
     case ZC_OP_KMCTR: return zc_kmctr(fc, pb, out, in, len, ctrs);
     case ZC_OP_KMAC:  return zc_kmac(fc, pb, in, len);

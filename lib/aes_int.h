@@ -174,9 +174,13 @@ int zc_aes_encrypt_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
  * error, and the caller fails closed.
  */
 
+/* KMF with 8-bit segments (CFB-8): an op of the helpers only, never an
+ * opcode; KMF's function codes are those of CFB-128. */
+#define ZC_AES_OP_KMF8 (ZC_OP_KMF | 0x10000u)
+
 /*
  * KM, KMC, KMF (128-bit segments), KMO, KMCTR or KMAC (op = ZC_OP_*) over
- * len bytes, a multiple of 16. cv: the chaining value (KMC/KMF/KMO/KMAC),
+ * len bytes, a multiple of 16 (any length for ZC_AES_OP_KMF8). cv: the chaining value (KMC/KMF/KMO/KMAC),
  * updated on success; NULL for KM and KMCTR. ctrs: KMCTR's counter blocks,
  * one per data block. out: NULL for KMAC.
  */

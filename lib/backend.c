@@ -49,8 +49,8 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         zc_caps_decide(need, n, info);
         return ZC_OK;
     }
-    if (algo == ZC_ALGO_DES_ECB || algo == ZC_ALGO_DES_CBC) {
-        n = zc_des_mode_need(algo == ZC_ALGO_DES_CBC, key_len, need);
+    if (algo >= ZC_ALGO_DES_ECB && algo <= ZC_ALGO_DES_CMAC) {
+        n = zc_des_mode_need((int)(algo - ZC_ALGO_DES_ECB), key_len, need);
         if (n == 0)
             return ZC_EINVAL;
         zc_caps_decide(need, n, info);
@@ -103,10 +103,11 @@ const char *zc_algo_name(enum zc_algo algo)
 {
     if (algo == ZC_ALGO_RANDOM)
         return "random";
-    if (algo == ZC_ALGO_DES_ECB)
-        return "DES-ECB";
-    if (algo == ZC_ALGO_DES_CBC)
-        return "DES-CBC";
+    static const char *const des[] = { "DES-ECB", "DES-CBC", "DES-CFB", "DES-OFB", "DES-CTR",
+                                       "DES-CMAC" };
+
+    if (algo >= ZC_ALGO_DES_ECB && algo <= ZC_ALGO_DES_CMAC)
+        return des[algo - ZC_ALGO_DES_ECB];
     if (algo == ZC_ALGO_RC4)
         return "RC4";
     if (algo == ZC_ALGO_RSA)

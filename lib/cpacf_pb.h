@@ -90,6 +90,15 @@ struct zc_pb_des_chain {
     uint8_t key[ZC_PB_DES_KEY_MAX];
 };
 
+/* PCC Compute-Last-Block-CMAC (DEA/TDEA): 8-byte block and ICV. */
+struct zc_pb_pcc_cmac_des {
+    uint8_t ml;                 /* the last block's length in bits, 0..64 */
+    uint8_t reserved[7];
+    uint8_t msg[8];             /* the last block */
+    uint8_t icv[8];             /* chaining value in, MAC out */
+    uint8_t key[ZC_PB_DES_KEY_MAX];
+};
+
 _Static_assert(offsetof(struct zc_pb_aes_chain, key) == 16, "KMC/KMF/KMO/KMAC key");
 _Static_assert(sizeof(struct zc_pb_pcc_xts_tail) == 64, "PCC-XTS tail");
 _Static_assert(offsetof(struct zc_pb_pcc_xts_tail, xtsp) == 48, "PCC-XTS parameter");
@@ -105,5 +114,8 @@ _Static_assert(offsetof(struct zc_pb_kma_gcm, j0) == 64, "KMA j0");
 _Static_assert(offsetof(struct zc_pb_kma_gcm, key) == 80, "KMA key");
 _Static_assert(offsetof(struct zc_pb_ghash, h) == 16, "GHASH H");
 _Static_assert(offsetof(struct zc_pb_des_chain, key) == 8, "KMC DEA key");
+_Static_assert(offsetof(struct zc_pb_pcc_cmac_des, msg) == 8, "PCC-CMAC DEA message");
+_Static_assert(offsetof(struct zc_pb_pcc_cmac_des, icv) == 16, "PCC-CMAC DEA ICV");
+_Static_assert(offsetof(struct zc_pb_pcc_cmac_des, key) == 24, "PCC-CMAC DEA key");
 
 #endif /* ZC_CPACF_PB_H */

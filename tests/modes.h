@@ -16,6 +16,7 @@ static inline int tu_aes_mode(int mode, int enc, const zc_aes_key *k, uint8_t *i
     case ZC_KAT_CBC: return (enc ? zc_aes_cbc_encrypt : zc_aes_cbc_decrypt)(k, iv, in, out, len);
     case ZC_KAT_CFB: return (enc ? zc_aes_cfb_encrypt : zc_aes_cfb_decrypt)(k, iv, in, out, len);
     case ZC_KAT_OFB: return zc_aes_ofb_crypt(k, iv, in, out, len);
+    case ZC_KAT_CFB8: return (enc ? zc_aes_cfb8_encrypt : zc_aes_cfb8_decrypt)(k, iv, in, out, len);
     default:         return zc_aes_ctr_crypt(k, iv, in, out, len);
     }
 }
@@ -25,9 +26,13 @@ static inline int tu_aes_mode(int mode, int enc, const zc_aes_key *k, uint8_t *i
 static inline int tu_des_mode(int mode, int enc, const zc_des_key *k, uint8_t *iv,
                               const uint8_t *in, uint8_t *out, size_t len)
 {
-    if (mode == ZC_DES_KAT_ECB)
-        return (enc ? zc_des_ecb_encrypt : zc_des_ecb_decrypt)(k, in, out, len);
-    return (enc ? zc_des_cbc_encrypt : zc_des_cbc_decrypt)(k, iv, in, out, len);
+    switch (mode) {
+    case ZC_DES_KAT_ECB: return (enc ? zc_des_ecb_encrypt : zc_des_ecb_decrypt)(k, in, out, len);
+    case ZC_DES_KAT_CBC: return (enc ? zc_des_cbc_encrypt : zc_des_cbc_decrypt)(k, iv, in, out, len);
+    case ZC_DES_KAT_CFB: return (enc ? zc_des_cfb_encrypt : zc_des_cfb_decrypt)(k, iv, in, out, len);
+    case ZC_DES_KAT_OFB: return zc_des_ofb_crypt(k, iv, in, out, len);
+    default:             return zc_des_ctr_crypt(k, iv, in, out, len);
+    }
 }
 #endif
 

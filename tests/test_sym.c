@@ -265,7 +265,9 @@ START_TEST(des_equality)
     int mode = _i / 3 + 1;
     uint64_t seed = 0xde5u + (uint64_t)_i;
 
-    for (len = 0; len <= sizeof in; len += 8) {
+    /* stream modes: every length up to 40, then steps of 7 */
+    for (len = 0; len <= sizeof in;
+         len += mode >= ZC_DES_KAT_CFB ? (len < 40 ? 1 : 7) : 8) {
         uint8_t key[24], iv0[8], iv[8], ivr[8];
         zc_des_key sw;
         int enc;
@@ -297,11 +299,78 @@ START_TEST(des_equality)
                     continue;
                 ck_assert_int_eq(rc, ZC_OK);
                 ck_assert(memcmp(got, ref, len) == 0);
-                if (mode == ZC_DES_KAT_CBC)
+                if (mode != ZC_DES_KAT_ECB)
                     ck_assert(memcmp(iv, ivr, 8) == 0);
             }
         }
         zc_des_key_wipe(&sw);
+    }
+}
+END_TEST
+
+/* CMAC: published (and legacy single-DES) answers on every backend,
+ * truncated tags, backend equality on random lengths, bad input. */
+START_TEST(des_cmac)
+{
+    static uint8_t msg[300];
+    uint64_t seed = 0xc3ac;
+    size_t i, b, len;
+
+    for (i = 0; i < ZC_DES_CMAC_KAT_COUNT; i++) {
+        const struct zc_des_cmac_kat *v = &zc_des_cmac_kats[i];
+        uint8_t key[24], m[32], tag[8], got[8];
+        size_t kl = tu_unhex(key, sizeof key, v->key), n = tu_unhex(m, sizeof m, v->msg);
+
+        tu_unhex(tag, sizeof tag, v->tag);
+        for (b = 0; b < 3; b++) {
+            zc_des_key k;
+            int rc;
+
+            if (zc_des_key_init(&k, key, kl, backends[b]) == ZC_ENOTSUP)
+                continue;
+            rc = zc_des_cmac(&k, n ? m : NULL, n, got, 8);
+            if (rc == ZC_ENOTSUP && backends[b] == ZC_BACKEND_CPACF)
+                continue;
+            ck_assert_int_eq(rc, ZC_OK);
+            ck_assert_msg(memcmp(got, tag, 8) == 0, "%s backend %s", v->name,
+                          zc_backend_name(backends[b]));
+            memset(got, 0, sizeof got);
+            ck_assert_int_eq(zc_des_cmac(&k, m, n, got, 3), ZC_OK);
+            ck_assert(memcmp(got, tag, 3) == 0 && got[3] == 0);
+            zc_des_key_wipe(&k);
+        }
+    }
+    for (len = 0; len <= sizeof msg; len += len < 40 ? 1 : 13) {
+        uint8_t key[24], ref[8], got[8];
+        size_t kl = 8 * (1 + len % 3);
+        zc_des_key sw, k;
+
+        tu_fill(&seed, key, sizeof key);
+        tu_fill(&seed, msg, len);
+        ck_assert_int_eq(zc_des_key_init(&sw, key, kl, ZC_BACKEND_SOFTWARE), ZC_OK);
+        ck_assert_int_eq(zc_des_cmac(&sw, msg, len, ref, 8), ZC_OK);
+        if (zc_des_key_init(&k, key, kl, ZC_BACKEND_CPACF) == ZC_OK) {
+            int rc = zc_des_cmac(&k, msg, len, got, 8);
+
+            if (rc != ZC_ENOTSUP) {
+                ck_assert_int_eq(rc, ZC_OK);
+                ck_assert_msg(memcmp(got, ref, 8) == 0, "CMAC len %zu key %zu", len, kl);
+            }
+        }
+        ck_assert_int_eq(zc_des_key_init(&k, key, kl, ZC_BACKEND_AUTO), ZC_OK);
+        ck_assert_int_eq(zc_des_cmac(&k, msg, len, got, 8), ZC_OK);
+        ck_assert(memcmp(got, ref, 8) == 0);
+        /* bad input: nothing written */
+        memset(got, 0x5a, sizeof got);
+        ck_assert_int_eq(zc_des_cmac(&k, msg, len, got, 0), ZC_EINVAL);
+        ck_assert_int_eq(zc_des_cmac(&k, msg, len, got, 9), ZC_EINVAL);
+        ck_assert_int_eq(zc_des_cmac(&k, msg, len, NULL, 8), ZC_EINVAL);
+        ck_assert_int_eq(zc_des_cmac(NULL, msg, len, got, 8), ZC_EINVAL);
+        ck_assert_int_eq(zc_des_cmac(&k, NULL, 1, got, 8), ZC_EINVAL);
+        for (i = 0; i < 8; i++)
+            ck_assert_uint_eq(got[i], 0x5a);
+        zc_des_key_wipe(&sw);
+        zc_des_key_wipe(&k);
     }
 }
 END_TEST
@@ -356,6 +425,11 @@ START_TEST(des_bad_input)
     ck_assert_int_eq(zc_des_ecb_decrypt(&k, buf, buf, 9), ZC_EINVAL);
     ck_assert_int_eq(zc_des_cbc_encrypt(&k, iv, buf, buf, 12), ZC_EINVAL);
     ck_assert_int_eq(zc_des_cbc_decrypt(&k, NULL, buf, buf, 8), ZC_EINVAL);
+    ck_assert_int_eq(zc_des_cfb_encrypt(&k, NULL, buf, buf, 3), ZC_EINVAL);
+    ck_assert_int_eq(zc_des_ofb_crypt(&k, iv, NULL, buf, 3), ZC_EINVAL);
+    ck_assert_int_eq(zc_des_ctr_crypt(&k, iv, buf, NULL, 3), ZC_EINVAL);
+    ck_assert_int_eq(zc_des_cfb_decrypt(&k, iv, buf + 1, buf, 9), ZC_EINVAL);
+    ck_assert_int_eq(zc_des_ctr_crypt(NULL, iv, buf, buf, 8), ZC_EINVAL);
     ck_assert_int_eq(zc_des_ecb_encrypt(&k, NULL, buf, 8), ZC_EINVAL);
     ck_assert_int_eq(zc_des_ecb_encrypt(&k, buf, buf + 8, 16), ZC_EINVAL);
     ck_assert_int_eq(zc_des_cbc_encrypt(&k, iv, buf + 4, buf, 16), ZC_EINVAL);
@@ -429,7 +503,8 @@ int main(void)
     tcase_add_test(tc, hmac_bad_input);
     tcase_add_test(tc, hmac_verify_min_tag);
     tcase_add_test(tc, des_kat);
-    tcase_add_loop_test(tc, des_equality, 0, 6);
+    tcase_add_loop_test(tc, des_equality, 0, 15);
+    tcase_add_test(tc, des_cmac);
     tcase_add_test(tc, des_key_forms);
     tcase_add_test(tc, des_bad_input);
     tcase_add_test(tc, rc4_kat);

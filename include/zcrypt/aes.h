@@ -189,6 +189,21 @@ ZC_API int zc_aes_cfb_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t
                               uint8_t *out, size_t len);
 
 /**
+ * @brief CFB-8 encryption (SP 800-38A, 8-bit segments), any length.
+ *
+ * @p iv is updated so that consecutive calls continue one stream. Runs on
+ * KMF with a segment length of 1 where CFB-128 runs on KMF (the same
+ * function codes; zc_aes_mode_backend() with ZC_AES_CFB answers for both),
+ * in software otherwise; works with protected keys.
+ * @return as zc_aes_ctr_crypt() (KMF instead of KMCTR).
+ */
+ZC_API int zc_aes_cfb8_encrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                               uint8_t *out, size_t len);
+/** @brief CFB-8 decryption. Errors as zc_aes_cfb8_encrypt(). */
+ZC_API int zc_aes_cfb8_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
+                               uint8_t *out, size_t len);
+
+/**
  * @brief OFB mode (encryption = decryption), any length.
  *
  * A call whose @p len is not a multiple of 16 ends the stream; for

@@ -152,6 +152,10 @@ enum zc_algo {
     ZC_ALGO_AES_CMAC,        /**< AES-CMAC: KM + KMAC + PCC */
     ZC_ALGO_DES_ECB = 48,    /**< DES/TDES-ECB: KM (key_len 8, 16 or 24) */
     ZC_ALGO_DES_CBC,         /**< DES/TDES-CBC: KM + KMC */
+    ZC_ALGO_DES_CFB,         /**< DES/TDES-CFB-64: KM + KMF */
+    ZC_ALGO_DES_OFB,         /**< DES/TDES-OFB: KM + KMO */
+    ZC_ALGO_DES_CTR,         /**< DES/TDES-CTR: KM + KMCTR */
+    ZC_ALGO_DES_CMAC,        /**< DES/TDES-CMAC: KM + KMAC + PCC */
     ZC_ALGO_RC4 = 56,        /**< RC4: software only, always */
     ZC_ALGO_RANDOM = 64,     /**< zc_random_bytes(): CPACF means PRNO-TRNG is mixed into getrandom() */
     ZC_ALGO_RSA = 72         /**< RSA (key_len: modulus bytes, 64..1024): a Crypto Express adapter when one is online (asked at each query), else software; CPACF has no RSA */

@@ -41,7 +41,7 @@ typedef struct zc_des_key {
     uint8_t  zc_passes;         /* 1 or 3 */
     uint8_t  zc_backend;
     uint8_t  zc_fc;             /* KM/KMC function code */
-    uint8_t  zc_cpacf_modes;    /* bit 0 ECB (KM), bit 1 CBC (KMC) */
+    uint8_t  zc_cpacf_modes;    /* bit per mode: ECB, CBC, CFB, OFB, CTR, CMAC */
     uint8_t  zc_kind;
     uint8_t  zc_strict;         /* made with ZC_BACKEND_CPACF: never falls back */
     uint8_t  zc_pad;
@@ -91,6 +91,54 @@ ZC_API int zc_des_cbc_encrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t 
 /** @brief CBC decryption. Errors as zc_des_cbc_encrypt(). */
 ZC_API int zc_des_cbc_decrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
                               uint8_t *out, size_t len);
+
+/**
+ * @brief CFB-64 encryption, any length; @p iv (8 bytes) is updated to
+ *        continue the stream. A call whose @p len is not a multiple of 8
+ *        ends the stream.
+ * @return ZC_OK; ZC_EINVAL for NULL arguments with len > 0, partial
+ *         overlap, an uninitialised key; ZC_ENOTSUP for a ZC_BACKEND_CPACF
+ *         key without KMF; ZC_EDEVICE when the machine answers what cannot
+ *         happen (output zeroed, @p iv as before).
+ */
+ZC_API int zc_des_cfb_encrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
+                              uint8_t *out, size_t len);
+/** @brief CFB-64 decryption. Errors as zc_des_cfb_encrypt(). */
+ZC_API int zc_des_cfb_decrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
+                              uint8_t *out, size_t len);
+
+/**
+ * @brief OFB mode (encryption = decryption), any length, with the stream
+ *        rule of zc_des_cfb_encrypt().
+ * @return as zc_des_cfb_encrypt() (KMO instead of KMF).
+ */
+ZC_API int zc_des_ofb_crypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
+                            uint8_t *out, size_t len);
+
+/**
+ * @brief CTR mode, any length: @p ctr is the 8-byte counter block,
+ *        incremented big-endian modulo 2^64 per block (also after a partial
+ *        last block, which ends the stream).
+ * @return as zc_des_cfb_encrypt() (KMCTR instead of KMF).
+ */
+ZC_API int zc_des_ctr_crypt(const zc_des_key *k, uint8_t ctr[8], const uint8_t *in,
+                            uint8_t *out, size_t len);
+
+/**
+ * @brief CMAC (NIST SP 800-38B with the 64-bit block): the first
+ *        @p tag_len (1..8) bytes of the MAC of @p msg.
+ *
+ * With a 16- or 24-byte key this is TDES-CMAC as SP 800-38B specifies it.
+ * With an 8-byte key it is single-DES CMAC, a legacy form (56-bit key)
+ * offered because IBM's libraries offer it; do not use it for new designs.
+ * Runs on KMAC + PCC where installed.
+ * @return ZC_OK; ZC_EINVAL for NULL arguments (@p msg may be NULL when
+ *         @p len is 0), a bad @p tag_len, an uninitialised key; ZC_ENOTSUP
+ *         for a ZC_BACKEND_CPACF key without KMAC or PCC; ZC_EDEVICE as
+ *         zc_des_cfb_encrypt() (nothing written to @p tag).
+ */
+ZC_API int zc_des_cmac(const zc_des_key *k, const uint8_t *msg, size_t len, uint8_t *tag,
+                       size_t tag_len);
 
 #ifdef __cplusplus
 }

@@ -76,6 +76,8 @@ CHAIN_OP(op_cbc_d, zc_aes_cbc_decrypt)
 CHAIN_OP(op_cfb_e, zc_aes_cfb_encrypt)
 CHAIN_OP(op_cfb_d, zc_aes_cfb_decrypt)
 CHAIN_OP(op_ofb, zc_aes_ofb_crypt)
+CHAIN_OP(op_cfb8_e, zc_aes_cfb8_encrypt)
+CHAIN_OP(op_cfb8_d, zc_aes_cfb8_decrypt)
 CHAIN_OP(op_ctr, zc_aes_ctr_crypt)
 
 static int op_xts_e(const struct keys *k, const uint8_t *in, uint8_t *out, size_t len)
@@ -135,6 +137,28 @@ static int op_des_cbc(const struct keys *k, const uint8_t *in, uint8_t *out, siz
     return zc_des_cbc_decrypt(&k->d, iv, in, out, len);
 }
 
+/* DES stream modes: two calls, the IV carried across. */
+#define DES_OP(name, fn)                                                    \
+static int name(const struct keys *k, const uint8_t *in, uint8_t *out, size_t len) \
+{                                                                           \
+    uint8_t iv[8];                                                          \
+    size_t h = (len / 2) & ~(size_t)7;                                      \
+    int rc;                                                                 \
+                                                                            \
+    memcpy(iv, iv0, 8);                                                     \
+    rc = fn(&k->d, iv, in, out, h);                                         \
+    return rc ? rc : fn(&k->d, iv, in + h, out + h, len - h);               \
+}
+DES_OP(op_des_cfb_e, zc_des_cfb_encrypt)
+DES_OP(op_des_cfb_d, zc_des_cfb_decrypt)
+DES_OP(op_des_ofb, zc_des_ofb_crypt)
+DES_OP(op_des_ctr, zc_des_ctr_crypt)
+
+static int op_des_cmac(const struct keys *k, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return zc_des_cmac(&k->d, in, len, out, 8);
+}
+
 #define HASH_OP(name, alg)                                                  \
 static int name(const struct keys *k, const uint8_t *in, uint8_t *out, size_t len) \
 {                                                                           \
@@ -155,6 +179,8 @@ static const struct op ops[] = {
     { "AES-CFB enc", 165, 165, 1, 1, 80, op_cfb_e, ZC_OP_KMF, ZC_FC_AES_256 },
     { "AES-CFB dec", 165, 165, 1, 1, 80, op_cfb_d, ZC_OP_KMF, ZC_FC_AES_256 },
     { "AES-OFB", 165, 165, 1, 1, 80, op_ofb, ZC_OP_KMO, ZC_FC_AES_256 },
+    { "AES-CFB8 enc", 165, 165, 1, 1, 80, op_cfb8_e, ZC_OP_KMF, ZC_FC_AES_256 },
+    { "AES-CFB8 dec", 165, 165, 1, 1, 80, op_cfb8_d, ZC_OP_KMF, ZC_FC_AES_256 },
     /* more than one 1 KiB counter chunk */
     { "AES-CTR", 1100, 1100, 1, 1, 544, op_ctr, ZC_OP_KMCTR, ZC_FC_AES_256 },
     { "AES-XTS enc", 165, 165, 1, 1, 0, op_xts_e, ZC_OP_PCC, ZC_FC_XTS_AES_256 },
@@ -165,6 +191,12 @@ static const struct op ops[] = {
     { "AES-GCM KMA dec", 165, 165, 1, 1, 0, op_gcm_kma_d, ZC_OP_KMA, ZC_FC_KMA_GCM_AES_256 },
     { "DES-ECB", 160, 160, 1, 0, 0, op_des_ecb, ZC_OP_KM, ZC_FC_TDEA_192 },
     { "TDES-CBC dec", 160, 160, 1, 0, 0, op_des_cbc, ZC_OP_KMC, ZC_FC_TDEA_192 },
+    { "TDES-CFB enc", 165, 165, 1, 0, 80, op_des_cfb_e, ZC_OP_KMF, ZC_FC_TDEA_192 },
+    { "TDES-CFB dec", 165, 165, 1, 0, 80, op_des_cfb_d, ZC_OP_KMF, ZC_FC_TDEA_192 },
+    { "TDES-OFB", 165, 165, 1, 0, 80, op_des_ofb, ZC_OP_KMO, ZC_FC_TDEA_192 },
+    /* more than one 256-byte counter chunk */
+    { "TDES-CTR", 600, 600, 1, 0, 296, op_des_ctr, ZC_OP_KMCTR, ZC_FC_TDEA_192 },
+    { "TDES-CMAC", 165, 8, 0, 0, 0, op_des_cmac, ZC_OP_PCC, ZC_FC_TDEA_192 },
     { "SHA-1", 300, 20, 0, 0, 0, op_sha1, ZC_OP_KIMD, ZC_FC_SHA_1 },
     { "SHA-256", 300, 32, 0, 0, 0, op_sha256, ZC_OP_KIMD, ZC_FC_SHA_256 },
     { "SHA-512", 300, 64, 0, 0, 0, op_sha512, ZC_OP_KIMD, ZC_FC_SHA_512 },

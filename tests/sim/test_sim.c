@@ -152,9 +152,10 @@ static void test_aes_modes(void)
                  !memcmp(out, pt, len);
             break;
         default:
-            op = k->mode == ZC_KAT_CBC ? OP_KMC : k->mode == ZC_KAT_CFB ? OP_KMF : OP_KMO;
+            op = k->mode == ZC_KAT_CBC ? OP_KMC :
+                 k->mode == ZC_KAT_CFB || k->mode == ZC_KAT_CFB8 ? OP_KMF : OP_KMO;
             if (op == OP_KMF)
-                fc |= 16ul << 24;
+                fc |= (k->mode == ZC_KAT_CFB8 ? 1ul : 16ul) << 24;
             memcpy(param, iv, 16);
             memcpy(param + 16, key, klen);
             ok = cipher(op, fc, param, out, pt, len, NULL) == 0 && !memcmp(out, ct, len);
@@ -214,6 +215,29 @@ static void test_des(void)
             ok = cipher(OP_KM, fc, param, out, pt, len, NULL) == 0 && !memcmp(out, ct, len);
             ok = ok && cipher(OP_KM, fc | ZC_CPACF_DECRYPT, param, out, ct, len, NULL) == 0 &&
                  !memcmp(out, pt, len);
+        } else if (k->mode == ZC_DES_KAT_CTR) {
+            uint8_t ctr[64];
+            size_t b;
+            int j;
+
+            /* 64-bit big-endian counter blocks, wrapping */
+            for (b = 0; b < len / 8; b++) {
+                memcpy(ctr + 8 * b, b ? ctr + 8 * (b - 1) : iv, 8);
+                for (j = 7; b && j >= 0 && ++ctr[8 * b + j] == 0; j--)
+                    ;
+            }
+            memcpy(param, key, klen);
+            ok = cipher(OP_KMCTR, fc, param, out, pt, len, ctr) == 0 && !memcmp(out, ct, len);
+        } else if (k->mode == ZC_DES_KAT_CFB || k->mode == ZC_DES_KAT_OFB) {
+            unsigned op = k->mode == ZC_DES_KAT_CFB ? OP_KMF : OP_KMO;
+            unsigned long f = op == OP_KMF ? fc | 8ul << 24 : fc;
+
+            memcpy(param, iv, 8);
+            memcpy(param + 8, key, klen);
+            ok = cipher(op, f, param, out, pt, len, NULL) == 0 && !memcmp(out, ct, len);
+            memcpy(param, iv, 8);
+            ok = ok && cipher(op, op == OP_KMF ? f | ZC_CPACF_DECRYPT : f, param, out, ct, len,
+                              NULL) == 0 && !memcmp(out, pt, len);
         } else {
             unsigned long gr[8];
 
@@ -229,7 +253,7 @@ static void test_des(void)
             set_gr(gr, fc, param, NULL, 0, pt, len, NULL, 0);
             ok = ok && run(OP_KMAC, gr) == 0 && gr[5] == 0 && !memcmp(param, ct + len - 8, 8);
         }
-        snprintf(what, sizeof what, "%s (KM/KMC/KMAC)", k->name);
+        snprintf(what, sizeof what, "%s (KM/KMC/KMAC/KMF/KMO/KMCTR)", k->name);
         check(ok, what);
     }
 }

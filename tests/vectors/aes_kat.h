@@ -10,6 +10,8 @@
  *     CBC, F.3.13/F.3.15/F.3.17 CFB128, F.4.1/F.4.3/F.4.5 OFB,
  *     F.5.1/F.5.3/F.5.5 CTR; the Encrypt examples, all four blocks (the
  *     Decrypt examples are the same data in the other direction).
+ *     F.3.7/F.3.9/F.3.11 CFB8, all 18 segments (F.3.8/F.3.10/F.3.12 are
+ *     their Decrypt examples); checked with `openssl enc -aes-*-cfb8`.
  *   - NIST SP 800-38B, Appendix D.1-D.3 (CMAC-AES128/192/256, Examples 1-4:
  *     Mlen = 0, 128, 320 and 512 bits), full 128-bit tags.
  *   - D. McGrew, J. Viega, "The Galois/Counter Mode of Operation (GCM)"
@@ -34,6 +36,7 @@
 #define ZC_KAT_CBC 2
 #define ZC_KAT_CFB 3    /* CFB-128 (full-block feedback) */
 #define ZC_KAT_OFB 4
+#define ZC_KAT_CFB8 6   /* CFB-8 (8-bit segments) */
 #define ZC_KAT_CTR 5    /* iv = initial counter block, incremented as a
                            128-bit big-endian integer */
 
@@ -186,7 +189,7 @@
  * message from the given iv).
  */
 struct zc_aes_kat {
-    int mode;               /* ZC_KAT_ECB .. ZC_KAT_CTR */
+    int mode;               /* ZC_KAT_ECB .. ZC_KAT_CFB8 */
     const char *name;
     const char *key, *iv, *pt, *ct;
 };
@@ -248,6 +251,21 @@ static const struct zc_aes_kat zc_aes_kats[] ZC_KAT_UNUSED = {
       ZC_KAT_SP800_38A_PT,
       "f58c4c04d6e5f1ba779eabfb5f7bfbd69cfc4e967edb808d679f777bc6702c7d"
       "39f23369a9d9bacfa530e26304231461b2eb05e2c39be9fcda6c19078c6a9d1b" },
+    { ZC_KAT_CFB8, "SP800-38A F.3.7 CFB8-AES128.Encrypt",
+      "2b7e151628aed2a6abf7158809cf4f3c",
+      "000102030405060708090a0b0c0d0e0f",
+      "6bc1bee22e409f96e93d7e117393172aae2d",
+      "3b79424c9c0dd436bace9e0ed4586a4f32b9" },
+    { ZC_KAT_CFB8, "SP800-38A F.3.9 CFB8-AES192.Encrypt",
+      "8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+      "000102030405060708090a0b0c0d0e0f",
+      "6bc1bee22e409f96e93d7e117393172aae2d",
+      "cda2521ef0a905ca44cd057cbf0d47a0678a" },
+    { ZC_KAT_CFB8, "SP800-38A F.3.11 CFB8-AES256.Encrypt",
+      "603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+      "000102030405060708090a0b0c0d0e0f",
+      "6bc1bee22e409f96e93d7e117393172aae2d",
+      "dc1f1a8520a64db55fcc8ac554844e889700" },
     { ZC_KAT_CFB, "SP800-38A F.3.13 CFB128-AES128.Encrypt",
       "2b7e151628aed2a6abf7158809cf4f3c",
       "000102030405060708090a0b0c0d0e0f",

@@ -27,6 +27,20 @@
  *     TCBCMMT2 [DECRYPT] COUNT = 0 and 1 (the two-key files publish
  *     decryption only; a known answer holds in both directions).
  *
+ *   - FIPS 81 Appendix D (CFB, K = 64) and the OFB example: the FIPS 81
+ *     key, IV and plaintext above.
+ *   - Cross-computed with the openssl command (OpenSSL 3.0; legacy provider
+ *     for single DES), no published source: TDEA CFB-64 and OFB with the
+ *     CSRC bundles and IV above (`openssl enc -des-ede3-cfb / -des-ede3-ofb
+ *     / -des-ede-cfb / -des-ede-ofb -nopad`); CTR, which OpenSSL does not
+ *     offer for DES, as the plaintext XOR `openssl enc -des-ecb /
+ *     -des-ede3-ecb / -des-ede-ecb` of the counter blocks (the DES and
+ *     two-key ones start at fffffffffffffffe and wrap modulo 2^64).
+ *   - CMAC: NIST SP 800-38B (May 2005), Appendix D.4 (three-key TDEA) and
+ *     D.5 (two-key TDEA), Examples 1-4 (Mlen = 0, 64, 160, 256 bits); the
+ *     single-DES (legacy) values are cross-computed with `openssl mac
+ *     -cipher DES-CBC ... CMAC` (legacy provider), no published source.
+ *
  * The key length selects the cipher: 8 bytes DES, 16 bytes two-key TDEA
  * (K1 || K2, K3 = K1), 24 bytes three-key TDEA (K1 || K2 || K3); TDEA is
  * E(K3, D(K2, E(K1, x))).  Keys are given with their parity bits as
@@ -44,14 +58,54 @@
 /* zc_des_kat.mode */
 #define ZC_DES_KAT_ECB 1
 #define ZC_DES_KAT_CBC 2
+#define ZC_DES_KAT_CFB 3    /* CFB-64 */
+#define ZC_DES_KAT_OFB 4
+#define ZC_DES_KAT_CTR 5    /* iv = initial counter, 64-bit big-endian */
 
 struct zc_des_kat {
     const char *name;
-    int mode;               /* ZC_DES_KAT_ECB 1, ZC_DES_KAT_CBC 2 */
+    int mode;               /* ZC_DES_KAT_ECB .. ZC_DES_KAT_CTR */
     const char *key, *iv, *pt, *ct;
 };
 
 static const struct zc_des_kat zc_des_kats[] ZC_KAT_UNUSED = {
+    /* CFB-64, OFB, CTR */
+    { "FIPS 81 Appendix D CFB-64 example", ZC_DES_KAT_CFB,
+      "0123456789abcdef", "1234567890abcdef",
+      "4e6f77206973207468652074696d6520666f7220616c6c20",
+      "f3096249c7f46e51a69e839b1a92f78403467133898ea622" },
+    { "FIPS 81 OFB example", ZC_DES_KAT_OFB,
+      "0123456789abcdef", "1234567890abcdef",
+      "4e6f77206973207468652074696d6520666f7220616c6c20",
+      "f3096249c7f46e5135f24a242eeb3d3f3d6d5be3255af8c3" },
+    { "DES-CTR from openssl DES-ECB, counter wraps", ZC_DES_KAT_CTR,
+      "0123456789abcdef", "fffffffffffffffe",
+      "4e6f77206973207468652074696d6520666f7220616c6c20",
+      "f2201e6b2ca51527311603229a02bb26b3bb3dd74104512d" },
+    { "TDEA 3-key CFB-64 (openssl des-ede3-cfb)", ZC_DES_KAT_CFB,
+      "0123456789abcdef23456789abcdef01456789abcdef0123", "f69f2445df4f9b17",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51",
+      "078bb74e59ce7ed67666de9cf95eaf3fe9ed6bb460f451528a5f9fe4ed710918" },
+    { "TDEA 3-key OFB (openssl des-ede3-ofb)", ZC_DES_KAT_OFB,
+      "0123456789abcdef23456789abcdef01456789abcdef0123", "f69f2445df4f9b17",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51",
+      "078bb74e59ce7ed6267e120692667da1a58662d7e04cbc642144d55c03db5aee" },
+    { "TDEA 3-key CTR (from openssl des-ede3-ecb)", ZC_DES_KAT_CTR,
+      "0123456789abcdef23456789abcdef01456789abcdef0123", "f69f2445df4f9b17",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51",
+      "078bb74e59ce7ed619aa11d25004fb65a03cedf1ba0b09baa3bc81b8f69c1da9" },
+    { "TDEA 2-key CFB-64 (openssl des-ede-cfb)", ZC_DES_KAT_CFB,
+      "0123456789abcdef23456789abcdef01", "f69f2445df4f9b17",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51",
+      "6195b9c2c39909c52ef313667b5a66af688672a3993aeae55b931ae24ee24c5c" },
+    { "TDEA 2-key OFB (openssl des-ede-ofb)", ZC_DES_KAT_OFB,
+      "0123456789abcdef23456789abcdef01", "f69f2445df4f9b17",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51",
+      "6195b9c2c39909c53334ba77ffdccc80e485e85f0a63e7646d8d732e33241f94" },
+    { "TDEA 2-key CTR (from openssl des-ede-ecb), counter wraps", ZC_DES_KAT_CTR,
+      "0123456789abcdef23456789abcdef01", "fffffffffffffffe",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51",
+      "b768c96c28230b4ce88b0015ebfa07a528c4efea00c7e8fd7bbb504d9d89a8c5" },
     /* DES (8-byte keys) */
     { "FIPS 81 Table B1 ECB example", ZC_DES_KAT_ECB,
       "0123456789abcdef",
@@ -200,6 +254,41 @@ static const struct zc_des_kat zc_des_kats[] ZC_KAT_UNUSED = {
 };
 
 #define ZC_DES_KAT_COUNT (sizeof(zc_des_kats) / sizeof(zc_des_kats[0]))
+
+/* CMAC: full 8-byte tags (sources above). */
+struct zc_des_cmac_kat {
+    const char *name;
+    const char *key, *msg, *tag;
+};
+
+static const struct zc_des_cmac_kat zc_des_cmac_kats[] ZC_KAT_UNUSED = {
+    { "SP800-38B D.4 three-key TDEA Example 1 (Mlen = 0)",
+      "8aa83bf8cbda10620bc1bf19fbb6cd58bc313d4a371ca8b5", "", "b7a688e122ffaf95" },
+    { "SP800-38B D.4 three-key TDEA Example 2 (Mlen = 64)",
+      "8aa83bf8cbda10620bc1bf19fbb6cd58bc313d4a371ca8b5", "6bc1bee22e409f96",
+      "8e8f293136283797" },
+    { "SP800-38B D.4 three-key TDEA Example 3 (Mlen = 160)",
+      "8aa83bf8cbda10620bc1bf19fbb6cd58bc313d4a371ca8b5",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a57", "743ddbe0ce2dc2ed" },
+    { "SP800-38B D.4 three-key TDEA Example 4 (Mlen = 256)",
+      "8aa83bf8cbda10620bc1bf19fbb6cd58bc313d4a371ca8b5",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51", "33e6b1092400eae5" },
+    { "SP800-38B D.5 two-key TDEA Example 1 (Mlen = 0)",
+      "4cf15134a2850dd58a3d10ba80570d38", "", "bd2ebf9a3ba00361" },
+    { "SP800-38B D.5 two-key TDEA Example 2 (Mlen = 64)",
+      "4cf15134a2850dd58a3d10ba80570d38", "6bc1bee22e409f96", "4ff2ab813c53ce83" },
+    { "SP800-38B D.5 two-key TDEA Example 3 (Mlen = 160)",
+      "4cf15134a2850dd58a3d10ba80570d38", "6bc1bee22e409f96e93d7e117393172aae2d8a57",
+      "62dd1b471902bd4e" },
+    { "SP800-38B D.5 two-key TDEA Example 4 (Mlen = 256)",
+      "4cf15134a2850dd58a3d10ba80570d38",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e51", "31b1e431dabc4eb8" },
+    { "DES CMAC (legacy), empty (openssl mac)", "0123456789abcdef", "", "86f79c13fd306e67" },
+    { "DES CMAC (legacy), 160 bits (openssl mac)", "0123456789abcdef",
+      "6bc1bee22e409f96e93d7e117393172aae2d8a57", "3e2f8310c569275e" },
+};
+
+#define ZC_DES_CMAC_KAT_COUNT (sizeof(zc_des_cmac_kats) / sizeof(zc_des_cmac_kats[0]))
 
 
 #endif /* ZC_TEST_DES_KAT_H */
