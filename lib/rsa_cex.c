@@ -27,6 +27,7 @@
 #include "util.h"
 #include "ct.h"
 #include "sw/bn/bn.h"
+#include "sw/rsa_sw.h"
 
 #define HALF_MAX (ZC_CEX_MAX_LEN / 2)
 #define BLIND_TRIES 8
@@ -161,9 +162,7 @@ int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
         goto out;
 
     /* t = x r^e mod n, sent right-justified in elen bytes */
-    zc_bn_modexp_pub(r, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
-    zc_bn_montmul(t, x, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
-    zc_bn_montmul(t, t, r, k->zc_n, nl, k->zc_n0i);
+    zc_rsa_sw_blind(k, t, x, r);
     zc_bn_encode(xin, elen, t, nl);
     rc = zc_plat_cex_crt(xin, elen, f.bp, f.bq, f.np, f.nq, f.u, res);
     if (rc != ZC_OK)
@@ -181,15 +180,8 @@ int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     zc_bn_montmul(y, y, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
     zc_bn_montmul(y, y, rinv, k->zc_n, nl, k->zc_n0i);
 
-    /* verify with e before release */
-    memcpy(t, y, nl * sizeof y[0]);
-    zc_bn_modexp_pub(t, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
-    ok = zc_bn_eq(t, x, nl);
-    zc_ct_declassify(&ok, sizeof ok);      /* whether the result is right is public */
-    if (ok)
-        zc_bn_encode(out, len, y, nl);
-    else
-        rc = ZC_EDEVICE;
+    if (!zc_rsa_sw_release(k, x, y, t, out, len))
+        rc = ZC_EDEVICE;                    /* the adapter answered wrong */
 out:
     zc_wipe(x, sizeof x);
     zc_wipe(r, sizeof r);

@@ -126,6 +126,30 @@ static int blinding(const zc_rsa_key *k, uint64_t *r, uint64_t *rp, uint64_t *rq
     return rc;
 }
 
+void zc_rsa_sw_blind(const zc_rsa_key *k, uint64_t *t, const uint64_t *x, uint64_t *r)
+{
+    const size_t nl = zc_bn_limbs(k->zc_bits);
+
+    zc_bn_modexp_pub(r, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
+    zc_bn_montmul(t, x, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
+    zc_bn_montmul(t, t, r, k->zc_n, nl, k->zc_n0i);
+}
+
+int zc_rsa_sw_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, uint64_t *t,
+                      uint8_t *out, size_t len)
+{
+    const size_t nl = zc_bn_limbs(k->zc_bits);
+    uint64_t ok;
+
+    memcpy(t, y, nl * sizeof y[0]);
+    zc_bn_modexp_pub(t, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
+    ok = zc_bn_eq(t, x, nl);
+    zc_ct_declassify(&ok, sizeof ok);      /* whether the result is right is public */
+    if (ok)
+        zc_bn_encode(out, len, y, nl);
+    return ok != 0;
+}
+
 int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
     const size_t nl = zc_bn_limbs(k->zc_bits), len = (k->zc_bits + 7) / 8;
@@ -147,10 +171,7 @@ int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     if (rc != ZC_OK)
         goto out;
 
-    /* t = x r^e mod n */
-    zc_bn_modexp_pub(r, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
-    zc_bn_montmul(t, x, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
-    zc_bn_montmul(t, t, r, k->zc_n, nl, k->zc_n0i);
+    zc_rsa_sw_blind(k, t, x, r);
 
     /* m1 = t^dP rp^-1 mod p, m2 = t^dQ rq^-1 mod q: (x r^e)^dP = x^dP r mod p */
     zc_bn_reduce(m1, t, nl, k->zc_p, pl);
@@ -165,14 +186,7 @@ int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     /* y = x^d mod n from its two residues */
     garner(k, y, m1, m2, h, t);
 
-    /* verify with e before release */
-    memcpy(t, y, nl * sizeof y[0]);
-    zc_bn_modexp_pub(t, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
-    ok = zc_bn_eq(t, x, nl);
-    zc_ct_declassify(&ok, sizeof ok);      /* whether the result is right is public */
-    if (ok)
-        zc_bn_encode(out, len, y, nl);
-    else
+    if (!zc_rsa_sw_release(k, x, y, t, out, len))
         rc = ZC_EKEY;
 out:
     zc_wipe(x, sizeof x);

@@ -20,6 +20,17 @@ int zc_rsa_sw_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
  * ZC_EKEY when the check fails, or zc_random_bytes()'s error. */
 int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 
+/* The blinded input t = x r^e mod n (r becomes r^e). In limbs of n. */
+void zc_rsa_sw_blind(const zc_rsa_key *k, uint64_t *t, const uint64_t *x, uint64_t *r);
+
+/*
+ * Write y into out (len bytes) only if y^e == x mod n, so that a faulty
+ * private result (software or adapter) never leaks a factor: 1 when
+ * written. t is scratch of n's limbs.
+ */
+int zc_rsa_sw_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, uint64_t *t,
+                      uint8_t *out, size_t len);
+
 /* A fresh key pair of the given size and odd exponent (sizes checked by the caller). */
 int zc_rsa_sw_generate(zc_rsa_key *k, unsigned bits, uint32_t e);
 
