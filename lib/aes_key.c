@@ -368,6 +368,9 @@ enum zc_backend zc_aes_mode_backend(const zc_aes_key *k, enum zc_aes_mode mode)
 
     if (!zc_aes_key_valid(k) || (unsigned)mode > ZC_AES_CMAC)
         return ZC_BACKEND_AUTO;
+    /* A mode this key size has no form of (XTS-192) cannot run at all. */
+    if (mode == ZC_AES_XTS && zc_aes_fcs_of(k->zc_key_len)->xts == 0)
+        return ZC_BACKEND_AUTO;
     b = zc_aes_mode_select(k, (enum zc_aes_imode)mode);
     return b < 0 ? ZC_BACKEND_AUTO : (enum zc_backend)b;
 }

@@ -158,6 +158,9 @@ START_TEST(backend_rules)
     for (m = ZC_AES_ECB; m <= ZC_AES_OFB; m++)
         ck_assert_int_eq(zc_aes_mode_backend(&k, (enum zc_aes_mode)m), ZC_BACKEND_SOFTWARE);
     ck_assert_int_eq(zc_aes_mode_backend(&k, (enum zc_aes_mode)99), ZC_BACKEND_AUTO);
+    /* XTS has no 192-bit form: not a mode this key can run */
+    ck_assert_int_eq(zc_aes_mode_backend(&k, ZC_AES_XTS),
+                     kl == 24 ? ZC_BACKEND_AUTO : ZC_BACKEND_SOFTWARE);
     zc_aes_key_wipe(&k);
     ck_assert_int_eq(zc_aes_key_backend(&k), ZC_BACKEND_AUTO);
 }
