@@ -514,6 +514,39 @@ START_TEST(xts_bad_input)
 }
 END_TEST
 
+/* SP 800-38E: at most 2^20 blocks (2^24 bytes) in one data unit. */
+START_TEST(xts_unit_limit)
+{
+    static const uint8_t key[32] = { 1 }, key2[32] = { 2 };
+    const size_t max = (size_t)1 << 24;
+    uint8_t tweak[16] = { 0 }, *buf;
+    zc_aes_key a, b;
+    size_t i;
+    int bad = 0;
+
+    buf = calloc(max + 16, 1);
+    ck_assert_ptr_nonnull(buf);
+    ck_assert_int_eq(zc_aes_key_init(&a, key, 16, ZC_BACKEND_AUTO), ZC_OK);
+    ck_assert_int_eq(zc_aes_key_init(&b, key2, 16, ZC_BACKEND_AUTO), ZC_OK);
+    ck_assert_int_eq(zc_aes_xts_encrypt(&a, &b, tweak, buf, buf, max + 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_xts_decrypt(&a, &b, tweak, buf, buf, max + 16), ZC_EINVAL);
+    ck_assert_int_eq(zc_aes_xts_encrypt(&a, &b, tweak, buf, buf, SIZE_MAX), ZC_EINVAL);
+    for (i = 0; i < max + 16; i++)
+        bad |= buf[i];
+    ck_assert_int_eq(bad, 0);                       /* nothing written */
+    /* the limit itself is one data unit: it round-trips */
+    ck_assert_int_eq(zc_aes_xts_encrypt(&a, &b, tweak, buf, buf, max), ZC_OK);
+    ck_assert(buf[max - 1] != 0 || buf[max - 2] != 0 || buf[max - 3] != 0);
+    ck_assert_int_eq(zc_aes_xts_decrypt(&a, &b, tweak, buf, buf, max), ZC_OK);
+    for (i = 0; i < max + 16; i++)
+        bad |= buf[i];
+    ck_assert_int_eq(bad, 0);
+    zc_aes_key_wipe(&a);
+    zc_aes_key_wipe(&b);
+    free(buf);
+}
+END_TEST
+
 START_TEST(cmac_bad_input)
 {
     static const uint8_t key[16] = { 3 };
@@ -628,6 +661,7 @@ int main(void)
     tcase_add_loop_test(tc, cmac_equality, 0, 3);
     tcase_add_loop_test(tc, backend_rules, 0, 3);
     tcase_add_test(tc, xts_bad_input);
+    tcase_add_test(tc, xts_unit_limit);
     tcase_add_test(tc, cmac_bad_input);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
