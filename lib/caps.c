@@ -225,7 +225,7 @@ static void apply_setting(struct caps_snap *caps, const char *env)
     if (env == NULL)
         return;
     caps->has_setting = 1;
-    for (len = 0; env[len] != '\0' && len < ZC_CAPS_SETTING_MAX - 1; len++)
+    for (len = 0; len < ZC_CAPS_SETTING_MAX - 1 && env[len] != '\0'; len++)
         caps->setting[len] = env[len];
     if (env[len] != '\0') {
         /* Too long: drop the rest, and the item cut in two with it, so a
