@@ -652,6 +652,9 @@ int main(void)
 {
     Suite *s = suite_create("aes-xts-cmac");
     TCase *tc = tcase_create("xts-cmac");
+    /* 16 MiB of XTS: tagged so that memcheck can leave it out
+       (CK_EXCLUDE_TAGS=slow; scripts/hardening.sh) */
+    TCase *slow = tcase_create("xts-limit");
 
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, xts_kat);
@@ -661,8 +664,11 @@ int main(void)
     tcase_add_loop_test(tc, cmac_equality, 0, 3);
     tcase_add_loop_test(tc, backend_rules, 0, 3);
     tcase_add_test(tc, xts_bad_input);
-    tcase_add_test(tc, xts_unit_limit);
     tcase_add_test(tc, cmac_bad_input);
     suite_add_tcase(s, tc);
+    tcase_set_timeout(slow, 600);
+    tcase_set_tags(slow, "slow");
+    tcase_add_test(slow, xts_unit_limit);
+    suite_add_tcase(s, slow);
     return tu_run_suite(s);
 }
