@@ -17,6 +17,10 @@
 #   error-contract  docs/error-contract.md against the library's behaviour
 #   cppcheck        static analysis of lib/, clean
 #
+# Every run is bounded (timeout(1): 30 minutes for a whole sanitizer or
+# memcheck tier, 5-10 minutes for single programs, the fuzz time + 5
+# minutes per target); a timeout is a FAIL.
+#
 # Each check prints exactly one line, `hardening <name>: PASS <figures>` or
 # `hardening <name>: FAIL <why>` (then the end of its log on stderr), and
 # keeps its build and log under build/hardening-<name>/ or build/<name>/.
@@ -78,7 +82,7 @@ check_asan_ubsan() {
     # A report makes the test fail: ASan aborts, UBSan halts (no recover).
     if ! ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:strict_string_checks=1 \
          UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-         meson test -C $dir --print-errorlogs >>"$log" 2>&1; then
+         timeout -k 10 1800 meson test -C $dir --print-errorlogs >>"$log" 2>&1; then
         fail "$(grep -c -E 'ERROR: AddressSanitizer|runtime error:' "$dir/meson-logs/testlog.txt") reports; see $dir/meson-logs/testlog.txt"
         return
     fi
@@ -112,7 +116,8 @@ check_valgrind() {
             grep -v -E '^(hash|aes|xts-cmac|gcm|sym)-(none|mask|long)$|^ct-taint$')
     n=$(echo "$tests" | wc -l)
     # shellcheck disable=SC2086
-    if ! CK_FORK=no CK_EXCLUDE_TAGS=slow ZC_TEST_QUICK=1 meson test -C $dir --print-errorlogs --timeout-multiplier 20 \
+    if ! CK_FORK=no CK_EXCLUDE_TAGS=slow ZC_TEST_QUICK=1 timeout -k 10 1800 \
+            meson test -C $dir --print-errorlogs --timeout-multiplier 20 \
             --wrapper "valgrind --error-exitcode=99 --leak-check=full \
                        --show-leak-kinds=definite,indirect,possible \
                        --errors-for-leak-kinds=definite,indirect,possible" $tests >>"$log" 2>&1; then
@@ -148,7 +153,7 @@ check_tsan() {
     while [ $i -lt "$runs" ]; do
         # High-entropy ASLR breaks TSan's memory layout: run without it.
         if ! ZCRYPT_CAPS=-KMC:AES-256,bogus TSAN_OPTIONS=halt_on_error=1:exitcode=66 \
-             setarch "$(uname -m)" -R $dir/tests/test_threads >>"$log" 2>&1; then
+             timeout -k 10 300 setarch "$(uname -m)" -R $dir/tests/test_threads >>"$log" 2>&1; then
             fail "run $((i + 1)) failed: $(grep -c 'WARNING: ThreadSanitizer' "$log") reports"
             return
         fi
@@ -180,7 +185,8 @@ check_fuzz() {
     figures=""
     for t in $fuzz_targets; do
         mkdir -p $dir/corpus-$t
-        if ! $dir/tests/fuzz/$t -max_total_time="$fuzz_seconds" -print_final_stats=1 \
+        if ! timeout -k 10 $((fuzz_seconds + 300)) \
+                $dir/tests/fuzz/$t -max_total_time="$fuzz_seconds" -print_final_stats=1 \
                 -timeout=20 -rss_limit_mb=2048 -artifact_prefix=$dir/crash-$t- \
                 $dir/corpus-$t tests/fuzz/corpus/$t >$dir/$t.log 2>&1; then
             log=$dir/$t.log
@@ -205,7 +211,7 @@ check_ct_taint() {
         fail "build failed"
         return
     fi
-    vg="valgrind --error-exitcode=99 --track-origins=yes"
+    vg="timeout -k 10 600 valgrind --error-exitcode=99 --track-origins=yes"
     if ! $vg $dir/tests/ct_taint >>"$log" 2>&1; then
         fail "secret-dependent branches or indexes: $(grep -c -E 'uninitialised value|depends on uninitialised' "$log") reports"
         return
@@ -247,7 +253,8 @@ check_error_contract() {
         fail "build failed"
         return
     fi
-    if ! ZC_ERROR_CONTRACT=docs/error-contract.md $dir/tests/test_error_contract >>"$log" 2>&1; then
+    if ! ZC_ERROR_CONTRACT=docs/error-contract.md timeout -k 10 300 \
+            $dir/tests/test_error_contract >>"$log" 2>&1; then
         fail "$(grep -c '^FAIL' "$log") violations (first: $(grep -m 1 '^FAIL' "$log"))"
         return
     fi
@@ -266,7 +273,7 @@ check_cppcheck() {
     t0=$(date +%s)
     : >"$log"
     for config in -U__s390x__ -D__s390x__; do
-        if ! cppcheck -q --std=c11 --enable=warning,performance,portability \
+        if ! timeout -k 10 600 cppcheck -q --std=c11 --enable=warning,performance,portability \
                 --error-exitcode=1 --inline-suppr -I include -I lib -I asm \
                 "$config" lib/ >>"$log" 2>&1; then
             fail "$(grep -c ': \(error\|warning\|performance\|portability\|style\):' "$log") findings ($config)"
