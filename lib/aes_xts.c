@@ -35,6 +35,9 @@
 /* Tweaks per stack buffer: 1 KiB. */
 #define CHUNK_BLOCKS 64
 
+/* At most 2^20 blocks per data unit (SP 800-38E). */
+#define XTS_MAX_LEN ((size_t)1 << 24)
+
 /*
  * T * alpha, IEEE 1619 byte order. The tweak is secret (it is E_k2 of the
  * sector number), so the reduction is a mask, not a branch.
@@ -138,7 +141,7 @@ static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[1
     int b, rc;
 
     if (zc_aes_args(k1, in, out, len) || !zc_aes_key_valid(k2) || tweak == NULL ||
-        len < 16 || k1->zc_key_len == 24 || k1->zc_key_len != k2->zc_key_len ||
+        len < 16 || len > XTS_MAX_LEN || k1->zc_key_len == 24 || k1->zc_key_len != k2->zc_key_len ||
         zc_aes_key_backend(k1) != zc_aes_key_backend(k2) ||
         zc_aes_key_protected(k1) != zc_aes_key_protected(k2))
         return ZC_EINVAL;

@@ -1,11 +1,19 @@
 /*
  * caps.c - facility detection, ZCRYPT_CAPS, and backend answers.
  *
- * Detection happens once per process, on first use, without a constructor
- * and without pthreads (the core must run freestanding): the first caller
- * moves a state word from 0 to 1 with a compare-and-swap, detects, and
- * publishes with a release store of 2; concurrent first callers spin until
- * then. Detection takes microseconds, so the spin is short.
+ * Detection happens on first use, without a constructor, pthreads or malloc
+ * (the core must run freestanding), and nothing ever waits for it: a caller
+ * that finds no published answer claims one of a few static slots, detects
+ * into it, and offers it with one compare-and-swap of the published
+ * pointer. The first offer wins and stands for the life of the process; a
+ * loser uses the winner's copy instead of its own, which is complete by the
+ * time the pointer can be seen. A waiting scheme would hang a fork() child
+ * (the detecting thread is gone) or a signal handler that interrupted the
+ * detecting thread; this one only costs a duplicate detection when
+ * callers race. Readers reach every field through the one pointer, so they
+ * always see one consistent copy. Should every slot be taken (more callers
+ * racing than there are slots), the caller detects into a copy on its own
+ * stack and answers from that for the one call.
  *
  * Query masks are kept twice: as the machine answered ("raw") and after
  * ZCRYPT_CAPS ("effective"). ZCRYPT_CAPS can only clear bits of the
@@ -24,7 +32,7 @@
  * characters (and the item cut in two there), which is not kept. */
 #define ZC_CAPS_CUT_MARK "(beyond 255 characters)"
 
-static struct {
+struct caps_snap {
     uint64_t fac[ZC_STFLE_DWORDS];
     uint8_t raw[ZC_INSN_COUNT][16];
     uint8_t eff[ZC_INSN_COUNT][16];
@@ -35,9 +43,12 @@ static struct {
     char setting[ZC_CAPS_SETTING_MAX];
     char ignored_list[ZC_CAPS_IGNORED_MAX];    /* the ignored items, comma-separated */
     size_t ignored_len;            /* its length (no strlen in the freestanding core) */
-} caps;
+};
 
-static int caps_state;             /* 0 none, 1 detecting, 2 ready */
+#define CAPS_SLOTS 8
+static struct caps_snap caps_slots[CAPS_SLOTS];
+static int caps_slot_taken[CAPS_SLOTS];
+static struct caps_snap *caps_pub;  /* the winning copy; NULL until published */
 
 /* Per instruction: its name, the facility that installs it, its opcode. */
 static const struct insn_desc {
@@ -196,13 +207,13 @@ static int find_fc(int insn, const char *s, size_t n)
 }
 
 /* Apply one item of ZCRYPT_CAPS; 0 when it does not parse. */
-static int apply_item(const char *s, size_t n)
+static int apply_item(struct caps_snap *caps, const char *s, size_t n)
 {
     size_t colon;
     int insn, fc;
 
     if (name_eq(s, n, "none")) {
-        memset(caps.eff, 0, sizeof(caps.eff));
+        memset(caps->eff, 0, sizeof(caps->eff));
         return 1;
     }
     if (n < 2 || s[0] != '-')
@@ -215,13 +226,13 @@ static int apply_item(const char *s, size_t n)
     if (insn < 0)
         return 0;
     if (colon == n) {
-        memset(caps.eff[insn], 0, 16);
+        memset(caps->eff[insn], 0, 16);
         return 1;
     }
     fc = find_fc(insn, s + colon + 1, n - colon - 1);
     if (fc < 0)
         return 0;
-    caps.eff[insn][fc >> 3] &= (uint8_t)~(0x80u >> (fc & 7));
+    caps->eff[insn][fc >> 3] &= (uint8_t)~(0x80u >> (fc & 7));
     return 1;
 }
 
@@ -231,105 +242,119 @@ static int is_sep(char c)
 }
 
 /* Record an ignored item for zc_caps_ignored_list(); counts it too. */
-static void ignore_item(const char *s, size_t n)
+static void ignore_item(struct caps_snap *caps, const char *s, size_t n)
 {
-    size_t at = caps.ignored_len;
+    size_t at = caps->ignored_len;
 
     /* Fits: the items come from the 255-character setting with at least
      * one separator between them, plus the one fixed marker. */
-    if (at + (at ? 1 : 0) + n < sizeof(caps.ignored_list)) {
+    if (at + (at ? 1 : 0) + n < sizeof(caps->ignored_list)) {
         if (at)
-            caps.ignored_list[at++] = ',';
-        memcpy(caps.ignored_list + at, s, n);
-        caps.ignored_list[at + n] = '\0';
-        caps.ignored_len = at + n;
+            caps->ignored_list[at++] = ',';
+        memcpy(caps->ignored_list + at, s, n);
+        caps->ignored_list[at + n] = '\0';
+        caps->ignored_len = at + n;
     }
-    caps.ignored++;
+    caps->ignored++;
 }
 
-static void apply_setting(const char *env)
+static void apply_setting(struct caps_snap *caps, const char *env)
 {
     size_t len, i, start;
     int cut = 0;
 
     if (env == NULL)
         return;
-    caps.has_setting = 1;
-    for (len = 0; env[len] != '\0' && len < ZC_CAPS_SETTING_MAX - 1; len++)
-        caps.setting[len] = env[len];
+    caps->has_setting = 1;
+    for (len = 0; len < ZC_CAPS_SETTING_MAX - 1 && env[len] != '\0'; len++)
+        caps->setting[len] = env[len];
     if (env[len] != '\0') {
         /* Too long: drop the rest, and the item cut in two with it, so a
          * cut "-KM:18" cannot become a different valid "-KM:1". */
         if (!is_sep(env[len]))
-            while (len > 0 && !is_sep(caps.setting[len - 1]))
+            while (len > 0 && !is_sep(caps->setting[len - 1]))
                 len--;
         cut = 1;
     }
-    caps.setting[len] = '\0';
+    caps->setting[len] = '\0';
     for (i = 0; i <= len; i++) {
-        if (i < len && is_sep(caps.setting[i]))
+        if (i < len && is_sep(caps->setting[i]))
             continue;
         start = i;
-        while (i < len && !is_sep(caps.setting[i]))
+        while (i < len && !is_sep(caps->setting[i]))
             i++;
-        if (i > start && !apply_item(caps.setting + start, i - start))
-            ignore_item(caps.setting + start, i - start);
+        if (i > start && !apply_item(caps, caps->setting + start, i - start))
+            ignore_item(caps, caps->setting + start, i - start);
     }
     if (cut)
-        ignore_item(ZC_CAPS_CUT_MARK, sizeof(ZC_CAPS_CUT_MARK) - 1);
+        ignore_item(caps, ZC_CAPS_CUT_MARK, sizeof(ZC_CAPS_CUT_MARK) - 1);
 }
 
 #ifdef ZC_HAVE_CPACF
-static void detect_cpacf(void)
+static void detect_cpacf(struct caps_snap *caps)
 {
     int i;
 
     if (!zc_plat_stfle_allowed())
         return;
-    caps.present = 1;
-    zc_stfle(caps.fac);
+    caps->present = 1;
+    zc_stfle(caps->fac);
     for (i = 0; i < ZC_INSN_COUNT; i++) {
         /* Issuing an instruction whose facility is absent is an operation
          * exception; PCKMO is privileged even when installed. */
-        if (!zc_fac_test(caps.fac, insns[i].fac))
+        if (!zc_fac_test(caps->fac, insns[i].fac))
             continue;
         if (i == ZC_INSN_PCKMO && !zc_plat_privileged())
             continue;
         /* A query ends with cc 0; anything else and the mask is not
          * trusted: the instruction counts as absent. PCKMO alone sets no
          * condition code, so there is nothing of its to check. */
-        if (zc_cpacf_query_insn(insns[i].opcode, caps.raw[i]) != 0 && i != ZC_INSN_PCKMO) {
-            memset(caps.raw[i], 0, 16);
+        if (zc_cpacf_query_insn(insns[i].opcode, caps->raw[i]) != 0 && i != ZC_INSN_PCKMO) {
+            memset(caps->raw[i], 0, 16);
             continue;
         }
-        caps.queried |= 1u << i;
+        caps->queried |= 1u << i;
     }
 }
 #endif
 
-static void detect(void)
+static void detect(struct caps_snap *caps)
 {
+    memset(caps, 0, sizeof(*caps));
 #ifdef ZC_HAVE_CPACF
-    detect_cpacf();
+    detect_cpacf(caps);
 #endif
-    memcpy(caps.eff, caps.raw, sizeof(caps.eff));
-    apply_setting(zc_plat_caps_env());
+    memcpy(caps->eff, caps->raw, sizeof(caps->eff));
+    apply_setting(caps, zc_plat_caps_env());
 }
 
-static void caps_ready(void)
+/* The published copy, detecting first if there is none; see the top. */
+static const struct caps_snap *caps_get(struct caps_snap *spare)
 {
-    int expected = 0;
+    struct caps_snap *p = __atomic_load_n(&caps_pub, __ATOMIC_ACQUIRE);
+    struct caps_snap *mine = spare;
+    unsigned i;
 
-    if (__atomic_load_n(&caps_state, __ATOMIC_ACQUIRE) == 2)
-        return;
-    if (__atomic_compare_exchange_n(&caps_state, &expected, 1, 0,
-                                    __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE)) {
-        detect();
-        __atomic_store_n(&caps_state, 2, __ATOMIC_RELEASE);
-        return;
+    if (p != NULL)
+        return p;
+    for (i = 0; i < CAPS_SLOTS; i++) {
+        int free_slot = 0;
+
+        if (__atomic_compare_exchange_n(&caps_slot_taken[i], &free_slot, 1, 0,
+                                        __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+            mine = &caps_slots[i];
+            break;
+        }
     }
-    while (__atomic_load_n(&caps_state, __ATOMIC_ACQUIRE) != 2)
-        ;
+    detect(mine);
+    if (mine == spare) {    /* a stack copy is never published */
+        p = __atomic_load_n(&caps_pub, __ATOMIC_ACQUIRE);
+        return p != NULL ? p : spare;
+    }
+    if (__atomic_compare_exchange_n(&caps_pub, &p, mine, 0,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+        return mine;
+    return p;               /* lost: the winner's copy stands */
 }
 
 static int insn_ok(enum zc_insn insn)
@@ -349,31 +374,39 @@ int zc_insn_facility(enum zc_insn insn)
 
 int zc_cpacf_present(void)
 {
-    caps_ready();
-    return caps.present;
+    struct caps_snap spare;
+    const struct caps_snap *caps;
+    caps = caps_get(&spare);
+    return caps->present;
 }
 
 int zc_facility(unsigned bit)
 {
-    caps_ready();
-    return zc_fac_test(caps.fac, bit);
+    struct caps_snap spare;
+    const struct caps_snap *caps;
+    caps = caps_get(&spare);
+    return zc_fac_test(caps->fac, bit);
 }
 
 int zc_cpacf_query(enum zc_insn insn, int effective, uint8_t mask[16])
 {
+    struct caps_snap spare;
+    const struct caps_snap *caps;
     if (!insn_ok(insn) || mask == NULL)
         return ZC_EINVAL;
-    caps_ready();
-    memcpy(mask, effective ? caps.eff[insn] : caps.raw[insn], 16);
-    return (caps.queried >> insn & 1) ? ZC_OK : ZC_ENOTSUP;
+    caps = caps_get(&spare);
+    memcpy(mask, effective ? caps->eff[insn] : caps->raw[insn], 16);
+    return (caps->queried >> insn & 1) ? ZC_OK : ZC_ENOTSUP;
 }
 
 int zc_cpacf_has(enum zc_insn insn, unsigned fc)
 {
+    struct caps_snap spare;
+    const struct caps_snap *caps;
     if (!insn_ok(insn) || fc == 0 || fc > 127)
         return 0;
-    caps_ready();
-    return zc_cpacf_mask_test(caps.eff[insn], fc);
+    caps = caps_get(&spare);
+    return zc_cpacf_mask_test(caps->eff[insn], fc);
 }
 
 const char *zc_cpacf_fc_name(enum zc_insn insn, unsigned fc)
@@ -392,29 +425,38 @@ const char *zc_cpacf_fc_name(enum zc_insn insn, unsigned fc)
 
 const char *zc_caps_setting(void)
 {
-    caps_ready();
-    return caps.has_setting ? caps.setting : NULL;
+    struct caps_snap spare;
+    const struct caps_snap *caps;
+    caps = caps_get(&spare);
+    if (!caps->has_setting)
+        return NULL;
+    /* Never hand out the stack copy: the variable itself outlives us. */
+    return caps == &spare ? zc_plat_caps_env() : caps->setting;
 }
 
 unsigned zc_caps_ignored_items(void)
 {
-    caps_ready();
-    return caps.ignored;
+    struct caps_snap spare;
+    const struct caps_snap *caps;
+    caps = caps_get(&spare);
+    return caps->ignored;
 }
 
 int zc_caps_ignored_list(char *buf, size_t size)
 {
+    struct caps_snap spare;
+    const struct caps_snap *caps;
     size_t n;
 
     if (buf == NULL || size == 0)
         return ZC_EINVAL;
-    caps_ready();
-    n = caps.ignored_len;
+    caps = caps_get(&spare);
+    n = caps->ignored_len;
     if (n >= size) {
         buf[0] = '\0';
         return ZC_ENOMEM;
     }
-    memcpy(buf, caps.ignored_list, n + 1);
+    memcpy(buf, caps->ignored_list, n + 1);
     return ZC_OK;
 }
 
@@ -425,14 +467,16 @@ enum zc_reason zc_caps_reason(enum zc_insn insn, unsigned fc)
     (void)fc;
     return ZC_REASON_NOT_S390X;
 #else
-    caps_ready();
-    if (!caps.present)
+    struct caps_snap spare;
+    const struct caps_snap *caps = caps_get(&spare);
+
+    if (!caps->present)
         return ZC_REASON_NO_STFLE;
-    if (!zc_fac_test(caps.fac, insns[insn].fac) || !(caps.queried >> insn & 1))
+    if (!zc_fac_test(caps->fac, insns[insn].fac) || !(caps->queried >> insn & 1))
         return ZC_REASON_NO_FACILITY;
-    if (!zc_cpacf_mask_test(caps.raw[insn], fc))
+    if (!zc_cpacf_mask_test(caps->raw[insn], fc))
         return ZC_REASON_NO_FUNCTION;
-    if (!zc_cpacf_mask_test(caps.eff[insn], fc))
+    if (!zc_cpacf_mask_test(caps->eff[insn], fc))
         return ZC_REASON_MASKED;
     return ZC_REASON_CPACF;
 #endif

@@ -192,6 +192,8 @@ int zc_hash_update(zc_hash_ctx *c, const void *data, size_t len)
         return ZC_EINVAL;
     c->zc_len_hi += lo < c->zc_len_lo;
     c->zc_len_lo = lo;
+    if (len == 0)           /* data may be NULL: no memcpy from it */
+        return ZC_OK;
 
     if (c->zc_buf_len) {
         n = d->block - c->zc_buf_len;

@@ -3,8 +3,9 @@
 #
 #   scripts/install-deps.sh build   native build + zc-info (meson, ninja, gcc)
 #   scripts/install-deps.sh test    all three test tiers (adds Check, Doxygen, the
-#                                   s390x cross toolchain, s390x Check, QEMU, Hercules,
-#                                   valgrind for the secret-taint test)
+#                                   s390x cross toolchain, s390x Check, QEMU, Hercules)
+#                                   and the hardening checks (clang with libFuzzer,
+#                                   valgrind, cppcheck)
 #
 # Idempotent: installs only what is missing, so the README's quick-start commands
 # can call it every time. Needs root (or sudo) on Debian 12.
@@ -15,7 +16,7 @@ pkgs="meson ninja-build gcc libc6-dev pkg-config"
 if [ "$what" = test ]; then
     pkgs="$pkgs check doxygen libssl-dev openssl gcc-s390x-linux-gnu libc6-dev-s390x-cross \
           linux-libc-dev-s390x-cross binutils-s390x-linux-gnu qemu-user-static hercules \
-          valgrind"
+          clang libclang-rt-dev valgrind cppcheck"
 fi
 
 SUDO=""

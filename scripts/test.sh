@@ -5,6 +5,10 @@
 #   tier 2  s390x Linux: the same suites cross-built, run by qemu-s390x -cpu max
 #   tier 3  s390x bare metal: the library's own sources, freestanding, under
 #           Hercules 3.13 (run as the 'baremetal' suite of the cross build)
+#   then    the hardening checks (scripts/hardening.sh: sanitizers, valgrind,
+#           ThreadSanitizer, fuzzing, constant-time taint, error contract,
+#           cppcheck), one "hardening <name>: PASS|FAIL" line each;
+#           ZC_HARDENING=0 skips them
 #
 # Installs missing Debian packages first. Exits non-zero if any tier fails.
 set -eu
@@ -67,6 +71,11 @@ ninja -C build/s390x
 meson test -C build/s390x -v --print-errorlogs --no-suite baremetal || status=1
 meson test -C build/s390x -v --print-errorlogs --suite baremetal || status=1
 smoke build/s390x quick qemu-s390x-static -cpu max || status=1
+
+if [ "${ZC_HARDENING:-1}" != 0 ]; then
+    echo "=== hardening checks"
+    sh scripts/hardening.sh || status=1
+fi
 
 if [ "$status" -eq 0 ]; then
     echo "=== all tiers passed"

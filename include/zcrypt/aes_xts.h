@@ -60,10 +60,11 @@ extern "C" {
  *              IEEE 1619 convention); not modified
  * @param in    plaintext, @p len bytes
  * @param out   ciphertext, @p len bytes; may equal @p in
- * @param len   at least 16; any length (ciphertext stealing)
+ * @param len   16 to 2^24 (2^20 blocks, the SP 800-38E limit for one
+ *              data unit); any length in between (ciphertext stealing)
  * @return ZC_OK;
  *         ZC_EINVAL for a NULL or uninitialised key, a NULL @p tweak,
- *         @p in or @p out, @p len < 16, 24-byte keys, keys of different
+ *         @p in or @p out, @p len < 16 or > 2^24, 24-byte keys, keys of different
  *         sizes or different backends (zc_aes_key_backend()), or partial
  *         overlap of @p in and @p out;
  *         ZC_ENOTSUP when the keys were made with ZC_BACKEND_CPACF and this

@@ -2,9 +2,12 @@
  * @file zcrypt/caps.h
  * @brief What this machine offers, and where each algorithm runs.
  *
- * Facility detection runs once per process, lazily and thread-safely, on
- * first use: STFLE (where the kernel allows it), then the query function
- * of every CPACF instruction whose facility is installed. The
+ * Facility detection runs lazily and thread-safely on first use: STFLE
+ * (where the kernel allows it), then the query function of every CPACF
+ * instruction whose facility is installed. Nothing ever waits for it:
+ * callers that race the first use (threads, a fork() child, a signal
+ * handler) each detect, and the first answer published stands for the
+ * life of the process. The
  * `ZCRYPT_CAPS` environment variable, read at the same moment, can only
  * take capabilities away:
  *

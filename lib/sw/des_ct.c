@@ -381,6 +381,9 @@ static void des_crypt(const uint32_t *sk, unsigned passes, int decrypt,
             des_pass1(ZC_PASS_KEY(sk, n, i, decrypt), ZC_PASS_DEC(i, decrypt), st);
         des_fp_store(out, st);
     }
+    /* st holds the last block's halves between passes (TDES intermediate
+       values, plaintext on decryption): leave none of it on the stack. */
+    zc_wipe(st, sizeof st);
 }
 
 void zc_des_sw_encrypt(const uint32_t sk[ZC_DES_SW_SK_WORDS], unsigned passes,

@@ -1,0 +1,696 @@
+/*
+ * test_error_contract.c - docs/error-contract.md against the library.
+ *
+ * The document is the machine-readable contract: one table row per public
+ * function with the error codes it may return. This program reads it
+ * (path in ZC_ERROR_CONTRACT, set by meson) and calls every function with
+ * bad input: NULL pointers, zero, huge and address-space-wrapping
+ * lengths, wrong sizes, partial overlap, zero-filled and wiped objects,
+ * calls in the wrong order. Each probe states the code it expects; the
+ * program checks
+ *  - the returned code, and that it is in the function's row;
+ *  - that nothing was written: every object the probes use lives in one
+ *    workspace, rebuilt before each probe and compared byte for byte
+ *    afterwards (a probe flagged WRITES is one whose contract says what
+ *    it writes, e.g. GCM decryption zeroing its output on a wrong tag);
+ *  - that every row has at least one probe, that functions without error
+ *    codes are probed as such, and (where the code can be provoked on
+ *    this machine: no CPACF) that every listed code is produced by some
+ *    probe. A code marked with a dagger in the document is one this
+ *    machine cannot provoke (explained in the document).
+ * So the document and the library cannot drift apart silently.
+ */
+#include <zcrypt.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "unit/unit.h"
+#include "verify_names.h"
+
+/* ---- the contract document ------------------------------------------- */
+
+#define MAX_ROWS 128
+#define MAX_CODES 8
+
+static struct row {
+    char fn[48];
+    int codes[MAX_CODES];       /* the codes the row lists */
+    int must[MAX_CODES];        /* 1: must be provoked here (no dagger) */
+    int seen[MAX_CODES];
+    unsigned ncodes;
+    int no_codes;               /* the row says "—": no error codes */
+    unsigned probes;
+} rows[MAX_ROWS];
+static unsigned nrows;
+
+static const struct {
+    const char *name;
+    int code;
+} code_names[] = {
+    { "ZC_EINVAL", ZC_EINVAL }, { "ZC_ENOTSUP", ZC_ENOTSUP }, { "ZC_EAUTH", ZC_EAUTH },
+    { "ZC_EKEY", ZC_EKEY }, { "ZC_EDEVICE", ZC_EDEVICE }, { "ZC_ENOMEM", ZC_ENOMEM },
+    { "ZC_ESTATE", ZC_ESTATE },
+};
+
+/* Rows look like: | `zc_name` | `ZC_EINVAL`, `ZC_ENOTSUP`† | notes | */
+static void parse_row(const char *line)
+{
+    struct row *r = &rows[nrows];
+    const char *p = line + 3, *cell, *end;
+    size_t n;
+    unsigned i;
+
+    end = strchr(p, '`');
+    n = end ? (size_t)(end - p) : 0;
+    if (n == 0 || n >= sizeof r->fn || nrows == MAX_ROWS) {
+        check(0, "malformed contract row");
+        return;
+    }
+    memset(r, 0, sizeof *r);
+    memcpy(r->fn, p, n);
+    cell = strchr(end, '|');
+    end = cell ? strchr(cell + 1, '|') : NULL;
+    if (end == NULL) {
+        check(0, "contract row without a codes cell");
+        return;
+    }
+    for (p = cell + 1; p < end; p++) {
+        if (strncmp(p, "—", strlen("—")) == 0)
+            r->no_codes = 1;
+        for (i = 0; i < sizeof code_names / sizeof code_names[0]; i++) {
+            size_t l = strlen(code_names[i].name);
+
+            if (strncmp(p, code_names[i].name, l) == 0 && p[l] == '`' && r->ncodes < MAX_CODES) {
+                r->codes[r->ncodes] = code_names[i].code;
+                r->must[r->ncodes] = strncmp(p + l + 1, "†", strlen("†")) != 0;
+                r->ncodes++;
+                p += l;
+                break;
+            }
+        }
+    }
+    check(r->no_codes != (r->ncodes > 0), r->fn);
+    nrows++;
+}
+
+static void read_contract(const char *path)
+{
+    char line[1024];
+    FILE *f = fopen(path, "r");
+
+    if (f == NULL) {
+        printf("cannot open %s\n", path);
+        check(0, "contract document");
+        return;
+    }
+    while (fgets(line, sizeof line, f) != NULL)
+        if (strncmp(line, "| `zc_", 6) == 0)
+            parse_row(line);
+    fclose(f);
+}
+
+static struct row *find_row(const char *fn)
+{
+    unsigned i;
+
+    for (i = 0; i < nrows; i++)
+        if (strcmp(rows[i].fn, fn) == 0)
+            return &rows[i];
+    return NULL;
+}
+
+/* ---- the workspace ------------------------------------------------- */
+
+static struct ws {
+    uint8_t buf[512];           /* text in and out */
+    uint8_t iv[16], tag[16], key[32], mask[16];
+    zc_aes_key aes, aes24, aes32, aes_zero, aes_wiped, aes_new, aes_later_wiped;
+    zc_des_key des, des_zero, des_wiped, des_new;
+    zc_hash_ctx h, h_zero, h_done;
+    zc_hmac_ctx m, m_zero, m_done;
+    zc_aes_cmac_ctx c, c_zero, c_done, c_key_wiped;
+    zc_aes_gcm_ctx ge, gd, g_zero, g_done, g_text, g_key_wiped;
+    zc_rc4_ctx r, r_zero, r_wiped;
+    struct zc_backend_info info;
+} W;
+static struct ws before;
+
+static void setup(void)
+{
+    static const uint8_t k[32] = { 0x60, 0x3d, 0xeb, 0x10, 0x15, 0xca, 0x71, 0xbe,
+                                   0x2b, 0x73, 0xae, 0xf0, 0x85, 0x7d, 0x77, 0x81 };
+    uint8_t tmp[64];
+
+    memset(&W, 0xa5, sizeof W);
+    memcpy(W.key, k, sizeof k);
+    zc_aes_key_init(&W.aes, k, 16, ZC_BACKEND_AUTO);
+    zc_aes_key_init(&W.aes24, k, 24, ZC_BACKEND_AUTO);
+    zc_aes_key_init(&W.aes32, k, 32, ZC_BACKEND_AUTO);
+    memset(&W.aes_zero, 0, sizeof W.aes_zero);
+    zc_aes_key_init(&W.aes_wiped, k, 16, ZC_BACKEND_AUTO);
+    zc_aes_key_wipe(&W.aes_wiped);
+    zc_aes_key_init(&W.aes_later_wiped, k, 16, ZC_BACKEND_AUTO);
+    zc_des_key_init(&W.des, k, 24, ZC_BACKEND_AUTO);
+    memset(&W.des_zero, 0, sizeof W.des_zero);
+    zc_des_key_init(&W.des_wiped, k, 8, ZC_BACKEND_AUTO);
+    zc_des_key_wipe(&W.des_wiped);
+
+    zc_hash_init(&W.h, ZC_SHA256, ZC_BACKEND_AUTO);
+    memset(&W.h_zero, 0, sizeof W.h_zero);
+    zc_hash_init(&W.h_done, ZC_SHA256, ZC_BACKEND_AUTO);
+    zc_hash_final(&W.h_done, tmp, 32);
+    zc_hmac_init(&W.m, ZC_SHA256, k, 32, ZC_BACKEND_AUTO);
+    memset(&W.m_zero, 0, sizeof W.m_zero);
+    zc_hmac_init(&W.m_done, ZC_SHA256, k, 32, ZC_BACKEND_AUTO);
+    zc_hmac_final(&W.m_done, tmp, 32);
+
+    zc_aes_cmac_init(&W.c, &W.aes);
+    memset(&W.c_zero, 0, sizeof W.c_zero);
+    zc_aes_cmac_init(&W.c_done, &W.aes);
+    zc_aes_cmac_final(&W.c_done, tmp, 16);
+    zc_aes_cmac_init(&W.c_key_wiped, &W.aes_later_wiped);
+
+    zc_aes_gcm_init(&W.ge, &W.aes, k, 12, 0);
+    zc_aes_gcm_init(&W.gd, &W.aes, k, 12, 1);
+    memset(&W.g_zero, 0, sizeof W.g_zero);
+    zc_aes_gcm_init(&W.g_done, &W.aes, k, 12, 0);
+    zc_aes_gcm_final(&W.g_done, tmp, 16);
+    zc_aes_gcm_init(&W.g_text, &W.aes, k, 12, 0);
+    zc_aes_gcm_update(&W.g_text, k, tmp, 5);
+    zc_aes_gcm_init(&W.g_key_wiped, &W.aes_later_wiped, k, 12, 0);
+    zc_aes_key_wipe(&W.aes_later_wiped);
+
+    zc_rc4_init(&W.r, k, 16);
+    memset(&W.r_zero, 0, sizeof W.r_zero);
+    zc_rc4_init(&W.r_wiped, k, 16);
+    zc_rc4_wipe(&W.r_wiped);
+    memcpy(&before, &W, sizeof W);
+}
+
+/* ---- probes ---------------------------------------------------------- */
+
+#define WRITES 1u               /* the contract says what it writes */
+#define NO_CPACF 2u             /* the code needs a machine without CPACF */
+
+static unsigned nprobes;
+
+static struct row *probe_row(const char *fn, const char *what)
+{
+    struct row *r = find_row(fn);
+    char msg[300];
+
+    nprobes++;
+    if (r == NULL) {
+        snprintf(msg, sizeof msg, "%s is not in docs/error-contract.md (%s)", fn, what);
+        check(0, msg);
+        return NULL;
+    }
+    r->probes++;
+    return r;
+}
+
+static void unchanged(const char *fn, const char *what, unsigned flags)
+{
+    char msg[300];
+
+    if (flags & WRITES)
+        return;
+    snprintf(msg, sizeof msg, "%s wrote on bad input: %s", fn, what);
+    check(memcmp(&W, &before, sizeof W) == 0, msg);
+}
+
+static void error_probe(const char *fn, int want, int got, unsigned flags, const char *what)
+{
+    struct row *r = probe_row(fn, what);
+    char msg[300];
+    unsigned i;
+    int listed = 0;
+
+    if ((flags & NO_CPACF) && zc_cpacf_present())
+        return;
+    snprintf(msg, sizeof msg, "%s%s: want %s, got %s", fn, what, zc_strerror(want),
+             zc_strerror(got));
+    check(got == want, msg);
+    unchanged(fn, what, flags);
+    if (r == NULL)
+        return;
+    for (i = 0; i < r->ncodes; i++)
+        if (r->codes[i] == want) {
+            r->seen[i] = 1;
+            listed = 1;
+        }
+    snprintf(msg, sizeof msg, "%s: %s is not in its contract row", fn, zc_strerror(want));
+    check(listed, msg);
+}
+
+static void value_probe(const char *fn, int ok, const char *what)
+{
+    struct row *r = probe_row(fn, what);
+    char msg[300];
+
+    snprintf(msg, sizeof msg, "%s%s", fn, what);
+    check(ok, msg);
+    unchanged(fn, what, 0);
+    if (r != NULL) {
+        snprintf(msg, sizeof msg, "%s has no error codes: its row must say so", fn);
+        check(r->no_codes, msg);
+    }
+}
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* E: an int function must return `want`; the workspace is rebuilt first. */
+#define E(fn, want, flags, args) do {                                   \
+        int got_;                                                       \
+        setup();                                                        \
+        got_ = fn args;                                                 \
+        error_probe(STR(fn), want, got_, flags, #args);                 \
+    } while (0)
+/* V: a function without error codes; cond holds its result as `v`. */
+#define V(fn, args, cond) do {                                          \
+        setup();                                                        \
+        {                                                               \
+            __typeof__(fn args) v = fn args;                            \
+            value_probe(STR(fn), (cond), #args " -> " #cond);           \
+        }                                                               \
+    } while (0)
+/* VOID: a void function must accept the call and write nothing. */
+#define VOID(fn, args) do {                                             \
+        setup();                                                        \
+        fn args;                                                        \
+        value_probe(STR(fn), 1, #args);                                 \
+    } while (0)
+
+#define EI ZC_EINVAL
+#define ES ZC_ESTATE
+#define HUGE_LEN SIZE_MAX
+#define WRAP_LEN (SIZE_MAX & ~(size_t)15)     /* from buf, reaches past the end of memory */
+
+typedef int (*aes_chain)(const zc_aes_key *, uint8_t *, const uint8_t *, uint8_t *, size_t);
+typedef int (*aes_plain)(const zc_aes_key *, const uint8_t *, uint8_t *, size_t);
+
+static void aes_probes(void)
+{
+    size_t big = (size_t)1 << 36;           /* over ZC_GCM_MAX_TEXT */
+
+    E(zc_aes_key_init, EI, 0, (NULL, W.key, 16, ZC_BACKEND_AUTO));
+    E(zc_aes_key_init, EI, 0, (&W.aes_new, NULL, 16, ZC_BACKEND_AUTO));
+    E(zc_aes_key_init, EI, 0, (&W.aes_new, W.key, 0, ZC_BACKEND_AUTO));
+    E(zc_aes_key_init, EI, 0, (&W.aes_new, W.key, 15, ZC_BACKEND_AUTO));
+    E(zc_aes_key_init, EI, 0, (&W.aes_new, W.key, 17, ZC_BACKEND_AUTO));
+    E(zc_aes_key_init, EI, 0, (&W.aes_new, W.key, 64, ZC_BACKEND_SOFTWARE));
+    E(zc_aes_key_init, EI, 0, (&W.aes_new, W.key, HUGE_LEN, ZC_BACKEND_AUTO));
+    E(zc_aes_key_init, EI, 0, (&W.aes_new, W.key, 16, (enum zc_backend)7));
+    E(zc_aes_key_init, ZC_ENOTSUP, NO_CPACF, (&W.aes_new, W.key, 16, ZC_BACKEND_CPACF));
+    VOID(zc_aes_key_wipe, (NULL));
+    V(zc_aes_key_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_aes_key_backend, (&W.aes_zero), v == ZC_BACKEND_AUTO);
+    V(zc_aes_key_backend, (&W.aes_wiped), v == ZC_BACKEND_AUTO);
+    V(zc_aes_mode_backend, (NULL, ZC_AES_ECB), v == ZC_BACKEND_AUTO);
+    V(zc_aes_mode_backend, (&W.aes_zero, ZC_AES_CBC), v == ZC_BACKEND_AUTO);
+    V(zc_aes_mode_backend, (&W.aes, (enum zc_aes_mode)99), v == ZC_BACKEND_AUTO);
+
+    /* ECB both ways */
+#define ECB(f)                                                          \
+    E(f, EI, 0, (NULL, W.buf, W.buf, 16));                              \
+    E(f, EI, 0, (&W.aes_zero, W.buf, W.buf, 16));                       \
+    E(f, EI, 0, (&W.aes_wiped, W.buf, W.buf, 16));                      \
+    E(f, EI, 0, (&W.aes, NULL, W.buf, 16));                             \
+    E(f, EI, 0, (&W.aes, W.buf, NULL, 16));                             \
+    E(f, EI, 0, (&W.aes, W.buf, W.buf, 15));                            \
+    E(f, EI, 0, (&W.aes, W.buf, W.buf, 1));                             \
+    E(f, EI, 0, (&W.aes, W.buf, W.buf, HUGE_LEN));                      \
+    E(f, EI, 0, (&W.aes, W.buf, W.buf + 16, WRAP_LEN));                 \
+    E(f, EI, 0, (&W.aes, W.buf, W.buf + 1, 32));                        \
+    E(f, EI, 0, (&W.aes, W.buf + 16, W.buf, 32))
+    ECB(zc_aes_ecb_encrypt);
+    ECB(zc_aes_ecb_decrypt);
+#undef ECB
+
+    /* the chaining modes: CBC needs whole blocks, the others any length */
+#define CHAIN(f, blocks)                                                \
+    E(f, EI, 0, (NULL, W.iv, W.buf, W.buf, 16));                        \
+    E(f, EI, 0, (&W.aes_zero, W.iv, W.buf, W.buf, 16));                 \
+    E(f, EI, 0, (&W.aes_wiped, W.iv, W.buf, W.buf, 16));                \
+    E(f, EI, 0, (&W.aes, NULL, W.buf, W.buf, 16));                      \
+    E(f, EI, 0, (&W.aes, W.iv, NULL, W.buf, 5));                        \
+    E(f, EI, 0, (&W.aes, W.iv, W.buf, NULL, 5));                        \
+    E(f, EI, 0, (&W.aes, W.iv, W.buf, W.buf + 3, 20));                  \
+    E(f, EI, 0, (&W.aes, W.iv, W.buf + 3, W.buf, 20));                  \
+    E(f, EI, 0, (&W.aes, W.iv, W.buf, W.buf + 16, WRAP_LEN));           \
+    if (blocks) {                                                       \
+        E(f, EI, 0, (&W.aes, W.iv, W.buf, W.buf, 17));                  \
+        E(f, EI, 0, (&W.aes, W.iv, W.buf, W.buf, HUGE_LEN));            \
+    }
+    CHAIN(zc_aes_cbc_encrypt, 1);
+    CHAIN(zc_aes_cbc_decrypt, 1);
+    CHAIN(zc_aes_ctr_crypt, 0);
+    CHAIN(zc_aes_cfb_encrypt, 0);
+    CHAIN(zc_aes_cfb_decrypt, 0);
+    CHAIN(zc_aes_ofb_crypt, 0);
+#undef CHAIN
+
+    /* XTS */
+#define XTS(f)                                                          \
+    E(f, EI, 0, (NULL, &W.aes, W.iv, W.buf, W.buf, 32));                \
+    E(f, EI, 0, (&W.aes, NULL, W.iv, W.buf, W.buf, 32));                \
+    E(f, EI, 0, (&W.aes_zero, &W.aes, W.iv, W.buf, W.buf, 32));         \
+    E(f, EI, 0, (&W.aes, &W.aes_wiped, W.iv, W.buf, W.buf, 32));        \
+    E(f, EI, 0, (&W.aes, &W.aes, NULL, W.buf, W.buf, 32));              \
+    E(f, EI, 0, (&W.aes, &W.aes, W.iv, NULL, W.buf, 32));               \
+    E(f, EI, 0, (&W.aes, &W.aes, W.iv, W.buf, NULL, 32));               \
+    E(f, EI, 0, (&W.aes, &W.aes, W.iv, W.buf, W.buf, 0));               \
+    E(f, EI, 0, (&W.aes, &W.aes, W.iv, W.buf, W.buf, 15));              \
+    E(f, EI, 0, (&W.aes, &W.aes, W.iv, W.buf, W.buf, ((size_t)1 << 24) + 1)); \
+    E(f, EI, 0, (&W.aes, &W.aes, W.iv, W.buf, W.buf, HUGE_LEN));        \
+    E(f, EI, 0, (&W.aes24, &W.aes24, W.iv, W.buf, W.buf, 32));          \
+    E(f, EI, 0, (&W.aes, &W.aes32, W.iv, W.buf, W.buf, 32));            \
+    E(f, EI, 0, (&W.aes, &W.aes, W.iv, W.buf, W.buf + 1, 32));          \
+    E(f, EI, 0, (&W.aes, &W.aes, W.iv, W.buf, W.buf + 16, WRAP_LEN))
+    XTS(zc_aes_xts_encrypt);
+    XTS(zc_aes_xts_decrypt);
+#undef XTS
+
+    /* GCM one-shot */
+#define GCM(f, tag)                                                     \
+    E(f, EI, 0, (NULL, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 16));  \
+    E(f, EI, 0, (&W.aes_zero, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes_wiped, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, NULL, 12, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 0, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, HUGE_LEN, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 1, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, W.buf, HUGE_LEN, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, NULL, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, NULL, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf + 1, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf + 16, WRAP_LEN, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, big, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, NULL, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 0)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 5)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 11)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 17)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, HUGE_LEN))
+    GCM(zc_aes_gcm_encrypt, W.tag);
+    GCM(zc_aes_gcm_decrypt, W.tag);
+#undef GCM
+    /* a wrong tag: ZC_EAUTH, and the output is all zero */
+    E(zc_aes_gcm_decrypt, ZC_EAUTH, WRITES, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 64, W.tag, 16));
+    {
+        uint8_t d = 0;
+        size_t i;
+
+        for (i = 0; i < 64; i++)
+            d |= W.buf[i];
+        check(d == 0 && W.buf[64] == 0xa5, "zc_aes_gcm_decrypt zeroes exactly the output on ZC_EAUTH");
+    }
+
+    /* GCM streaming */
+    E(zc_aes_gcm_init, EI, 0, (NULL, &W.aes, W.iv, 12, 0));
+    E(zc_aes_gcm_init, EI, 0, (&W.g_zero, NULL, W.iv, 12, 0));
+    E(zc_aes_gcm_init, EI, 0, (&W.g_zero, &W.aes_zero, W.iv, 12, 0));
+    E(zc_aes_gcm_init, EI, 0, (&W.g_zero, &W.aes_wiped, W.iv, 12, 0));
+    E(zc_aes_gcm_init, EI, 0, (&W.g_zero, &W.aes, NULL, 12, 0));
+    E(zc_aes_gcm_init, EI, 0, (&W.g_zero, &W.aes, W.iv, 0, 0));
+    E(zc_aes_gcm_init, EI, 0, (&W.g_zero, &W.aes, W.iv, HUGE_LEN, 1));
+    E(zc_aes_gcm_aad, EI, 0, (NULL, W.buf, 1));
+    E(zc_aes_gcm_aad, EI, 0, (&W.ge, NULL, 1));
+    E(zc_aes_gcm_aad, EI, 0, (&W.ge, W.buf, HUGE_LEN));
+    E(zc_aes_gcm_aad, ES, 0, (&W.g_zero, W.buf, 1));
+    E(zc_aes_gcm_aad, ES, 0, (&W.g_done, W.buf, 1));
+    E(zc_aes_gcm_aad, ES, 0, (&W.g_text, W.buf, 1));         /* AAD after text */
+    E(zc_aes_gcm_aad, ES, 0, (&W.g_key_wiped, W.buf, 1));
+    E(zc_aes_gcm_update, EI, 0, (NULL, W.buf, W.buf, 1));
+    E(zc_aes_gcm_update, EI, 0, (&W.ge, NULL, W.buf, 1));
+    E(zc_aes_gcm_update, EI, 0, (&W.ge, W.buf, NULL, 1));
+    E(zc_aes_gcm_update, EI, 0, (&W.ge, W.buf, W.buf + 1, 16));
+    E(zc_aes_gcm_update, EI, 0, (&W.ge, W.buf, W.buf + 16, WRAP_LEN));
+    E(zc_aes_gcm_update, EI, 0, (&W.ge, W.buf, W.buf, big));
+    E(zc_aes_gcm_update, ES, 0, (&W.g_zero, W.buf, W.buf, 1));
+    E(zc_aes_gcm_update, ES, 0, (&W.g_done, W.buf, W.buf, 1));
+    E(zc_aes_gcm_update, ES, 0, (&W.g_key_wiped, W.buf, W.buf, 1));
+    E(zc_aes_gcm_final, EI, 0, (NULL, W.tag, 16));
+    E(zc_aes_gcm_final, EI, 0, (&W.ge, NULL, 16));
+    E(zc_aes_gcm_final, EI, 0, (&W.ge, W.tag, 3));
+    E(zc_aes_gcm_final, EI, 0, (&W.ge, W.tag, 17));
+    E(zc_aes_gcm_final, ES, 0, (&W.gd, W.tag, 16));          /* decrypting */
+    E(zc_aes_gcm_final, ES, 0, (&W.g_zero, W.tag, 16));
+    E(zc_aes_gcm_final, ES, 0, (&W.g_done, W.tag, 16));
+    E(zc_aes_gcm_final, ES, 0, (&W.g_key_wiped, W.tag, 16));
+    E(zc_aes_gcm_final_verify, EI, 0, (NULL, W.tag, 16));
+    E(zc_aes_gcm_final_verify, EI, 0, (&W.gd, NULL, 16));
+    E(zc_aes_gcm_final_verify, EI, 0, (&W.gd, W.tag, 0));
+    E(zc_aes_gcm_final_verify, EI, 0, (&W.gd, W.tag, HUGE_LEN));
+    E(zc_aes_gcm_final_verify, ES, 0, (&W.ge, W.tag, 16));   /* encrypting */
+    E(zc_aes_gcm_final_verify, ES, 0, (&W.g_zero, W.tag, 16));
+    E(zc_aes_gcm_final_verify, ES, 0, (&W.g_done, W.tag, 16));
+    E(zc_aes_gcm_final_verify, ZC_EAUTH, WRITES, (&W.gd, W.tag, 16));   /* wipes the context */
+    VOID(zc_aes_gcm_wipe, (NULL));
+    V(zc_aes_gcm_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_aes_gcm_backend, (&W.g_zero), v == ZC_BACKEND_AUTO);
+    V(zc_aes_gcm_backend, (&W.g_done), v == ZC_BACKEND_AUTO);
+
+    /* CMAC */
+    E(zc_aes_cmac, EI, 0, (NULL, W.buf, 16, W.tag, 16));
+    E(zc_aes_cmac, EI, 0, (&W.aes_zero, W.buf, 16, W.tag, 16));
+    E(zc_aes_cmac, EI, 0, (&W.aes_wiped, W.buf, 16, W.tag, 16));
+    E(zc_aes_cmac, EI, 0, (&W.aes, NULL, 1, W.tag, 16));
+    E(zc_aes_cmac, EI, 0, (&W.aes, W.buf, 16, NULL, 16));
+    E(zc_aes_cmac, EI, 0, (&W.aes, W.buf, 16, W.tag, 0));
+    E(zc_aes_cmac, EI, 0, (&W.aes, W.buf, 16, W.tag, 17));
+    E(zc_aes_cmac, EI, 0, (&W.aes, W.buf, 16, W.tag, HUGE_LEN));
+    E(zc_aes_cmac_init, EI, 0, (NULL, &W.aes));
+    E(zc_aes_cmac_init, EI, 0, (&W.c_zero, NULL));
+    E(zc_aes_cmac_init, EI, 0, (&W.c_zero, &W.aes_zero));
+    E(zc_aes_cmac_init, EI, 0, (&W.c_zero, &W.aes_wiped));
+    E(zc_aes_cmac_update, EI, 0, (NULL, W.buf, 1));
+    E(zc_aes_cmac_update, EI, 0, (&W.c, NULL, 1));
+    E(zc_aes_cmac_update, ES, 0, (&W.c_zero, W.buf, 1));
+    E(zc_aes_cmac_update, ES, 0, (&W.c_done, W.buf, 1));
+    E(zc_aes_cmac_update, ES, 0, (&W.c_key_wiped, W.buf, 1));
+#define CMAC_END(f)                                                     \
+    E(f, EI, 0, (NULL, W.tag, 16));                                     \
+    E(f, EI, 0, (&W.c, NULL, 16));                                      \
+    E(f, EI, 0, (&W.c, W.tag, 0));                                      \
+    E(f, EI, 0, (&W.c, W.tag, 17));                                     \
+    E(f, EI, 0, (&W.c, W.tag, HUGE_LEN));                               \
+    E(f, ES, 0, (&W.c_zero, W.tag, 16));                                \
+    E(f, ES, 0, (&W.c_done, W.tag, 16));                                \
+    E(f, ES, 0, (&W.c_key_wiped, W.tag, 16))
+    CMAC_END(zc_aes_cmac_final);
+    CMAC_END(TV_CMAC_STREAM_VERIFY);
+#undef CMAC_END
+    E(TV_CMAC_STREAM_VERIFY, ZC_EAUTH, WRITES, (&W.c, W.tag, 16));
+    VOID(zc_aes_cmac_wipe, (NULL));
+    V(zc_aes_cmac_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_aes_cmac_backend, (&W.c_zero), v == ZC_BACKEND_AUTO);
+    V(zc_aes_cmac_backend, (&W.c_done), v == ZC_BACKEND_AUTO);
+}
+
+static void des_probes(void)
+{
+    E(zc_des_key_init, EI, 0, (NULL, W.key, 8, ZC_BACKEND_AUTO));
+    E(zc_des_key_init, EI, 0, (&W.des_new, NULL, 8, ZC_BACKEND_AUTO));
+    E(zc_des_key_init, EI, 0, (&W.des_new, W.key, 0, ZC_BACKEND_AUTO));
+    E(zc_des_key_init, EI, 0, (&W.des_new, W.key, 7, ZC_BACKEND_AUTO));
+    E(zc_des_key_init, EI, 0, (&W.des_new, W.key, 9, ZC_BACKEND_AUTO));
+    E(zc_des_key_init, EI, 0, (&W.des_new, W.key, 32, ZC_BACKEND_AUTO));
+    E(zc_des_key_init, EI, 0, (&W.des_new, W.key, HUGE_LEN, ZC_BACKEND_AUTO));
+    E(zc_des_key_init, EI, 0, (&W.des_new, W.key, 8, (enum zc_backend)9));
+    E(zc_des_key_init, ZC_ENOTSUP, NO_CPACF, (&W.des_new, W.key, 24, ZC_BACKEND_CPACF));
+    VOID(zc_des_key_wipe, (NULL));
+    V(zc_des_key_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_des_key_backend, (&W.des_zero), v == ZC_BACKEND_AUTO);
+    V(zc_des_key_backend, (&W.des_wiped), v == ZC_BACKEND_AUTO);
+#define DES_ECB(f)                                                      \
+    E(f, EI, 0, (NULL, W.buf, W.buf, 8));                               \
+    E(f, EI, 0, (&W.des_zero, W.buf, W.buf, 8));                        \
+    E(f, EI, 0, (&W.des_wiped, W.buf, W.buf, 8));                       \
+    E(f, EI, 0, (&W.des, NULL, W.buf, 8));                              \
+    E(f, EI, 0, (&W.des, W.buf, NULL, 8));                              \
+    E(f, EI, 0, (&W.des, W.buf, W.buf, 7));                             \
+    E(f, EI, 0, (&W.des, W.buf, W.buf, HUGE_LEN));                      \
+    E(f, EI, 0, (&W.des, W.buf, W.buf + 8, WRAP_LEN));                  \
+    E(f, EI, 0, (&W.des, W.buf, W.buf + 4, 16))
+    DES_ECB(zc_des_ecb_encrypt);
+    DES_ECB(zc_des_ecb_decrypt);
+#undef DES_ECB
+#define DES_CBC(f)                                                      \
+    E(f, EI, 0, (NULL, W.iv, W.buf, W.buf, 8));                         \
+    E(f, EI, 0, (&W.des_zero, W.iv, W.buf, W.buf, 8));                  \
+    E(f, EI, 0, (&W.des_wiped, W.iv, W.buf, W.buf, 8));                 \
+    E(f, EI, 0, (&W.des, NULL, W.buf, W.buf, 8));                       \
+    E(f, EI, 0, (&W.des, W.iv, NULL, W.buf, 8));                        \
+    E(f, EI, 0, (&W.des, W.iv, W.buf, NULL, 8));                        \
+    E(f, EI, 0, (&W.des, W.iv, W.buf, W.buf, 9));                       \
+    E(f, EI, 0, (&W.des, W.iv, W.buf, W.buf + 8, WRAP_LEN));            \
+    E(f, EI, 0, (&W.des, W.iv, W.buf + 8, W.buf, 16))
+    DES_CBC(zc_des_cbc_encrypt);
+    DES_CBC(zc_des_cbc_decrypt);
+#undef DES_CBC
+}
+
+static void hash_probes(void)
+{
+    uint8_t out[64];
+
+    V(zc_hash_size, ((enum zc_hash_alg)99), v == 0);
+    V(zc_hash_size, (ZC_SHAKE128), v == 0);
+    V(zc_hash_block_size, ((enum zc_hash_alg)99), v == 0);
+    V(zc_hash_name, ((enum zc_hash_alg)99), strcmp(v, "unknown") == 0);
+    E(zc_hash_init, EI, 0, (NULL, ZC_SHA256, ZC_BACKEND_AUTO));
+    E(zc_hash_init, EI, 0, (&W.h_zero, (enum zc_hash_alg)99, ZC_BACKEND_AUTO));
+    E(zc_hash_init, EI, 0, (&W.h_zero, ZC_SHA256, (enum zc_backend)9));
+    E(zc_hash_init, ZC_ENOTSUP, NO_CPACF, (&W.h_zero, ZC_SHA256, ZC_BACKEND_CPACF));
+    E(zc_hash_update, EI, 0, (NULL, W.buf, 1));
+    E(zc_hash_update, EI, 0, (&W.h, NULL, 1));
+    E(zc_hash_update, EI, 0, (&W.h, W.buf, HUGE_LEN));       /* over 2^61 bytes */
+    E(zc_hash_update, ES, 0, (&W.h_zero, W.buf, 1));
+    E(zc_hash_update, ES, 0, (&W.h_done, W.buf, 1));
+    E(zc_hash_final, EI, 0, (NULL, W.tag, 32));
+    E(zc_hash_final, EI, 0, (&W.h, NULL, 32));
+    E(zc_hash_final, EI, 0, (&W.h, W.buf, 0));
+    E(zc_hash_final, EI, 0, (&W.h, W.buf, 31));
+    E(zc_hash_final, EI, 0, (&W.h, W.buf, 33));
+    E(zc_hash_final, EI, 0, (&W.h, W.buf, HUGE_LEN));
+    E(zc_hash_final, ES, 0, (&W.h_zero, W.buf, 32));
+    E(zc_hash_final, ES, 0, (&W.h_done, W.buf, 32));
+    VOID(zc_hash_wipe, (NULL));
+    V(zc_hash_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_hash_backend, (&W.h_zero), v == ZC_BACKEND_AUTO);
+    V(zc_hash_backend, (&W.h_done), v == ZC_BACKEND_AUTO);
+    E(zc_hash, EI, 0, ((enum zc_hash_alg)99, W.buf, 1, W.buf, 32));
+    E(zc_hash, EI, 0, (ZC_SHA256, NULL, 1, W.buf, 32));
+    E(zc_hash, EI, 0, (ZC_SHA256, W.buf, 1, NULL, 32));
+    E(zc_hash, EI, 0, (ZC_SHA256, W.buf, 1, W.buf, 20));
+    E(zc_hash, EI, 0, (ZC_SHA1, W.buf, HUGE_LEN, out, 20));
+
+    E(zc_hmac_init, EI, 0, (NULL, ZC_SHA256, W.key, 16, ZC_BACKEND_AUTO));
+    E(zc_hmac_init, EI, 0, (&W.m_zero, ZC_SHA256, NULL, 16, ZC_BACKEND_AUTO));
+    E(zc_hmac_init, EI, 0, (&W.m_zero, ZC_SHAKE128, W.key, 16, ZC_BACKEND_AUTO));
+    E(zc_hmac_init, EI, 0, (&W.m_zero, (enum zc_hash_alg)99, W.key, 16, ZC_BACKEND_AUTO));
+    E(zc_hmac_init, EI, 0, (&W.m_zero, ZC_SHA256, W.key, 16, (enum zc_backend)9));
+    E(zc_hmac_init, ZC_ENOTSUP, NO_CPACF, (&W.m_zero, ZC_SHA256, W.key, 16, ZC_BACKEND_CPACF));
+    E(zc_hmac_update, EI, 0, (NULL, W.buf, 1));
+    E(zc_hmac_update, EI, 0, (&W.m, NULL, 1));
+    E(zc_hmac_update, ES, 0, (&W.m_zero, W.buf, 1));
+    E(zc_hmac_update, ES, 0, (&W.m_done, W.buf, 1));
+#define HMAC_END(f)                                                     \
+    E(f, EI, 0, (NULL, W.tag, 16));                                     \
+    E(f, EI, 0, (&W.m, NULL, 16));                                      \
+    E(f, EI, 0, (&W.m, W.buf, 0));                                      \
+    E(f, EI, 0, (&W.m, W.buf, 33));                                     \
+    E(f, EI, 0, (&W.m, W.buf, HUGE_LEN));                               \
+    E(f, ES, 0, (&W.m_zero, W.buf, 32));                                \
+    E(f, ES, 0, (&W.m_done, W.buf, 32))
+    HMAC_END(zc_hmac_final);
+    HMAC_END(TV_HMAC_STREAM_VERIFY);
+#undef HMAC_END
+    E(TV_HMAC_STREAM_VERIFY, ZC_EAUTH, WRITES, (&W.m, W.buf, 32));
+    VOID(zc_hmac_wipe, (NULL));
+    V(zc_hmac_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_hmac_backend, (&W.m_zero), v == ZC_BACKEND_AUTO);
+    V(zc_hmac_backend, (&W.m_done), v == ZC_BACKEND_AUTO);
+#define HMAC1(f)                                                        \
+    E(f, EI, 0, (ZC_SHAKE256, W.key, 16, W.buf, 16, W.tag, 16));        \
+    E(f, EI, 0, ((enum zc_hash_alg)99, W.key, 16, W.buf, 16, W.tag, 16)); \
+    E(f, EI, 0, (ZC_SHA256, NULL, 16, W.buf, 16, W.tag, 16));           \
+    E(f, EI, 0, (ZC_SHA256, W.key, 16, NULL, 16, W.tag, 16));           \
+    E(f, EI, 0, (ZC_SHA256, W.key, 16, W.buf, 16, NULL, 16));           \
+    E(f, EI, 0, (ZC_SHA256, W.key, 16, W.buf, 16, W.tag, 0));           \
+    E(f, EI, 0, (ZC_SHA256, W.key, 16, W.buf, 16, W.buf, 33));          \
+    E(f, EI, 0, (ZC_SHA256, W.key, 16, W.buf, HUGE_LEN, W.tag, 16))
+    HMAC1(zc_hmac);
+    HMAC1(TV_HMAC_ONESHOT_VERIFY);
+#undef HMAC1
+    E(TV_HMAC_ONESHOT_VERIFY, ZC_EAUTH, 0, (ZC_SHA256, W.key, 16, W.buf, 16, W.tag, 16));
+}
+
+static void misc_probes(void)
+{
+    const char *env = getenv("ZCRYPT_CAPS");
+
+    V(zc_strerror, (1), strcmp(v, "unknown error") == 0);
+    V(zc_strerror, (-99), strcmp(v, "unknown error") == 0);
+    V(zc_strerror, (INT32_MIN), strcmp(v, "unknown error") == 0);
+    V(zc_version, (), v != NULL && strcmp(v, ZC_VERSION_STRING) == 0);
+    V(zc_backend_name, ((enum zc_backend)9), strcmp(v, "unknown") == 0);
+    V(zc_insn_name, ((enum zc_insn)99), strcmp(v, "unknown") == 0);
+    V(zc_insn_name, (ZC_INSN_COUNT), strcmp(v, "unknown") == 0);
+    V(zc_insn_facility, ((enum zc_insn)99), v == -1);
+    V(zc_cpacf_present, (), v == 0 || v == 1);
+    V(zc_facility, (256), v == 0);
+    V(zc_facility, (UINT32_MAX), v == 0);
+    E(zc_cpacf_query, EI, 0, ((enum zc_insn)99, 0, W.mask));
+    E(zc_cpacf_query, EI, 0, (ZC_INSN_KM, 1, NULL));
+    /* not queried here: ZC_ENOTSUP, and the mask is zeroed (as documented) */
+    E(zc_cpacf_query, ZC_ENOTSUP, WRITES | NO_CPACF, (ZC_INSN_KM, 0, W.mask));
+    E(zc_cpacf_query, ZC_ENOTSUP, WRITES, (ZC_INSN_PCKMO, 0, W.mask));
+    V(zc_cpacf_has, ((enum zc_insn)99, 18), v == 0);
+    V(zc_cpacf_has, (ZC_INSN_KM, 0), v == 0);
+    V(zc_cpacf_has, (ZC_INSN_KM, 128), v == 0);
+    V(zc_cpacf_has, (ZC_INSN_KM, UINT32_MAX), v == 0);
+    V(zc_cpacf_fc_name, ((enum zc_insn)99, 18), v == NULL);
+    V(zc_cpacf_fc_name, (ZC_INSN_KM, 126), v == NULL);
+    V(zc_caps_setting, (), env == NULL ? v == NULL : v != NULL);
+    V(zc_caps_ignored_items, (), env != NULL || v == 0);
+    E(zc_backend_query, EI, 0, (ZC_ALGO_SHA256, 0, NULL));
+    E(zc_backend_query, EI, 0, ((enum zc_algo)999, 0, &W.info));
+    E(zc_backend_query, EI, 0, ((enum zc_algo)-1, 0, &W.info));
+    E(zc_backend_query, EI, 0, (ZC_ALGO_AES_ECB, 17, &W.info));
+    E(zc_backend_query, EI, 0, (ZC_ALGO_AES_XTS, 24, &W.info));
+    E(zc_backend_query, EI, 0, (ZC_ALGO_AES_GCM, HUGE_LEN, &W.info));
+    E(zc_backend_query, EI, 0, (ZC_ALGO_DES_CBC, 9, &W.info));
+    V(zc_cpacf_selftest, ((enum zc_insn)99, 18), v == -1);
+    V(zc_cpacf_selftest, (ZC_INSN_KM, 18), v == -1);        /* no self-test for KM */
+    V(zc_algo_name, ((enum zc_algo)999), strcmp(v, "unknown") == 0);
+    V(zc_reason_str, ((enum zc_reason)99), strcmp(v, "unknown") == 0);
+
+    E(zc_random_bytes, EI, 0, (NULL, 1));
+    E(zc_random_bytes, EI, 0, (NULL, HUGE_LEN));
+
+    E(zc_rc4_init, EI, 0, (NULL, W.key, 16));
+    E(zc_rc4_init, EI, 0, (&W.r_zero, NULL, 16));
+    E(zc_rc4_init, EI, 0, (&W.r_zero, W.key, 0));
+    E(zc_rc4_init, EI, 0, (&W.r_zero, W.buf, 257));
+    E(zc_rc4_init, EI, 0, (&W.r_zero, W.buf, HUGE_LEN));
+    E(zc_rc4_crypt, EI, 0, (NULL, W.buf, W.buf, 1));
+    E(zc_rc4_crypt, EI, 0, (&W.r, NULL, W.buf, 1));
+    E(zc_rc4_crypt, EI, 0, (&W.r, W.buf, NULL, 1));
+    E(zc_rc4_crypt, EI, 0, (&W.r, W.buf, W.buf + 1, 2));
+    E(zc_rc4_crypt, EI, 0, (&W.r, W.buf, W.buf + 16, WRAP_LEN));
+    E(zc_rc4_crypt, ES, 0, (&W.r_zero, W.buf, W.buf, 1));
+    E(zc_rc4_crypt, ES, 0, (&W.r_wiped, W.buf, W.buf, 1));
+    VOID(zc_rc4_wipe, (NULL));
+}
+
+int main(void)
+{
+    const char *path = getenv("ZC_ERROR_CONTRACT");
+    char msg[200];
+    unsigned i, j;
+
+    read_contract(path ? path : "docs/error-contract.md");
+    check(nrows > 0, "the contract has rows");
+    aes_probes();
+    des_probes();
+    hash_probes();
+    misc_probes();
+
+    for (i = 0; i < nrows; i++) {
+        snprintf(msg, sizeof msg, "%.47s: no probe walks this row", rows[i].fn);
+        check(rows[i].probes > 0, msg);
+        if (zc_cpacf_present())     /* codes that need a machine without CPACF */
+            continue;
+        for (j = 0; j < rows[i].ncodes; j++) {
+            snprintf(msg, sizeof msg, "%.47s: %s is listed but no probe provokes it", rows[i].fn,
+                     zc_strerror(rows[i].codes[j]));
+            check(!rows[i].must[j] || rows[i].seen[j], msg);
+        }
+    }
+    printf("%u functions in the contract, %u probes\n", nrows, nprobes);
+    return unit_done();
+}
