@@ -483,7 +483,19 @@ static void aes_probes(void)
     CMAC_END(zc_aes_cmac_final);
     CMAC_END(TV_CMAC_STREAM_VERIFY);
 #undef CMAC_END
+    E(TV_CMAC_STREAM_VERIFY, EI, 0, (&W.c, W.tag, 7));           /* under ZC_MAC_VERIFY_MIN */
+    E(TV_CMAC_STREAM_VERIFY, EI, 0, (&W.c, W.tag, 1));
     E(TV_CMAC_STREAM_VERIFY, ZC_EAUTH, WRITES, (&W.c, W.tag, 16));
+    E(zc_aes_cmac_verify, EI, 0, (NULL, W.buf, 16, W.tag, 16));
+    E(zc_aes_cmac_verify, EI, 0, (&W.aes_zero, W.buf, 16, W.tag, 16));
+    E(zc_aes_cmac_verify, EI, 0, (&W.aes_wiped, W.buf, 16, W.tag, 16));
+    E(zc_aes_cmac_verify, EI, 0, (&W.aes, NULL, 1, W.tag, 16));
+    E(zc_aes_cmac_verify, EI, 0, (&W.aes, W.buf, 16, NULL, 16));
+    E(zc_aes_cmac_verify, EI, 0, (&W.aes, W.buf, 16, W.tag, 0));
+    E(zc_aes_cmac_verify, EI, 0, (&W.aes, W.buf, 16, W.tag, 7));
+    E(zc_aes_cmac_verify, EI, 0, (&W.aes, W.buf, 16, W.tag, 17));
+    E(zc_aes_cmac_verify, EI, 0, (&W.aes, W.buf, 16, W.tag, HUGE_LEN));
+    E(zc_aes_cmac_verify, ZC_EAUTH, 0, (&W.aes, W.buf, 16, W.tag, 16));
     VOID(zc_aes_cmac_wipe, (NULL));
     V(zc_aes_cmac_backend, (NULL), v == ZC_BACKEND_AUTO);
     V(zc_aes_cmac_backend, (&W.c_zero), v == ZC_BACKEND_AUTO);
@@ -589,6 +601,8 @@ static void hash_probes(void)
     HMAC_END(zc_hmac_final);
     HMAC_END(TV_HMAC_STREAM_VERIFY);
 #undef HMAC_END
+    E(TV_HMAC_STREAM_VERIFY, EI, 0, (&W.m, W.buf, 7));        /* under ZC_MAC_VERIFY_MIN */
+    E(TV_HMAC_STREAM_VERIFY, EI, 0, (&W.m, W.buf, 1));
     E(TV_HMAC_STREAM_VERIFY, ZC_EAUTH, WRITES, (&W.m, W.buf, 32));
     VOID(zc_hmac_wipe, (NULL));
     V(zc_hmac_backend, (NULL), v == ZC_BACKEND_AUTO);
@@ -606,6 +620,8 @@ static void hash_probes(void)
     HMAC1(zc_hmac);
     HMAC1(TV_HMAC_ONESHOT_VERIFY);
 #undef HMAC1
+    E(TV_HMAC_ONESHOT_VERIFY, EI, 0, (ZC_SHA256, W.key, 16, W.buf, 16, W.tag, 7));
+    E(TV_HMAC_ONESHOT_VERIFY, EI, 0, (ZC_SHA256, W.key, 16, W.buf, 16, W.tag, 1));
     E(TV_HMAC_ONESHOT_VERIFY, ZC_EAUTH, 0, (ZC_SHA256, W.key, 16, W.buf, 16, W.tag, 16));
 }
 
