@@ -350,6 +350,8 @@ static void aes_probes(void)
     CHAIN(zc_aes_cfb_encrypt, 0);
     CHAIN(zc_aes_cfb_decrypt, 0);
     CHAIN(zc_aes_ofb_crypt, 0);
+    CHAIN(zc_aes_cfb8_encrypt, 0);
+    CHAIN(zc_aes_cfb8_decrypt, 0);
 #undef CHAIN
 
     /* XTS */
@@ -543,6 +545,29 @@ static void des_probes(void)
     DES_CBC(zc_des_cbc_encrypt);
     DES_CBC(zc_des_cbc_decrypt);
 #undef DES_CBC
+#define DES_STREAM(f)                                                   \
+    E(f, EI, 0, (NULL, W.iv, W.buf, W.buf, 8));                         \
+    E(f, EI, 0, (&W.des_zero, W.iv, W.buf, W.buf, 5));                  \
+    E(f, EI, 0, (&W.des_wiped, W.iv, W.buf, W.buf, 5));                 \
+    E(f, EI, 0, (&W.des, NULL, W.buf, W.buf, 8));                       \
+    E(f, EI, 0, (&W.des, W.iv, NULL, W.buf, 5));                        \
+    E(f, EI, 0, (&W.des, W.iv, W.buf, NULL, 5));                        \
+    E(f, EI, 0, (&W.des, W.iv, W.buf, W.buf + 3, 20));                  \
+    E(f, EI, 0, (&W.des, W.iv, W.buf + 3, W.buf, 20));                  \
+    E(f, EI, 0, (&W.des, W.iv, W.buf, W.buf + 8, WRAP_LEN))
+    DES_STREAM(zc_des_cfb_encrypt);
+    DES_STREAM(zc_des_cfb_decrypt);
+    DES_STREAM(zc_des_ofb_crypt);
+    DES_STREAM(zc_des_ctr_crypt);
+#undef DES_STREAM
+    E(zc_des_cmac, EI, 0, (NULL, W.buf, 16, W.tag, 8));
+    E(zc_des_cmac, EI, 0, (&W.des_zero, W.buf, 16, W.tag, 8));
+    E(zc_des_cmac, EI, 0, (&W.des_wiped, W.buf, 16, W.tag, 8));
+    E(zc_des_cmac, EI, 0, (&W.des, NULL, 1, W.tag, 8));
+    E(zc_des_cmac, EI, 0, (&W.des, W.buf, 16, NULL, 8));
+    E(zc_des_cmac, EI, 0, (&W.des, W.buf, 16, W.tag, 0));
+    E(zc_des_cmac, EI, 0, (&W.des, W.buf, 16, W.tag, 9));
+    E(zc_des_cmac, EI, 0, (&W.des, W.buf, 16, W.tag, HUGE_LEN));
 }
 
 static void hash_probes(void)
