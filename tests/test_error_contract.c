@@ -690,6 +690,9 @@ static void misc_probes(void)
     V(zc_algo_name, ((enum zc_algo)999), strcmp(v, "unknown") == 0);
     V(zc_reason_str, ((enum zc_reason)99), strcmp(v, "unknown") == 0);
 
+    E(zc_caps_ignored_list, EI, 0, (NULL, 16));
+    E(zc_caps_ignored_list, EI, 0, ((char *)W.buf, 0));
+
     E(zc_random_bytes, EI, 0, (NULL, 1));
     E(zc_random_bytes, EI, 0, (NULL, HUGE_LEN));
 
@@ -708,6 +711,37 @@ static void misc_probes(void)
     VOID(zc_rc4_wipe, (NULL));
 }
 
+static void stats_probes(void)
+{
+    static struct zc_stats zero;    /* all counters 0 */
+    enum zc_policy pol = zc_policy_get();
+    int on = zc_stats_enabled();
+
+    E(zc_stats_enable, EI, 0, (2));
+    E(zc_stats_enable, EI, 0, (-1));
+    check(zc_stats_enabled() == on, "zc_stats_enable: a bad value keeps the setting");
+    V(zc_stats_enabled, (), v == 0 || v == 1);
+    E(zc_stats_snapshot, EI, 0, (NULL));
+    E(zc_stat_id, EI, 0, ((enum zc_algo)999, 16));
+    E(zc_stat_id, EI, 0, (ZC_ALGO_AES_CBC, 17));
+    E(zc_stat_id, EI, 0, (ZC_ALGO_DES_CBC, 32));
+    V(zc_stat_name, (-1), v == NULL);
+    V(zc_stat_name, (ZC_STAT_ALGOS), v == NULL);
+    V(zc_stat_backend_name, (ZC_STAT_BACKENDS), v == NULL);
+    V(zc_stat_backend_name, ((enum zc_stat_backend)99), v == NULL);
+    E(zc_stats_format, EI, 0, (NULL, ZC_STATS_TEXT, (char *)W.buf, sizeof W.buf));
+    E(zc_stats_format, EI, 0, (&zero, ZC_STATS_TEXT, NULL, 16));
+    E(zc_stats_format, EI, 0, (&zero, (enum zc_stats_format)7, (char *)W.buf, sizeof W.buf));
+    E(zc_stats_format, ZC_ENOMEM, WRITES, (&zero, ZC_STATS_JSON, (char *)W.buf, 1));
+    check(W.buf[0] == 0 && W.buf[1] == 0xa5, "zc_stats_format leaves \"\" on ZC_ENOMEM");
+    E(zc_policy_set, EI, 0, ((enum zc_policy)7));
+    E(zc_policy_set, EI, 0, ((enum zc_policy)-1));
+    check(zc_policy_get() == pol, "zc_policy_set: an unknown policy keeps the policy");
+    V(zc_policy_get, (), v == ZC_POLICY_ANY || v == ZC_POLICY_HW_ONLY);
+    zc_policy_set(pol);             /* global state: as found */
+    VOID(zc_stats_reset, ());
+}
+
 int main(void)
 {
     const char *path = getenv("ZC_ERROR_CONTRACT");
@@ -720,6 +754,7 @@ int main(void)
     des_probes();
     hash_probes();
     misc_probes();
+    stats_probes();
 
     for (i = 0; i < nrows; i++) {
         snprintf(msg, sizeof msg, "%.47s: no probe walks this row", rows[i].fn);
