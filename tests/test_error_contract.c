@@ -133,6 +133,8 @@ static struct ws {
     zc_aes_cmac_ctx c, c_zero, c_done, c_key_wiped;
     zc_aes_gcm_ctx ge, gd, g_zero, g_done, g_text, g_key_wiped;
     zc_rc4_ctx r, r_zero, r_wiped;
+    zc_aes_stream_ctx s, s_zero, s_wiped, s_key_wiped;
+    uint8_t blob[ZC_AES_SECURE_BLOB_MAX + 1];
     struct zc_backend_info info;
 } W;
 static struct ws before;
@@ -180,6 +182,11 @@ static void setup(void)
     zc_aes_gcm_init(&W.g_text, &W.aes, k, 12, 0);
     zc_aes_gcm_update(&W.g_text, k, tmp, 5);
     zc_aes_gcm_init(&W.g_key_wiped, &W.aes_later_wiped, k, 12, 0);
+    zc_aes_ctr_stream_init(&W.s, &W.aes, k);
+    memset(&W.s_zero, 0, sizeof W.s_zero);
+    zc_aes_ofb_stream_init(&W.s_wiped, &W.aes, k);
+    zc_aes_stream_wipe(&W.s_wiped);
+    zc_aes_cfb_stream_init(&W.s_key_wiped, &W.aes_later_wiped, k, 0);
     zc_aes_key_wipe(&W.aes_later_wiped);
 
     zc_rc4_init(&W.r, k, 16);
@@ -504,6 +511,70 @@ static void aes_probes(void)
     V(zc_aes_cmac_backend, (&W.c_done), v == ZC_BACKEND_AUTO);
 }
 
+static void protected_probes(void)
+{
+    /* no /dev/pkey on this machine: ZC_ENOTSUP, the key object untouched */
+    E(zc_aes_key_init_protected, EI, 0, (NULL, W.key, 16));
+    E(zc_aes_key_init_protected, EI, 0, (&W.aes_new, NULL, 16));
+    E(zc_aes_key_init_protected, EI, 0, (&W.aes_new, W.key, 0));
+    E(zc_aes_key_init_protected, EI, 0, (&W.aes_new, W.key, 17));
+    E(zc_aes_key_init_protected, EI, 0, (&W.aes_new, W.key, HUGE_LEN));
+    E(zc_aes_key_init_protected, ZC_ENOTSUP, NO_CPACF, (&W.aes_new, W.key, 16));
+    E(zc_aes_key_init_secure, EI, 0, (NULL, W.blob, 64));
+    E(zc_aes_key_init_secure, EI, 0, (&W.aes_new, NULL, 64));
+    E(zc_aes_key_init_secure, EI, 0, (&W.aes_new, W.blob, 0));
+    E(zc_aes_key_init_secure, EI, 0, (&W.aes_new, W.blob, ZC_AES_SECURE_BLOB_MAX + 1));
+    E(zc_aes_key_init_secure, EI, 0, (&W.aes_new, W.blob, HUGE_LEN));
+    E(zc_aes_key_init_secure, ZC_ENOTSUP, NO_CPACF, (&W.aes_new, W.blob, 64));
+    E(zc_aes_key_generate_protected, EI, 0, (NULL, 16));
+    E(zc_aes_key_generate_protected, EI, 0, (&W.aes_new, 0));
+    E(zc_aes_key_generate_protected, EI, 0, (&W.aes_new, 20));
+    E(zc_aes_key_generate_protected, EI, 0, (&W.aes_new, HUGE_LEN));
+    E(zc_aes_key_generate_protected, ZC_ENOTSUP, NO_CPACF, (&W.aes_new, 32));
+    E(zc_aes_protected_query, EI, 0, (ZC_AES_CBC, 16, NULL));
+    E(zc_aes_protected_query, EI, 0, ((enum zc_aes_mode)99, 16, &W.info));
+    E(zc_aes_protected_query, EI, 0, (ZC_AES_CBC, 17, &W.info));
+    E(zc_aes_protected_query, EI, 0, (ZC_AES_XTS, 24, &W.info));
+    V(zc_aes_key_kind, (NULL), v == ZC_AES_KEY_NONE);
+    V(zc_aes_key_kind, (&W.aes_zero), v == ZC_AES_KEY_NONE);
+    V(zc_aes_key_kind, (&W.aes_wiped), v == ZC_AES_KEY_NONE);
+    V(zc_aes_key_kind, (&W.aes), v == ZC_AES_KEY_CLEAR);
+}
+
+static void stream_probes(void)
+{
+    E(zc_aes_ctr_stream_init, EI, 0, (NULL, &W.aes, W.iv));
+    E(zc_aes_ctr_stream_init, EI, 0, (&W.s_zero, NULL, W.iv));
+    E(zc_aes_ctr_stream_init, EI, 0, (&W.s_zero, &W.aes_zero, W.iv));
+    E(zc_aes_ctr_stream_init, EI, 0, (&W.s_zero, &W.aes_wiped, W.iv));
+    E(zc_aes_ctr_stream_init, EI, 0, (&W.s_zero, &W.aes, NULL));
+    E(zc_aes_ofb_stream_init, EI, 0, (NULL, &W.aes, W.iv));
+    E(zc_aes_ofb_stream_init, EI, 0, (&W.s_zero, NULL, W.iv));
+    E(zc_aes_ofb_stream_init, EI, 0, (&W.s_zero, &W.aes_zero, W.iv));
+    E(zc_aes_ofb_stream_init, EI, 0, (&W.s_zero, &W.aes_wiped, W.iv));
+    E(zc_aes_ofb_stream_init, EI, 0, (&W.s_zero, &W.aes, NULL));
+    E(zc_aes_cfb_stream_init, EI, 0, (NULL, &W.aes, W.iv, 0));
+    E(zc_aes_cfb_stream_init, EI, 0, (&W.s_zero, NULL, W.iv, 0));
+    E(zc_aes_cfb_stream_init, EI, 0, (&W.s_zero, &W.aes_zero, W.iv, 1));
+    E(zc_aes_cfb_stream_init, EI, 0, (&W.s_zero, &W.aes_wiped, W.iv, 0));
+    E(zc_aes_cfb_stream_init, EI, 0, (&W.s_zero, &W.aes, NULL, 0));
+    E(zc_aes_cfb_stream_init, EI, 0, (&W.s_zero, &W.aes, W.iv, 2));
+    E(zc_aes_cfb_stream_init, EI, 0, (&W.s_zero, &W.aes, W.iv, -1));
+    E(zc_aes_stream_update, EI, 0, (NULL, W.buf, W.buf, 1));
+    E(zc_aes_stream_update, EI, 0, (&W.s, NULL, W.buf, 1));
+    E(zc_aes_stream_update, EI, 0, (&W.s, W.buf, NULL, 1));
+    E(zc_aes_stream_update, EI, 0, (&W.s, W.buf, W.buf + 1, 16));
+    E(zc_aes_stream_update, EI, 0, (&W.s, W.buf + 3, W.buf, 20));
+    E(zc_aes_stream_update, EI, 0, (&W.s, W.buf, W.buf + 16, WRAP_LEN));
+    E(zc_aes_stream_update, ES, 0, (&W.s_zero, W.buf, W.buf, 1));
+    E(zc_aes_stream_update, ES, 0, (&W.s_wiped, W.buf, W.buf, 1));
+    E(zc_aes_stream_update, ES, 0, (&W.s_key_wiped, W.buf, W.buf, 1));
+    VOID(zc_aes_stream_wipe, (NULL));
+    V(zc_aes_stream_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_aes_stream_backend, (&W.s_zero), v == ZC_BACKEND_AUTO);
+    V(zc_aes_stream_backend, (&W.s_wiped), v == ZC_BACKEND_AUTO);
+}
+
 static void des_probes(void)
 {
     E(zc_des_key_init, EI, 0, (NULL, W.key, 8, ZC_BACKEND_AUTO));
@@ -751,6 +822,8 @@ int main(void)
     read_contract(path ? path : "docs/error-contract.md");
     check(nrows > 0, "the contract has rows");
     aes_probes();
+    protected_probes();
+    stream_probes();
     des_probes();
     hash_probes();
     misc_probes();
