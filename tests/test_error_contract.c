@@ -28,6 +28,7 @@
 
 #include "unit/unit.h"
 #include "verify_names.h"
+#include "vectors/rsa_kat.h"
 
 /* ---- the contract document ------------------------------------------- */
 
@@ -135,9 +136,37 @@ static struct ws {
     zc_rc4_ctx r, r_zero, r_wiped;
     zc_aes_stream_ctx s, s_zero, s_wiped, s_key_wiped;
     uint8_t blob[ZC_AES_SECURE_BLOB_MAX + 1];
+    zc_rsa_key rsa, rsa_pub, rsa_zero, rsa_wiped, rsa_bad, rsa_new;
+    struct zc_rsa_components comp;
+    uint8_t ff[128];            /* above every 1024-bit modulus */
+    size_t len, small;
     struct zc_backend_info info;
 } W;
 static struct ws before;
+
+/* The 1024-bit KAT key, read once: its private and its public form. */
+static zc_rsa_key rsa_ready, rsa_pub_ready;
+static uint8_t rsa_der[1024];
+static size_t rsa_der_len;
+
+static void rsa_once(void)
+{
+    const char *hex = zc_rsa_kat_keys[0].der;
+    uint8_t pub[512];
+    size_t i, n = strlen(hex) / 2, pub_len = sizeof pub;
+
+    for (i = 0; i < n && i < sizeof rsa_der; i++) {
+        unsigned v;
+
+        sscanf(hex + 2 * i, "%2x", &v);
+        rsa_der[i] = (uint8_t)v;
+    }
+    rsa_der_len = n;
+    check(zc_rsa_key_from_der(&rsa_ready, rsa_der, rsa_der_len) == ZC_OK, "the RSA KAT key imports");
+    check(zc_rsa_key_export_der(&rsa_ready, ZC_RSA_DER_PUBLIC_PKCS1, pub, &pub_len) == ZC_OK,
+          "the RSA KAT key exports");
+    check(zc_rsa_key_from_der(&rsa_pub_ready, pub, pub_len) == ZC_OK, "its public part imports");
+}
 
 static void setup(void)
 {
@@ -188,6 +217,18 @@ static void setup(void)
     zc_aes_stream_wipe(&W.s_wiped);
     zc_aes_cfb_stream_init(&W.s_key_wiped, &W.aes_later_wiped, k, 0);
     zc_aes_key_wipe(&W.aes_later_wiped);
+
+    memcpy(&W.rsa, &rsa_ready, sizeof W.rsa);
+    memcpy(&W.rsa_pub, &rsa_pub_ready, sizeof W.rsa_pub);
+    memset(&W.rsa_zero, 0, sizeof W.rsa_zero);
+    memcpy(&W.rsa_wiped, &rsa_ready, sizeof W.rsa_wiped);
+    zc_rsa_key_wipe(&W.rsa_wiped);
+    memcpy(&W.rsa_bad, &rsa_ready, sizeof W.rsa_bad);
+    W.rsa_bad.zc_dp[0] ^= 2;    /* the CRT result fails the check with e */
+    memset(&W.comp, 0, sizeof W.comp);
+    memset(W.ff, 0xff, sizeof W.ff);
+    W.len = sizeof W.buf;
+    W.small = 1;
 
     zc_rc4_init(&W.r, k, 16);
     memset(&W.r_zero, 0, sizeof W.r_zero);
@@ -813,6 +854,134 @@ static void stats_probes(void)
     VOID(zc_stats_reset, ());
 }
 
+static void rsa_probes(void)
+{
+    uint8_t *d = W.buf;                 /* a SHA-256 digest */
+    uint8_t *o = W.buf + 256;           /* 256 bytes of output room */
+    enum zc_policy pol = zc_policy_get();
+
+    E(zc_rsa_key_from_components, EI, 0, (NULL, &W.comp));
+    E(zc_rsa_key_from_components, EI, WRITES, (&W.rsa_new, NULL));
+    E(zc_rsa_key_from_components, EI, WRITES, (&W.rsa_new, &W.comp));  /* no n, no e */
+    E(zc_rsa_key_from_der, EI, 0, (NULL, rsa_der, rsa_der_len));
+    E(zc_rsa_key_from_der, EI, 0, (&W.rsa_new, NULL, 16));
+    E(zc_rsa_key_from_der, EI, WRITES, (&W.rsa_new, rsa_der, 0));
+    E(zc_rsa_key_from_der, EI, WRITES, (&W.rsa_new, rsa_der, rsa_der_len - 1));
+    E(zc_rsa_key_from_der, EI, WRITES, (&W.rsa_new, W.buf, 64));
+    E(zc_rsa_key_export_der, EI, 0, (NULL, ZC_RSA_DER_PUBLIC_PKCS1, o, &W.len));
+    E(zc_rsa_key_export_der, EI, 0, (&W.rsa_zero, ZC_RSA_DER_PUBLIC_PKCS1, o, &W.len));
+    E(zc_rsa_key_export_der, EI, 0, (&W.rsa_wiped, ZC_RSA_DER_PUBLIC_SPKI, o, &W.len));
+    E(zc_rsa_key_export_der, EI, 0, (&W.rsa, (enum zc_rsa_der_format)9, o, &W.len));
+    E(zc_rsa_key_export_der, EI, 0, (&W.rsa, ZC_RSA_DER_PUBLIC_PKCS1, o, NULL));
+    E(zc_rsa_key_export_der, EI, 0, (&W.rsa_pub, ZC_RSA_DER_PRIVATE_PKCS1, o, &W.len));
+    E(zc_rsa_key_export_der, EI, 0, (&W.rsa_pub, ZC_RSA_DER_PRIVATE_PKCS8, o, &W.len));
+    E(zc_rsa_key_export_der, ZC_ENOMEM, WRITES, (&W.rsa, ZC_RSA_DER_PUBLIC_PKCS1, o, &W.small));
+    E(zc_rsa_generate, EI, 0, (NULL, 1024, 0));
+    E(zc_rsa_generate, EI, 0, (&W.rsa_new, 1023, 0));
+    E(zc_rsa_generate, EI, 0, (&W.rsa_new, 4097, 0));
+    E(zc_rsa_generate, EI, 0, (&W.rsa_new, 0, 0));
+    E(zc_rsa_generate, EI, 0, (&W.rsa_new, 1024, 1));
+    E(zc_rsa_generate, EI, 0, (&W.rsa_new, 1024, 65536));
+    if (zc_policy_set(ZC_POLICY_HW_ONLY) == ZC_OK) {  /* key generation is software */
+        E(zc_rsa_generate, ZC_ENOTSUP, 0, (&W.rsa_new, 1024, 0));
+        zc_policy_set(pol);
+    }
+    check(zc_policy_get() == pol, "the policy is restored");
+    VOID(zc_rsa_key_wipe, (NULL));
+    V(zc_rsa_size, (NULL), v == 0);
+    V(zc_rsa_size, (&W.rsa_zero), v == 0);
+    V(zc_rsa_size, (&W.rsa_wiped), v == 0);
+    V(zc_rsa_bits, (NULL), v == 0);
+    V(zc_rsa_bits, (&W.rsa_zero), v == 0);
+    V(zc_rsa_key_has_private, (NULL), v == 0);
+    V(zc_rsa_key_has_private, (&W.rsa_wiped), v == 0);
+    V(zc_rsa_key_has_private, (&W.rsa_pub), v == 0);
+    E(zc_rsa_key_set_backend, EI, 0, (NULL, ZC_BACKEND_AUTO));
+    E(zc_rsa_key_set_backend, EI, 0, (&W.rsa_zero, ZC_BACKEND_SOFTWARE));
+    E(zc_rsa_key_set_backend, EI, 0, (&W.rsa, ZC_BACKEND_CPACF));
+    E(zc_rsa_key_set_backend, EI, 0, (&W.rsa, (enum zc_backend)9));
+    E(zc_rsa_key_set_backend, ZC_ENOTSUP, NO_CPACF, (&W.rsa, ZC_BACKEND_CEX));   /* no adapter */
+    V(zc_rsa_key_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_rsa_key_backend, (&W.rsa_zero), v == ZC_BACKEND_AUTO);
+
+    E(zc_rsa_public, EI, 0, (NULL, W.buf, o));
+    E(zc_rsa_public, EI, 0, (&W.rsa_zero, W.buf, o));
+    E(zc_rsa_public, EI, 0, (&W.rsa, NULL, o));
+    E(zc_rsa_public, EI, 0, (&W.rsa, W.buf, NULL));
+    E(zc_rsa_public, EI, 0, (&W.rsa, W.ff, o));         /* in >= n */
+    E(zc_rsa_private, EI, 0, (NULL, W.buf, o));
+    E(zc_rsa_private, EI, 0, (&W.rsa_wiped, W.buf, o));
+    E(zc_rsa_private, EI, 0, (&W.rsa_pub, W.buf, o));
+    E(zc_rsa_private, EI, 0, (&W.rsa, NULL, o));
+    E(zc_rsa_private, EI, 0, (&W.rsa, W.buf, NULL));
+    E(zc_rsa_private, EI, 0, (&W.rsa, W.ff, o));
+    E(zc_rsa_private, ZC_EKEY, 0, (&W.rsa_bad, W.buf, o));
+
+    E(zc_rsa_pkcs1v15_sign, EI, 0, (NULL, ZC_SHA256, d, o, &W.len));
+    E(zc_rsa_pkcs1v15_sign, EI, 0, (&W.rsa_pub, ZC_SHA256, d, o, &W.len));
+    E(zc_rsa_pkcs1v15_sign, EI, 0, (&W.rsa, ZC_SHAKE128, d, o, &W.len));
+    E(zc_rsa_pkcs1v15_sign, EI, 0, (&W.rsa, (enum zc_hash_alg)99, d, o, &W.len));
+    E(zc_rsa_pkcs1v15_sign, EI, 0, (&W.rsa, ZC_SHA256, NULL, o, &W.len));
+    E(zc_rsa_pkcs1v15_sign, EI, 0, (&W.rsa, ZC_SHA256, d, o, NULL));
+    E(zc_rsa_pkcs1v15_sign, ZC_ENOMEM, WRITES, (&W.rsa, ZC_SHA256, d, o, &W.small));
+    E(zc_rsa_pkcs1v15_sign, ZC_EKEY, WRITES, (&W.rsa_bad, ZC_SHA256, d, o, &W.len));
+    E(zc_rsa_pkcs1v15_verify, EI, 0, (NULL, ZC_SHA256, d, o, 128));
+    E(zc_rsa_pkcs1v15_verify, EI, 0, (&W.rsa_zero, ZC_SHA256, d, o, 128));
+    E(zc_rsa_pkcs1v15_verify, EI, 0, (&W.rsa, ZC_SHAKE256, d, o, 128));
+    E(zc_rsa_pkcs1v15_verify, EI, 0, (&W.rsa, ZC_SHA256, NULL, o, 128));
+    E(zc_rsa_pkcs1v15_verify, EI, 0, (&W.rsa, ZC_SHA256, d, NULL, 128));
+    E(zc_rsa_pkcs1v15_verify, ZC_EAUTH, 0, (&W.rsa, ZC_SHA256, d, W.buf, 128));
+    E(zc_rsa_pkcs1v15_verify, ZC_EAUTH, 0, (&W.rsa_pub, ZC_SHA256, d, W.buf, 127));
+    E(zc_rsa_pss_sign, EI, 0, (NULL, ZC_SHA256, d, 32, o, &W.len));
+    E(zc_rsa_pss_sign, EI, 0, (&W.rsa_pub, ZC_SHA256, d, 32, o, &W.len));
+    E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHAKE128, d, 32, o, &W.len));
+    E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, NULL, 32, o, &W.len));
+    E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, 32, o, NULL));
+    E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, 100, o, &W.len));   /* salt too long */
+    E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, HUGE_LEN, o, &W.len));
+    E(zc_rsa_pss_sign, ZC_ENOMEM, WRITES, (&W.rsa, ZC_SHA256, d, 32, o, &W.small));
+    E(zc_rsa_pss_sign, ZC_EKEY, WRITES, (&W.rsa_bad, ZC_SHA256, d, 32, o, &W.len));
+    E(zc_rsa_pss_verify, EI, 0, (NULL, ZC_SHA256, d, 32, o, 128));
+    E(zc_rsa_pss_verify, EI, 0, (&W.rsa_zero, ZC_SHA256, d, 32, o, 128));
+    E(zc_rsa_pss_verify, EI, 0, (&W.rsa, ZC_SHAKE128, d, 32, o, 128));
+    E(zc_rsa_pss_verify, EI, 0, (&W.rsa, ZC_SHA256, NULL, 32, o, 128));
+    E(zc_rsa_pss_verify, EI, 0, (&W.rsa, ZC_SHA256, d, 32, NULL, 128));
+    E(zc_rsa_pss_verify, EI, 0, (&W.rsa, ZC_SHA256, d, 100, o, 128));
+    E(zc_rsa_pss_verify, ZC_EAUTH, 0, (&W.rsa_pub, ZC_SHA256, d, 32, W.buf, 128));
+
+    E(zc_rsa_oaep_encrypt, EI, 0, (NULL, ZC_SHA256, NULL, 0, W.buf, 16, o, &W.len));
+    E(zc_rsa_oaep_encrypt, EI, 0, (&W.rsa_zero, ZC_SHA256, NULL, 0, W.buf, 16, o, &W.len));
+    E(zc_rsa_oaep_encrypt, EI, 0, (&W.rsa, ZC_SHAKE128, NULL, 0, W.buf, 16, o, &W.len));
+    E(zc_rsa_oaep_encrypt, EI, 0, (&W.rsa, ZC_SHA256, NULL, 1, W.buf, 16, o, &W.len));
+    E(zc_rsa_oaep_encrypt, EI, 0, (&W.rsa, ZC_SHA256, NULL, 0, NULL, 16, o, &W.len));
+    E(zc_rsa_oaep_encrypt, EI, 0, (&W.rsa, ZC_SHA256, NULL, 0, W.buf, 16, NULL, &W.len));
+    E(zc_rsa_oaep_encrypt, EI, 0, (&W.rsa, ZC_SHA256, NULL, 0, W.buf, 16, o, NULL));
+    E(zc_rsa_oaep_encrypt, EI, 0, (&W.rsa, ZC_SHA256, NULL, 0, W.buf, 63, o, &W.len));  /* > 128 - 66 */
+    E(zc_rsa_oaep_encrypt, ZC_ENOMEM, WRITES, (&W.rsa, ZC_SHA256, NULL, 0, W.buf, 16, o, &W.small));
+    E(zc_rsa_oaep_decrypt, EI, 0, (NULL, ZC_SHA256, NULL, 0, W.buf, 128, o, &W.len));
+    E(zc_rsa_oaep_decrypt, EI, 0, (&W.rsa_pub, ZC_SHA256, NULL, 0, W.buf, 128, o, &W.len));
+    E(zc_rsa_oaep_decrypt, EI, 0, (&W.rsa, ZC_SHAKE128, NULL, 0, W.buf, 128, o, &W.len));
+    E(zc_rsa_oaep_decrypt, EI, 0, (&W.rsa, ZC_SHA256, NULL, 0, NULL, 128, o, &W.len));
+    E(zc_rsa_oaep_decrypt, EI, 0, (&W.rsa, ZC_SHA256, NULL, 0, W.buf, 127, o, &W.len));
+    E(zc_rsa_oaep_decrypt, EI, 0, (&W.rsa, ZC_SHA256, NULL, 0, W.buf, 128, o, NULL));
+    E(zc_rsa_oaep_decrypt, ZC_ENOMEM, WRITES, (&W.rsa, ZC_SHA256, NULL, 0, W.buf, 128, o, &W.small));
+    E(zc_rsa_oaep_decrypt, ZC_EAUTH, WRITES, (&W.rsa, ZC_SHA256, NULL, 0, W.buf, 128, o, &W.len));
+    E(zc_rsa_pkcs1v15_encrypt, EI, 0, (NULL, W.buf, 16, o, &W.len));
+    E(zc_rsa_pkcs1v15_encrypt, EI, 0, (&W.rsa_zero, W.buf, 16, o, &W.len));
+    E(zc_rsa_pkcs1v15_encrypt, EI, 0, (&W.rsa, NULL, 16, o, &W.len));
+    E(zc_rsa_pkcs1v15_encrypt, EI, 0, (&W.rsa, W.buf, 16, NULL, &W.len));
+    E(zc_rsa_pkcs1v15_encrypt, EI, 0, (&W.rsa, W.buf, 16, o, NULL));
+    E(zc_rsa_pkcs1v15_encrypt, EI, 0, (&W.rsa, W.buf, 118, o, &W.len));   /* > 128 - 11 */
+    E(zc_rsa_pkcs1v15_encrypt, ZC_ENOMEM, WRITES, (&W.rsa, W.buf, 16, o, &W.small));
+    E(zc_rsa_pkcs1v15_decrypt, EI, 0, (NULL, W.buf, 128, o, &W.len));
+    E(zc_rsa_pkcs1v15_decrypt, EI, 0, (&W.rsa_pub, W.buf, 128, o, &W.len));
+    E(zc_rsa_pkcs1v15_decrypt, EI, 0, (&W.rsa, NULL, 128, o, &W.len));
+    E(zc_rsa_pkcs1v15_decrypt, EI, 0, (&W.rsa, W.buf, 127, o, &W.len));
+    E(zc_rsa_pkcs1v15_decrypt, EI, 0, (&W.rsa, W.buf, 128, o, NULL));
+    E(zc_rsa_pkcs1v15_decrypt, ZC_ENOMEM, WRITES, (&W.rsa, W.buf, 128, o, &W.small));
+    E(zc_rsa_pkcs1v15_decrypt, ZC_EAUTH, WRITES, (&W.rsa, W.buf, 128, o, &W.len));
+}
+
 int main(void)
 {
     const char *path = getenv("ZC_ERROR_CONTRACT");
@@ -820,6 +989,7 @@ int main(void)
     unsigned i, j;
 
     read_contract(path ? path : "docs/error-contract.md");
+    rsa_once();
     check(nrows > 0, "the contract has rows");
     aes_probes();
     protected_probes();
@@ -828,6 +998,7 @@ int main(void)
     hash_probes();
     misc_probes();
     stats_probes();
+    rsa_probes();
 
     for (i = 0; i < nrows; i++) {
         snprintf(msg, sizeof msg, "%.47s: no probe walks this row", rows[i].fn);
