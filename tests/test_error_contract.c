@@ -32,7 +32,7 @@
 
 /* ---- the contract document ------------------------------------------- */
 
-#define MAX_ROWS 128
+#define MAX_ROWS 256
 #define MAX_CODES 8
 
 static struct row {
