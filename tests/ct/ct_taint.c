@@ -59,11 +59,12 @@ static void aes_paths(size_t kl)
     static const struct {
         const char *name;
         aes_chain enc, dec;
-    } chain[4] = {
+    } chain[5] = {
         { "AES-CBC", zc_aes_cbc_encrypt, zc_aes_cbc_decrypt },
         { "AES-CTR", zc_aes_ctr_crypt, zc_aes_ctr_crypt },
         { "AES-CFB", zc_aes_cfb_encrypt, zc_aes_cfb_decrypt },
         { "AES-OFB", zc_aes_ofb_crypt, zc_aes_ofb_crypt },
+        { "AES-CFB8", zc_aes_cfb8_encrypt, zc_aes_cfb8_decrypt },
     };
     uint8_t iv[16], tweak[16], tag[16];
     zc_aes_key k, k2;
@@ -77,7 +78,7 @@ static void aes_paths(size_t kl)
     check(zc_aes_ecb_encrypt(&k, pt, ct, 96) == ZC_OK, "AES-ECB");
     check(zc_aes_ecb_decrypt(&k, ct, back, 96) == ZC_OK, "AES-ECB decrypt");
     round_trip("AES-ECB round trip", 96);
-    for (i = 0; i < 4; i++) {
+    for (i = 0; i < 5; i++) {
         secrets();
         memset(iv, 0x11, 16);
         check(chain[i].enc(&k, iv, pt, ct, 96) == ZC_OK, chain[i].name);
@@ -132,10 +133,21 @@ static void aes_paths(size_t kl)
     zc_aes_key_wipe(&k);
 }
 
+typedef int (*des_chain)(const zc_des_key *, uint8_t *, const uint8_t *, uint8_t *, size_t);
+
 static void des_paths(size_t kl)
 {
-    uint8_t iv[8];
+    static const struct {
+        const char *name;
+        des_chain enc, dec;
+    } chain[3] = {
+        { "DES-CFB", zc_des_cfb_encrypt, zc_des_cfb_decrypt },
+        { "DES-OFB", zc_des_ofb_crypt, zc_des_ofb_crypt },
+        { "DES-CTR", zc_des_ctr_crypt, zc_des_ctr_crypt },
+    };
+    uint8_t iv[8], tag[8];
     zc_des_key k;
+    unsigned i;
 
     secrets();
     check(zc_des_key_init(&k, key, kl, ZC_BACKEND_SOFTWARE) == ZC_OK, "DES key");
@@ -148,6 +160,17 @@ static void des_paths(size_t kl)
     memset(iv, 0x33, sizeof iv);
     check(zc_des_cbc_decrypt(&k, iv, ct, back, 96) == ZC_OK, "DES-CBC decrypt");
     round_trip("DES-CBC round trip", 96);
+    for (i = 0; i < 3; i++) {
+        secrets();
+        memset(iv, 0x44, sizeof iv);
+        check(chain[i].enc(&k, iv, pt, ct, 56) == ZC_OK &&
+              chain[i].enc(&k, iv, pt + 56, ct + 56, TEXT - 56) == ZC_OK, chain[i].name);
+        memset(iv, 0x44, sizeof iv);
+        check(chain[i].dec(&k, iv, ct, back, TEXT) == ZC_OK, chain[i].name);
+        round_trip(chain[i].name, TEXT);
+    }
+    secrets();
+    check(zc_des_cmac(&k, pt, TEXT, tag, 8) == ZC_OK, "DES-CMAC");
     zc_des_key_wipe(&k);
 }
 
