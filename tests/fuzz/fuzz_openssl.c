@@ -3,9 +3,10 @@
  * libcrypto (a test-time oracle only, never a library dependency).
  *
  * Input: byte 0 picks the operation and its variant, then come the key,
- * the IV or tweak, and the data. Covered: AES-ECB/CBC/CTR/CFB-128/OFB/XTS/
- * GCM/CMAC at every key size, DES and two- and three-key TDES in ECB and
- * CBC (single DES through OpenSSL's legacy provider), every SHA-1, SHA-2,
+ * the IV or tweak, and the data. Covered: AES-ECB/CBC/CTR/CFB-128/OFB/
+ * CFB-8/XTS/GCM/CMAC at every key size, DES and two- and three-key TDES in
+ * ECB, CBC, CFB-64, OFB, CTR (OpenSSL's side built from ECB) and CMAC
+ * (single DES through OpenSSL's legacy provider), every SHA-1, SHA-2,
  * SHA-3 and SHAKE digest, and HMAC on every fixed-size hash. The chaining
  * modes run in two calls on our side (the IV or counter carried by the
  * library) against one call of OpenSSL's.
@@ -67,15 +68,16 @@ static void aes_modes(unsigned v, const uint8_t *key, size_t kl, const uint8_t *
         const char *mode;
         chain_fn enc, dec;
         int block;          /* whole blocks only */
-    } m[5] = {
+    } m[6] = {
         { "ECB", NULL, NULL, 1 },
         { "CBC", zc_aes_cbc_encrypt, zc_aes_cbc_decrypt, 1 },
         { "CTR", zc_aes_ctr_crypt, zc_aes_ctr_crypt, 0 },
         { "CFB", zc_aes_cfb_encrypt, zc_aes_cfb_decrypt, 0 },
         { "OFB", zc_aes_ofb_crypt, zc_aes_ofb_crypt, 0 },
+        { "CFB8", zc_aes_cfb8_encrypt, zc_aes_cfb8_decrypt, 0 },
     };
     static uint8_t ours[MAX_DATA], theirs[MAX_DATA], back[MAX_DATA];
-    unsigned i = v % 5;
+    unsigned i = v % 6;
     char name[32];
     uint8_t ivc[16];
     size_t first;
@@ -180,31 +182,94 @@ static void aes_cmac(const uint8_t *key, size_t kl, const uint8_t *in, size_t le
     zc_aes_key_wipe(&k);
 }
 
-static void des_modes(int cbc, const uint8_t *key, size_t kl, const uint8_t *iv,
+typedef int (*des_fn)(const zc_des_key *, uint8_t *, const uint8_t *, uint8_t *, size_t);
+
+/* OpenSSL has no DES-CTR: its keystream is ECB over the counter blocks
+   (a 64-bit big-endian counter, SP 800-38A's construction). */
+static void des_ctr_ossl(const char *ecb, const uint8_t *key, const uint8_t *iv,
+                         const uint8_t *in, uint8_t *out, size_t len)
+{
+    static uint8_t ctrs[MAX_DATA + 8];
+    uint64_t c = 0;
+    size_t i, blocks = (len + 7) / 8;
+
+    for (i = 0; i < 8; i++)
+        c = c << 8 | iv[i];
+    for (i = 0; i < blocks; i++, c++) {
+        unsigned j;
+
+        for (j = 0; j < 8; j++)
+            ctrs[8 * i + j] = (uint8_t)(c >> (56 - 8 * j));
+    }
+    FZ_CHECK(ossl_cipher(ecb, 1, key, NULL, ctrs, ctrs, 8 * blocks));
+    for (i = 0; i < len; i++)
+        out[i] = in[i] ^ ctrs[i];
+}
+
+static void des_cmac(const char *cbc, const uint8_t *key, size_t kl, const uint8_t *in,
+                     size_t len)
+{
+    uint8_t ours[8], theirs[8];
+    EVP_MAC *mac = EVP_MAC_fetch(NULL, "CMAC", NULL);
+    EVP_MAC_CTX *x = EVP_MAC_CTX_new(mac);
+    OSSL_PARAM p[2];
+    size_t out_len = 0;
+    zc_des_key k;
+
+    FZ_CHECK(mac != NULL && x != NULL);
+    p[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, (char *)(uintptr_t)cbc, 0);
+    p[1] = OSSL_PARAM_construct_end();
+    FZ_CHECK(EVP_MAC_init(x, key, kl, p) && EVP_MAC_update(x, in, len) &&
+             EVP_MAC_final(x, theirs, &out_len, sizeof theirs) && out_len == 8);
+    EVP_MAC_CTX_free(x);
+    EVP_MAC_free(mac);
+    FZ_OK(zc_des_key_init(&k, key, kl, ZC_BACKEND_SOFTWARE));
+    FZ_OK(zc_des_cmac(&k, in, len, ours, 8));
+    FZ_CHECK(memcmp(ours, theirs, 8) == 0);
+    zc_des_key_wipe(&k);
+}
+
+/* mode: 0 ECB, 1 CBC, 2 CFB-64, 3 OFB, 4 CTR, 5 CMAC. */
+static void des_modes(unsigned mode, const uint8_t *key, size_t kl, const uint8_t *iv,
                       const uint8_t *in, size_t len)
 {
-    static const char *const names[2][3] = {
-        { "DES-ECB", "DES-EDE-ECB", "DES-EDE3-ECB" },
-        { "DES-CBC", "DES-EDE-CBC", "DES-EDE3-CBC" },
+    static const struct {
+        const char *name[3];    /* DES, two-key TDES, three-key TDES */
+        des_fn enc, dec;
+        int block;              /* whole blocks only */
+    } m[5] = {
+        { { "DES-ECB", "DES-EDE-ECB", "DES-EDE3-ECB" }, NULL, NULL, 1 },
+        { { "DES-CBC", "DES-EDE-CBC", "DES-EDE3-CBC" }, zc_des_cbc_encrypt, zc_des_cbc_decrypt, 1 },
+        { { "DES-CFB", "DES-EDE-CFB", "DES-EDE3-CFB" }, zc_des_cfb_encrypt, zc_des_cfb_decrypt, 0 },
+        { { "DES-OFB", "DES-EDE-OFB", "DES-EDE3-OFB" }, zc_des_ofb_crypt, zc_des_ofb_crypt, 0 },
+        { { "DES-ECB", "DES-EDE-ECB", "DES-EDE3-ECB" }, zc_des_ctr_crypt, zc_des_ctr_crypt, 0 },
     };
     static uint8_t ours[MAX_DATA], theirs[MAX_DATA], back[MAX_DATA];
     uint8_t ivc[8];
     size_t first;
     zc_des_key k;
 
-    len -= len % 8;
-    first = len / 2 - len / 2 % 8;
-    FZ_CHECK(ossl_cipher(names[cbc][kl / 8 - 1], 1, key, iv, in, theirs, len));
+    if (mode == 5) {
+        des_cmac(m[1].name[kl / 8 - 1], key, kl, in, len);
+        return;
+    }
+    if (m[mode].block)
+        len -= len % 8;
+    first = len / 2 - len / 2 % 8;          /* the first call ends on a block */
+    if (mode == 4)
+        des_ctr_ossl(m[mode].name[kl / 8 - 1], key, iv, in, theirs, len);
+    else
+        FZ_CHECK(ossl_cipher(m[mode].name[kl / 8 - 1], 1, key, iv, in, theirs, len));
     FZ_OK(zc_des_key_init(&k, key, kl, ZC_BACKEND_SOFTWARE));
-    if (!cbc) {
+    if (mode == 0) {
         FZ_OK(zc_des_ecb_encrypt(&k, in, ours, len));
         FZ_OK(zc_des_ecb_decrypt(&k, ours, back, len));
     } else {
         memcpy(ivc, iv, 8);
-        FZ_OK(zc_des_cbc_encrypt(&k, ivc, in, ours, first));
-        FZ_OK(zc_des_cbc_encrypt(&k, ivc, in + first, ours + first, len - first));
+        FZ_OK(m[mode].enc(&k, ivc, in, ours, first));
+        FZ_OK(m[mode].enc(&k, ivc, in + first, ours + first, len - first));
         memcpy(ivc, iv, 8);
-        FZ_OK(zc_des_cbc_decrypt(&k, ivc, ours, back, len));
+        FZ_OK(m[mode].dec(&k, ivc, ours, back, len));
     }
     FZ_CHECK(len == 0 || memcmp(ours, theirs, len) == 0);
     FZ_CHECK(len == 0 || memcmp(back, in, len) == 0);
@@ -264,8 +329,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     v = data[0] / 8;
     fz_init(&f, data + 2, size - 2);
     switch (op) {
-    case 0:     /* AES ECB/CBC/CTR/CFB/OFB */
-        kl = aes_kl[v / 5 % 3];
+    case 0:     /* AES ECB/CBC/CTR/CFB/OFB/CFB-8 */
+        kl = aes_kl[v / 6 % 3];
         key = fz_take(&f, kl, &got);
         if (got != kl)
             return 0;
@@ -307,7 +372,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         in = fz_take(&f, MAX_DATA, &len);
         aes_cmac(key, kl, in, len);
         break;
-    case 4:     /* DES, TDES two- and three-key; ECB and CBC */
+    case 4:     /* DES, TDES two- and three-key; ECB, CBC, CFB, OFB, CTR, CMAC */
         kl = 8 * (1 + v % 3);
         key = fz_take(&f, kl, &got);
         if (got != kl)
@@ -316,7 +381,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (got != 8)
             return 0;
         in = fz_take(&f, MAX_DATA, &len);
-        des_modes(v / 3 % 2, key, kl, iv, in, len);
+        des_modes(v / 3 % 6, key, kl, iv, in, len);
         break;
     case 5:     /* digests; SHAKE to 0..255 bytes */
     case 6:
