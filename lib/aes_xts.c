@@ -122,11 +122,12 @@ static int xts_unit(struct xts *x, const uint8_t *in, uint8_t *out, size_t len)
         if (rc == ZC_OK)
             rc = xts_blocks(x, in + 16 * (m - 1), pp, 1);
         memcpy(x->t, tprev, 16);
-        memcpy(cc, in + 16 * m, t);         /* C_m, read before P_m is written */
-        memcpy(cc + t, pp + t, 16 - t);
-        memcpy(out + 16 * m, pp, t);
-        if (rc == ZC_OK)
+        if (rc == ZC_OK) {                  /* pp holds PP only now */
+            memcpy(cc, in + 16 * m, t);     /* C_m, read before P_m is written */
+            memcpy(cc + t, pp + t, 16 - t);
+            memcpy(out + 16 * m, pp, t);
             rc = xts_blocks(x, cc, out + 16 * (m - 1), 1);
+        }
     }
     zc_wipe(pp, sizeof(pp));
     zc_wipe(cc, sizeof(cc));
