@@ -287,6 +287,8 @@ void zc_aes_prot_snapshot(const zc_aes_key *k, uint8_t *dst)
             w[i] = __atomic_load_n(&k->zc_prot[g1 & 1][i], __ATOMIC_ACQUIRE);
         g2 = __atomic_load_n(&k->zc_gen, __ATOMIC_RELAXED);
     } while (g1 != g2);
+    /* n >= 2: a key field is 16 to 64 bytes; cppcheck assumes n may be 0 */
+    /* cppcheck-suppress uninitvar */
     memcpy(dst, w, n * 8u);
     zc_wipe(w, sizeof(w));
 }
