@@ -442,12 +442,15 @@ static void *work(void *arg)
         w->rc = ZC_ENOMEM;
         return NULL;
     }
-    while (!*w->stop && !interrupted) {
+    /* At least one operation per round: on a loaded machine a thread may
+       start only after a short round has ended, and a rate of 0 is a
+       measurement of the scheduler, not of the operation. */
+    do {
         w->rc = run_op(&w->c, buf, w->size);
         if (w->rc != ZC_OK)
             break;
         w->ops++;
-    }
+    } while (!*w->stop && !interrupted);
     free(buf);
     return NULL;
 }
