@@ -240,7 +240,7 @@ check_ct_taint() {
         fail "planted leaks caught: $caught of 2; checks passed: ${paths:-none}"
         return
     fi
-    pass "$paths checks over AES (5 modes, XTS, GCM, CMAC) x3 key sizes, DES/TDES, hashes, HMAC and the verifies: 0 reports; 2 of 2 planted leaks caught, $(elapsed)"
+    pass "$paths checks over AES (5 modes, XTS, GCM, CMAC, CCM) x3 key sizes, DES/TDES, hashes, HMAC and the verifies: 0 reports; 2 of 2 planted leaks caught, $(elapsed)"
 }
 
 # --------------------------------------------------------------------------
