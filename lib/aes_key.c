@@ -4,10 +4,10 @@
  *
  * A key is prepared once: the backend from KM's function code for its
  * size, a bit per mode saying whether that mode's own instructions (KMC,
- * KMCTR, KMF, KMO, KM-XTS + PCC, KMAC + PCC, KMCTR + KIMD-GHASH, KMA) are
- * usable, the CPACF key field, and (unless the key is CPACF-only) the
- * bitsliced software schedule. The mode files read these decisions;
- * nothing on a data path consults the caps again.
+ * KMCTR, KMF, KMO, KM-XTS + PCC, KMAC + PCC, KMCTR + KIMD-GHASH, KMA,
+ * KMAC + KMCTR) are usable, the CPACF key field, and (unless the key is
+ * CPACF-only) the bitsliced software schedule. The mode files read these
+ * decisions; nothing on a data path consults the caps again.
  *
  * Protected keys (zcrypt/aes_protected.h) use the encrypted-key function
  * codes and never software. Their key field, wrapped key + verification
