@@ -180,7 +180,7 @@ check_tsan() {
 # --------------------------------------------------------------------------
 # libFuzzer targets; each writes what it finds to build/fuzz/corpus-<t>/
 # (the committed seeds in tests/fuzz/corpus/<t>/ are only read).
-fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_openssl"
+fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_openssl fuzz_ccm"
 check_fuzz() {
     dir=build/fuzz
     log=$dir-hardening.log
