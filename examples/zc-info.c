@@ -42,6 +42,7 @@ static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
     AES_ROWS(ZC_ALGO_AES_CFB), AES_ROWS(ZC_ALGO_AES_OFB),
     { ZC_ALGO_AES_XTS, 16 }, { ZC_ALGO_AES_XTS, 32 },
     AES_ROWS(ZC_ALGO_AES_GCM), AES_ROWS(ZC_ALGO_AES_CMAC),
+    AES_ROWS(ZC_ALGO_AES_CCM),
 #undef AES_ROWS
 #define DES_ROWS(a) { a, 8 }, { a, 16 }, { a, 24 }
     DES_ROWS(ZC_ALGO_DES_ECB), DES_ROWS(ZC_ALGO_DES_CBC), DES_ROWS(ZC_ALGO_DES_CFB),
@@ -138,6 +139,7 @@ static int protected_probe(void)
 static const char *const aes_mode_names[] = {
     [ZC_AES_ECB] = "ECB", [ZC_AES_CBC] = "CBC", [ZC_AES_CTR] = "CTR", [ZC_AES_CFB] = "CFB",
     [ZC_AES_OFB] = "OFB", [ZC_AES_XTS] = "XTS", [ZC_AES_GCM] = "GCM", [ZC_AES_CMAC] = "CMAC",
+    [ZC_AES_CCM] = "CCM",
 };
 #define NMODES (sizeof(aes_mode_names) / sizeof(aes_mode_names[0]))
 

@@ -18,6 +18,7 @@
 #include <zcrypt/aes_xts.h>
 #include <zcrypt/aes_cmac.h>
 #include <zcrypt/aes_gcm.h>
+#include <zcrypt/aes_ccm.h>
 #include <zcrypt/aes_stream.h>
 #include <zcrypt/des.h>
 #include <zcrypt/rsa.h>

@@ -45,6 +45,7 @@ enum zc_aes_imode {
     ZC_AES_IM_XTS = ZC_AES_XTS,
     ZC_AES_IM_GCM = ZC_AES_GCM,       /* KMCTR + KIMD-GHASH */
     ZC_AES_IM_CMAC = ZC_AES_CMAC,
+    ZC_AES_IM_CCM = ZC_AES_CCM,       /* KMAC + KMCTR */
     ZC_AES_IM_GCM_KMA,                /* KMA-GCM, used after its self-test */
     ZC_AES_IM_COUNT
 };
@@ -52,6 +53,7 @@ enum zc_aes_imode {
 /* The internal modes are the public ones by definition (above); the
  * backend query's rows must follow them too. */
 _Static_assert((int)ZC_ALGO_AES_CMAC - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_CMAC &&
+               (int)ZC_ALGO_AES_CCM - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_CCM &&
                (int)ZC_ALGO_AES_GCM - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_GCM &&
                (int)ZC_ALGO_AES_XTS - (int)ZC_ALGO_AES_ECB == (int)ZC_AES_XTS,
                "backend-query rows follow the AES modes");

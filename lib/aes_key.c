@@ -4,10 +4,10 @@
  *
  * A key is prepared once: the backend from KM's function code for its
  * size, a bit per mode saying whether that mode's own instructions (KMC,
- * KMCTR, KMF, KMO, KM-XTS + PCC, KMAC + PCC, KMCTR + KIMD-GHASH, KMA) are
- * usable, the CPACF key field, and (unless the key is CPACF-only) the
- * bitsliced software schedule. The mode files read these decisions;
- * nothing on a data path consults the caps again.
+ * KMCTR, KMF, KMO, KM-XTS + PCC, KMAC + PCC, KMCTR + KIMD-GHASH, KMA,
+ * KMAC + KMCTR) are usable, the CPACF key field, and (unless the key is
+ * CPACF-only) the bitsliced software schedule. The mode files read these
+ * decisions; nothing on a data path consults the caps again.
  *
  * Protected keys (zcrypt/aes_protected.h) use the encrypted-key function
  * codes and never software. Their key field, wrapped key + verification
@@ -98,6 +98,12 @@ unsigned zc_aes_mode_need(enum zc_aes_imode mode, size_t key_len, int prot,
         need[1].insn = ZC_INSN_KMAC;
         need[1].fc = fc;
         need[2].insn = ZC_INSN_PCC;
+        need[2].fc = fc;
+        return 3;
+    case ZC_AES_IM_CCM:               /* KMAC for the CBC-MAC, KMCTR for the stream */
+        need[1].insn = ZC_INSN_KMAC;
+        need[1].fc = fc;
+        need[2].insn = ZC_INSN_KMCTR;
         need[2].fc = fc;
         return 3;
     case ZC_AES_IM_GCM_KMA:
@@ -368,7 +374,7 @@ enum zc_backend zc_aes_mode_backend(const zc_aes_key *k, enum zc_aes_mode mode)
 {
     int b;
 
-    if (!zc_aes_key_valid(k) || (unsigned)mode > ZC_AES_CMAC)
+    if (!zc_aes_key_valid(k) || (unsigned)mode > ZC_AES_CCM)
         return ZC_BACKEND_AUTO;
     /* A mode this key size has no form of (XTS-192) cannot run at all. */
     if (mode == ZC_AES_XTS && zc_aes_fcs_of(k->zc_key_len)->xts == 0)

@@ -42,7 +42,7 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         }
         return ZC_OK;
     }
-    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CMAC) {
+    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CCM) {
         n = zc_aes_mode_need((enum zc_aes_imode)(algo - ZC_ALGO_AES_ECB), key_len, 0, need);
         if (n == 0)
             return ZC_EINVAL;
@@ -113,11 +113,11 @@ const char *zc_algo_name(enum zc_algo algo)
     if (algo == ZC_ALGO_RSA)
         return "RSA";
     static const char *const aes[] = { "AES-ECB", "AES-CBC", "AES-CTR", "AES-CFB", "AES-OFB",
-                                       "AES-XTS", "AES-GCM", "AES-CMAC" };
+                                       "AES-XTS", "AES-GCM", "AES-CMAC", "AES-CCM" };
 
     if ((unsigned)algo <= ZC_ALGO_SHAKE256)
         return zc_hash_name((enum zc_hash_alg)algo);
-    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CMAC)
+    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CCM)
         return aes[algo - ZC_ALGO_AES_ECB];
     return "unknown";
 }
@@ -144,7 +144,7 @@ int zc_aes_protected_query(enum zc_aes_mode mode, size_t key_len,
     struct zc_cpacf_need need[3];
     unsigned n;
 
-    if (info == NULL || (unsigned)mode > ZC_AES_CMAC)
+    if (info == NULL || (unsigned)mode > ZC_AES_CCM)
         return ZC_EINVAL;
     if (mode == ZC_AES_GCM) {               /* KMA first, after its self-test */
         n = zc_aes_mode_need(ZC_AES_IM_GCM_KMA, key_len, 1, need);

@@ -210,7 +210,7 @@ static const char *const hash_names[ZC_ALGO_SHAKE256 + 1] = {
 #define DES3(m) "DES-" m, "TDES-128-" m, "TDES-192-" m
 static const char *const aes_names[AES_MODES * 3] = {
     AES3("ECB"), AES3("CBC"), AES3("CTR"), AES3("CFB"), AES3("OFB"), AES3("XTS"),
-    AES3("GCM"), AES3("CMAC"), AES3("M8"), AES3("M9"), AES3("M10"), AES3("M11"),
+    AES3("GCM"), AES3("CMAC"), AES3("CCM"), AES3("M9"), AES3("M10"), AES3("M11"),
     AES3("M12"), AES3("M13"), AES3("M14"), AES3("M15"),
 };
 static const char *const des_names[DES_MODES * 3] = {

@@ -183,7 +183,7 @@ check_tsan() {
 # --------------------------------------------------------------------------
 # libFuzzer targets; each writes what it finds to build/fuzz/corpus-<t>/
 # (the committed seeds in tests/fuzz/corpus/<t>/ are only read).
-fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_rsa fuzz_openssl"
+fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_ccm fuzz_rsa fuzz_openssl"
 check_fuzz() {
     dir=build/fuzz
     log=$dir-hardening.log
@@ -250,7 +250,7 @@ check_ct_taint() {
         fail "planted leaks caught: $caught of 2; checks passed: ${paths:-none}"
         return
     fi
-    pass "$paths checks over AES (ECB, CBC, CTR, CFB, OFB, CFB-8, XTS, GCM, CMAC) x3 key sizes, DES/TDES (ECB, CBC, CFB, OFB, CTR, CMAC), hashes, HMAC and the verifies; RSA private operation, signing, decryption and key generation: 0 reports; 2 of 2 planted leaks caught, $(elapsed)"
+    pass "$paths checks over AES (ECB, CBC, CTR, CFB, OFB, CFB-8, XTS, GCM, CMAC, CCM) x3 key sizes, DES/TDES (ECB, CBC, CFB, OFB, CTR, CMAC), hashes, HMAC and the verifies; RSA private operation, signing, decryption and key generation: 0 reports; 2 of 2 planted leaks caught, $(elapsed)"
 }
 
 # --------------------------------------------------------------------------

@@ -15,6 +15,7 @@
 
 #include "check_main.h"
 #include "testutil.h"
+#include "vectors/ccm_kat.h"
 
 static const EVP_CIPHER *evp(const char *mode, size_t key_len)
 {
@@ -129,6 +130,91 @@ START_TEST(gcm_vs_openssl)
 }
 END_TEST
 
+/* EVP aes-*-ccm one-shot encryption: the payload length goes in first. */
+static void ossl_ccm(size_t kl, const uint8_t *key, const uint8_t *nonce, size_t nl,
+                     const uint8_t *aad, size_t al, const uint8_t *in, uint8_t *out, size_t len,
+                     uint8_t *tag, size_t tl)
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    int n = 0;
+
+    ck_assert_ptr_nonnull(x);
+    ck_assert_int_eq(EVP_EncryptInit_ex(x, evp("ccm", kl), NULL, NULL, NULL), 1);
+    ck_assert_int_eq(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_CCM_SET_IVLEN, (int)nl, NULL), 1);
+    ck_assert_int_eq(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_CCM_SET_TAG, (int)tl, NULL), 1);
+    ck_assert_int_eq(EVP_EncryptInit_ex(x, NULL, NULL, key, nonce), 1);
+    ck_assert_int_eq(EVP_EncryptUpdate(x, NULL, &n, NULL, (int)len), 1);
+    if (al)
+        ck_assert_int_eq(EVP_EncryptUpdate(x, NULL, &n, aad, (int)al), 1);
+    ck_assert_int_eq(EVP_EncryptUpdate(x, out, &n, in, (int)len), 1);
+    ck_assert_int_eq(EVP_EncryptFinal_ex(x, out + n, &n), 1);
+    ck_assert_int_eq(EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_CCM_GET_TAG, (int)tl, tag), 1);
+    EVP_CIPHER_CTX_free(x);
+}
+
+/* The CCM known answers (tests/vectors/ccm_kat.h) as OpenSSL computes them. */
+START_TEST(ccm_kat_openssl)
+{
+    static uint8_t aad[ZC_CCM_KAT_C4_AAD_LEN];
+    size_t i, j;
+
+    for (i = 0; i < ZC_CCM_KAT_COUNT; i++) {
+        const struct zc_ccm_kat *v = &zc_ccm_kats[i];
+        uint8_t key[32], nonce[13], pt[64], ct[64], tag[16], got[64], gtag[16];
+        size_t kl = tu_unhex(key, sizeof key, v->key), nl = tu_unhex(nonce, sizeof nonce, v->nonce);
+        size_t n = tu_unhex(pt, sizeof pt, v->pt), tl = tu_unhex(tag, sizeof tag, v->tag), al;
+
+        tu_unhex(ct, sizeof ct, v->ct);
+        if (v->aad_gen) {
+            for (j = 0; j < v->aad_gen; j++)
+                aad[j] = (uint8_t)j;
+            al = v->aad_gen;
+        } else {
+            al = tu_unhex(aad, sizeof aad, v->aad);
+        }
+        ossl_ccm(kl, key, nonce, nl, aad, al, pt, got, n, gtag, tl);
+        ck_assert_msg(memcmp(got, ct, n) == 0 && memcmp(gtag, tag, tl) == 0, "%s", v->name);
+    }
+}
+END_TEST
+
+/* CCM over every nonce and tag length, random AAD and payloads (now and
+ * then AAD across the 0xff00 encoding boundary), against EVP aes-*-ccm. */
+START_TEST(ccm_vs_openssl)
+{
+    static uint8_t in[600], want[600], got[600], aad[0xff10];
+    uint64_t seed = 0xcc3u + (uint64_t)_i;
+    size_t kl = key_lens[_i], round;
+
+    tu_fill(&seed, aad, sizeof aad);
+    for (round = 0; round < 245; round++) {
+        uint8_t key[32], nonce[13], wtag[16], tag[16];
+        size_t len = (size_t)(tu_rand(&seed) % sizeof in), al = (size_t)(tu_rand(&seed) % 80);
+        size_t nl = 7 + round % 7, tl = 4 + 2 * (round / 7 % 7), b;
+
+        if (round % 17 == 0)
+            al = 0xff00 - 8 + (size_t)(tu_rand(&seed) % 16);
+        tu_fill(&seed, key, sizeof key);
+        tu_fill(&seed, nonce, nl);
+        tu_fill(&seed, in, len);
+        ossl_ccm(kl, key, nonce, nl, aad, al, in, want, len, wtag, tl);
+        for (b = 0; b < 3; b++) {
+            zc_aes_key k;
+
+            if (zc_aes_key_init(&k, key, kl, backends[b]) == ZC_ENOTSUP)
+                continue;
+            ck_assert_int_eq(zc_aes_ccm_encrypt(&k, nonce, nl, aad, al, in, got, len, tag, tl), ZC_OK);
+            ck_assert_msg(memcmp(got, want, len) == 0 && memcmp(tag, wtag, tl) == 0,
+                          "ccm key %zu len %zu aad %zu nonce %zu tag %zu", kl, len, al, nl, tl);
+            ck_assert_int_eq(zc_aes_ccm_decrypt(&k, nonce, nl, aad, al, want, got, len, wtag, tl),
+                             ZC_OK);
+            ck_assert(memcmp(got, in, len) == 0);
+            zc_aes_key_wipe(&k);
+        }
+    }
+}
+END_TEST
+
 /* XTS (distinct random keys: OpenSSL 3 refuses key1 == key2 to encrypt). */
 START_TEST(xts_vs_openssl)
 {
@@ -211,6 +297,8 @@ int main(void)
     tcase_add_loop_test(tc, gcm_vs_openssl, 0, 3);
     tcase_add_loop_test(tc, xts_vs_openssl, 0, 2);
     tcase_add_loop_test(tc, cmac_vs_openssl, 0, 3);
+    tcase_add_test(tc, ccm_kat_openssl);
+    tcase_add_loop_test(tc, ccm_vs_openssl, 0, 3);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

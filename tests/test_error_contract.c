@@ -550,6 +550,44 @@ static void aes_probes(void)
     V(zc_aes_cmac_backend, (NULL), v == ZC_BACKEND_AUTO);
     V(zc_aes_cmac_backend, (&W.c_zero), v == ZC_BACKEND_AUTO);
     V(zc_aes_cmac_backend, (&W.c_done), v == ZC_BACKEND_AUTO);
+
+    /* CCM one-shot */
+#define CCM(f, tag)                                                     \
+    E(f, EI, 0, (NULL, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 16));  \
+    E(f, EI, 0, (&W.aes_zero, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes_wiped, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, NULL, 12, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 0, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 6, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 14, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, HUGE_LEN, NULL, 0, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 1, W.buf, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, NULL, W.buf, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, NULL, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf + 1, 16, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf + 16, WRAP_LEN, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 13, NULL, 0, W.buf, W.buf, 65536, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, (size_t)1 << 24, tag, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, NULL, 16)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 0)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 2)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 5)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 15)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, 18)); \
+    E(f, EI, 0, (&W.aes, W.iv, 12, NULL, 0, W.buf, W.buf, 16, tag, HUGE_LEN))
+    CCM(zc_aes_ccm_encrypt, W.tag);
+    CCM(zc_aes_ccm_decrypt, W.tag);
+#undef CCM
+    /* a wrong tag: ZC_EAUTH, and the output is all zero */
+    E(zc_aes_ccm_decrypt, ZC_EAUTH, WRITES, (&W.aes, W.iv, 13, NULL, 0, W.buf, W.buf, 64, W.tag, 16));
+    {
+        uint8_t d = 0;
+        size_t i;
+
+        for (i = 0; i < 64; i++)
+            d |= W.buf[i];
+        check(d == 0 && W.buf[64] == 0xa5, "zc_aes_ccm_decrypt zeroes exactly the output on ZC_EAUTH");
+    }
 }
 
 static void protected_probes(void)

@@ -343,6 +343,7 @@ START_TEST(ids_and_names)
     int i, j;
 
     ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_AES_XTS, 32)), "AES-256-XTS");
+    ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_AES_CCM, 24)), "AES-192-CCM");
     ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_DES_ECB, 8)), "DES-ECB");
     ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_DES_CBC, 16)), "TDES-128-CBC");
     ck_assert_str_eq(zc_stat_name(zc_stat_id(ZC_ALGO_SHA3_256, 0)), "SHA3-256");
@@ -432,6 +433,8 @@ static void check_hw_only(void)
         ck_assert_int_eq(zc_aes_gcm_encrypt(&k, iv, 12, NULL, 0, buf, buf, 32, tag, 16),
                          want(ZC_ALGO_AES_GCM, 16));
         ck_assert_int_eq(zc_aes_cmac(&k, buf, 32, tag, 16), want(ZC_ALGO_AES_CMAC, 16));
+        ck_assert_int_eq(zc_aes_ccm_encrypt(&k, iv, 12, NULL, 0, buf, buf, 32, tag, 16),
+                         want(ZC_ALGO_AES_CCM, 16));
         zc_aes_key_wipe(&k);
     }
     rc = zc_des_key_init(&dk, key32, 24, ZC_BACKEND_AUTO);

@@ -62,6 +62,7 @@ struct results {
     uint8_t xts[TEXT], gcm[TEXT], gcm_tag[16], gcm_stream[TEXT], gcm_stream_tag[16];
     uint8_t cmac[16], cmac_stream[16], des_ecb[TEXT / 8 * 8], des_cbc[TEXT / 8 * 8];
     uint8_t sha256[32], hmac[48];
+    uint8_t ccm[TEXT], ccm_tag[16];
     int rc;                 /* first non-ZC_OK code, or ZC_OK */
 };
 
@@ -115,6 +116,10 @@ static void compute(struct results *r)
     TRY(zc_hash_update(&h, text, TEXT));
     TRY(zc_hash_final(&h, r->sha256, 32));
     TRY(zc_hmac(ZC_SHA384, text, 40, text, TEXT, r->hmac, 48));
+    TRY(zc_aes_ccm_encrypt(&aes, iv0, 12, text, 20, text, r->ccm, TEXT, r->ccm_tag, 16));
+    TRY(zc_aes_ccm_decrypt(&aes, iv0, 12, text, 20, r->ccm, back, TEXT, r->ccm_tag, 16));
+    if (memcmp(back, text, TEXT) != 0 && r->rc == ZC_OK)
+        r->rc = ZC_EAUTH;
 }
 
 static struct results expect;

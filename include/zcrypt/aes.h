@@ -125,7 +125,8 @@ enum zc_aes_mode {
     ZC_AES_OFB,      /**< KMO */
     ZC_AES_XTS,      /**< KM-XTS + PCC (AES-128 and AES-256 only) */
     ZC_AES_GCM,      /**< KMA, or KMCTR + KIMD-GHASH */
-    ZC_AES_CMAC      /**< KMAC + PCC */
+    ZC_AES_CMAC,     /**< KMAC + PCC */
+    ZC_AES_CCM       /**< KMAC + KMCTR (zcrypt/aes_ccm.h) */
 };
 
 /**

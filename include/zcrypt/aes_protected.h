@@ -37,7 +37,7 @@
  * the call returns ZC_EKEY. A derivation that fails in the middle of a
  * call leaves the output of ECB, CBC, CTR, CFB, OFB and XTS valid up to
  * the point reached and the IV or counter as it was before the call; GCM
- * and CMAC zero their output.
+ * and CCM zero their output, CMAC writes no tag.
  *
  * A protected key never runs in software: a mode whose encrypted-key
  * function code is missing returns ZC_ENOTSUP, and zc_aes_key_backend()

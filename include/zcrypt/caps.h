@@ -153,6 +153,7 @@ enum zc_algo {
     ZC_ALGO_AES_XTS,         /**< AES-XTS: KM + KM-XTS + PCC-XTS (key_len 16 or 32, per key) */
     ZC_ALGO_AES_GCM,         /**< AES-GCM: KMA (after its self-test), else KM + KMCTR + KIMD-GHASH */
     ZC_ALGO_AES_CMAC,        /**< AES-CMAC: KM + KMAC + PCC */
+    ZC_ALGO_AES_CCM,         /**< AES-CCM: KM + KMAC + KMCTR */
     ZC_ALGO_DES_ECB = 48,    /**< DES/TDES-ECB: KM (key_len 8, 16 or 24) */
     ZC_ALGO_DES_CBC,         /**< DES/TDES-CBC: KM + KMC */
     ZC_ALGO_DES_CFB,         /**< DES/TDES-CFB-64: KM + KMF */

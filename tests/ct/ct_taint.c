@@ -118,6 +118,19 @@ static void aes_paths(size_t kl)
     check(zc_aes_gcm_update(&g, ct, back, 33) == ZC_OK, "GCM stream update");
     check(zc_aes_gcm_final_verify(&g, tag, 16) == ZC_EAUTH, "GCM stream verify (other IV)");
 
+    /* CCM (CBC-MAC + CTR): the AAD public, the tag check right and wrong */
+    secrets();
+    check(zc_aes_key_init(&k, key, kl, ZC_BACKEND_SOFTWARE) == ZC_OK, "CCM key");
+    memset(iv, 0x33, sizeof iv);
+    check(zc_aes_ccm_encrypt(&k, iv, 11, iv, 16, pt, ct, TEXT, tag, 12) == ZC_OK, "CCM");
+    PUBLIC(ct, sizeof ct);
+    PUBLIC(tag, sizeof tag);
+    check(zc_aes_ccm_decrypt(&k, iv, 11, iv, 16, ct, back, TEXT, tag, 12) == ZC_OK, "CCM decrypt");
+    round_trip("CCM round trip", TEXT);
+    tag[11] ^= 8;
+    rc = zc_aes_ccm_decrypt(&k, iv, 11, iv, 16, ct, back, TEXT, tag, 12);
+    check(rc == ZC_EAUTH, "CCM wrong tag");
+
     /* CMAC: secret key and message, the verify right and wrong */
     secrets();
     check(zc_aes_key_init(&k, key, kl, ZC_BACKEND_SOFTWARE) == ZC_OK, "CMAC key");

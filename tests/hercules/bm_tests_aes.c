@@ -13,6 +13,7 @@
 #include "bm_tests.h"
 #include "../testutil.h"
 #include "../vectors/aes_kat.h"
+#include "../vectors/ccm_kat.h"
 #include "../modes.h"
 
 static const char *const mode_names[] = { "", "ECB", "CBC", "CFB", "OFB", "CTR", "CFB8" };
@@ -300,6 +301,87 @@ static void test_cmac(void)
     }
 }
 
+/* CCM on KMAC + KMCTR: the SP 800-38C and RFC 3610 answers, and a wrong
+ * tag that must zero the output. */
+static void test_ccm(void)
+{
+    static uint8_t aad[ZC_CCM_KAT_C4_AAD_LEN];
+    size_t i, j;
+    char name[80];
+
+    for (i = 0; i < ZC_CCM_KAT_COUNT; i++) {
+        const struct zc_ccm_kat *v = &zc_ccm_kats[i];
+        uint8_t key[32], nonce[13], pt[64], ct[64], tag[16], got[64], gtag[16];
+        size_t kl = tu_unhex(key, sizeof key, v->key), nl = tu_unhex(nonce, sizeof nonce, v->nonce);
+        size_t n = tu_unhex(pt, sizeof pt, v->pt), tl = tu_unhex(tag, sizeof tag, v->tag), al;
+        zc_aes_key k;
+        int rc, ok = 0;
+
+        tu_unhex(ct, sizeof ct, v->ct);
+        if (v->aad_gen) {
+            for (j = 0; j < v->aad_gen; j++)
+                aad[j] = (uint8_t)j;
+            al = v->aad_gen;
+        } else {
+            al = tu_unhex(aad, sizeof aad, v->aad);
+        }
+        rc = zc_aes_key_init(&k, key, kl, ZC_BACKEND_CPACF);
+        if (rc == ZC_OK) {
+            ok = zc_aes_mode_backend(&k, ZC_AES_CCM) == ZC_BACKEND_CPACF;
+            rc = zc_aes_ccm_encrypt(&k, nonce, nl, aad, al, pt, got, n, gtag, tl);
+            ok = ok && rc == ZC_OK && memcmp(got, ct, n) == 0 && memcmp(gtag, tag, tl) == 0;
+            memcpy(got, ct, n);                             /* in place */
+            rc = rc ? rc : zc_aes_ccm_decrypt(&k, nonce, nl, aad, al, got, got, n, tag, tl);
+            ok = ok && rc == ZC_OK && memcmp(got, pt, n) == 0;
+            tag[tl - 1] ^= 1;
+            ok = ok && zc_aes_ccm_decrypt(&k, nonce, nl, aad, al, ct, got, n, tag, tl) == ZC_EAUTH;
+            for (j = 0; j < n && ok; j++)
+                ok = got[j] == 0;
+            zc_aes_key_wipe(&k);
+        }
+        bm_result(bm_name(name, sizeof name, "ccm-kat-cpacf", v->name), ok,
+                  rc == ZC_OK ? NULL : zc_strerror(rc));
+    }
+}
+
+/* Random CCM on CPACF keys against software: every nonce and tag length,
+ * AAD and payloads beyond one 512-byte chunk. */
+static void test_ccm_random(void)
+{
+    static uint8_t in[1200], ref[1200], got[1200], aad[300];
+    uint64_t seed = 0xcc3u;
+    unsigned ki;
+    char name[80];
+
+    for (ki = 0; ki < 3; ki++) {
+        size_t kl = 16 + 8 * ki;
+        int ok = 1, round;
+
+        for (round = 0; round < 21 && ok; round++) {
+            uint8_t key[32], nonce[13], rtag[16], tag[16];
+            size_t len = (size_t)(tu_rand(&seed) % sizeof in), al = (size_t)(tu_rand(&seed) % sizeof aad);
+            size_t nl = 7 + (size_t)round % 7, tl = 4 + 2 * ((size_t)(round + ki) % 7);
+            zc_aes_key hw, sw;
+
+            tu_fill(&seed, key, kl);
+            tu_fill(&seed, nonce, nl);
+            tu_fill(&seed, aad, al);
+            tu_fill(&seed, in, len);
+            ok = zc_aes_key_init(&hw, key, kl, ZC_BACKEND_CPACF) == ZC_OK &&
+                 zc_aes_key_init(&sw, key, kl, ZC_BACKEND_SOFTWARE) == ZC_OK &&
+                 zc_aes_ccm_encrypt(&sw, nonce, nl, aad, al, in, ref, len, rtag, tl) == ZC_OK &&
+                 zc_aes_ccm_encrypt(&hw, nonce, nl, aad, al, in, got, len, tag, tl) == ZC_OK &&
+                 memcmp(got, ref, len) == 0 && memcmp(tag, rtag, tl) == 0 &&
+                 zc_aes_ccm_decrypt(&hw, nonce, nl, aad, al, ref, got, len, rtag, tl) == ZC_OK &&
+                 memcmp(got, in, len) == 0;
+            zc_aes_key_wipe(&hw);
+            zc_aes_key_wipe(&sw);
+        }
+        bm_result(bm_name(name, sizeof name, "ccm-random", kl == 16 ? "128" : kl == 24 ? "192" : "256"),
+                  ok, "cpacf equals software, every nonce and tag length");
+    }
+}
+
 void bm_tests_aes(void)
 {
     test_aes_kats();
@@ -308,4 +390,6 @@ void bm_tests_aes(void)
     test_gcm_random();
     test_xts();
     test_cmac();
+    test_ccm();
+    test_ccm_random();
 }

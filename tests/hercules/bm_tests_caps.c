@@ -57,7 +57,8 @@ static void test_aes_rules(void)
               zc_aes_mode_backend(&autok, ZC_AES_CFB) == ZC_BACKEND_CPACF &&
               zc_aes_mode_backend(&autok, ZC_AES_CBC) == ZC_BACKEND_SOFTWARE &&
               zc_aes_mode_backend(&autok, ZC_AES_CTR) == ZC_BACKEND_SOFTWARE &&
-              zc_aes_mode_backend(&autok, ZC_AES_GCM) == ZC_BACKEND_SOFTWARE, NULL);
+              zc_aes_mode_backend(&autok, ZC_AES_GCM) == ZC_BACKEND_SOFTWARE &&
+              zc_aes_mode_backend(&autok, ZC_AES_CCM) == ZC_BACKEND_SOFTWARE, NULL);
     tu_unhex(iv, sizeof iv, IV);
     tu_unhex(want, sizeof want, CBC_CT);
     bm_result("caps.auto-cbc-in-software",
@@ -70,6 +71,20 @@ static void test_aes_rules(void)
               issued_km == km0, "no KM either: the whole mode runs in software");
     bm_result("caps.auto-gcm-in-software",
               zc_aes_gcm_encrypt(&autok, iv, 12, NULL, 0, pt, got, 32, tag, 16) == ZC_OK, NULL);
+    {
+        /* CCM needs KMCTR besides KMAC: the AUTO key runs all of it in software */
+        zc_aes_key sw;
+        uint8_t want_tag[16];
+        unsigned long kmctr0 = issued_kmctr;
+
+        bm_result("caps.auto-ccm-in-software",
+                  zc_aes_key_init(&sw, key, 16, ZC_BACKEND_SOFTWARE) == ZC_OK &&
+                  zc_aes_ccm_encrypt(&sw, iv, 13, iv, 16, pt, want, 32, want_tag, 16) == ZC_OK &&
+                  zc_aes_ccm_encrypt(&autok, iv, 13, iv, 16, pt, got, 32, tag, 16) == ZC_OK &&
+                  memcmp(got, want, 32) == 0 && memcmp(tag, want_tag, 16) == 0 &&
+                  issued_kmctr == kmctr0, NULL);
+        zc_aes_key_wipe(&sw);
+    }
 
     bm_result("caps.strict-key",
               zc_aes_key_init(&strict, key, 16, ZC_BACKEND_CPACF) == ZC_OK, NULL);
@@ -77,6 +92,7 @@ static void test_aes_rules(void)
               zc_aes_cbc_encrypt(&strict, iv, pt, got, 32) == ZC_ENOTSUP &&
               zc_aes_ctr_crypt(&strict, iv, pt, got, 32) == ZC_ENOTSUP &&
               zc_aes_gcm_encrypt(&strict, iv, 12, NULL, 0, pt, got, 32, tag, 16) == ZC_ENOTSUP &&
+              zc_aes_ccm_encrypt(&strict, iv, 13, NULL, 0, pt, got, 32, tag, 16) == ZC_ENOTSUP &&
               zc_aes_mode_backend(&strict, ZC_AES_CBC) == ZC_BACKEND_AUTO, NULL);
     bm_result("caps.strict-ecb-works",
               zc_aes_ecb_encrypt(&strict, pt, got, 32) == ZC_OK, NULL);

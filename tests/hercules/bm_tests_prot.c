@@ -133,7 +133,8 @@ static void test_modes(void)
 }
 
 /* XTS (both keys protected: KM and PCC 58/60), GCM (H and the tag block
- * from KM 26-28, KMCTR 26-28 + KIMD-GHASH), CMAC (KMAC + PCC 26-28). */
+ * from KM 26-28, KMCTR 26-28 + KIMD-GHASH), CMAC (KMAC + PCC 26-28), CCM
+ * (KMAC + KMCTR 26-28). */
 static void test_other_modes(void)
 {
     static uint8_t in[300], ref[316], got[316];
@@ -195,6 +196,18 @@ static void test_other_modes(void)
             ok = ok && rc == ZC_OK && memcmp(got, ref, 16) == 0;
             bm_result(bm_name3(name, sizeof name, how == 0 ? "prot-aes" : how_names[how], "CMAC",
                                size_name(kl)), ok, NULL);
+            /* CCM: the tag after the ciphertext; decrypt in place */
+            ok = zc_aes_ccm_encrypt(&sw, iv, 11, in, 20, in, ref, len, ref + len, 14) == ZC_OK;
+            arm(&pk, how);
+            rc = zc_aes_ccm_encrypt(&pk, iv, 11, in, 20, in, got, len, got + len, 14);
+            disarm();
+            ok = ok && rc == ZC_OK && memcmp(got, ref, len + 14) == 0;
+            arm(&pk, how);
+            rc = zc_aes_ccm_decrypt(&pk, iv, 11, in, 20, got, got, len, ref + len, 14);
+            disarm();
+            ok = ok && rc == ZC_OK && memcmp(got, in, len) == 0;
+            bm_result(bm_name3(name, sizeof name, how == 0 ? "prot-aes" : how_names[how], "CCM",
+                               size_name(kl)), ok, NULL);
             zc_aes_key_wipe(&pk);
             zc_aes_key_wipe(&pk2);
             zc_aes_key_wipe(&sw);
@@ -239,6 +252,15 @@ static void test_derivation_fails(void)
     for (i = 0; i < sizeof in && ok; i++)
         ok = got[i] == 0;
     bm_result("prot-derivation-fails.GCM-zeroed", ok && rc == ZC_EKEY, zc_strerror(rc));
+    /* CCM decryption: the output zeroed. */
+    ok = zc_aes_ccm_encrypt(&sw, iv0, 12, NULL, 0, in, ref, sizeof in, ref + sizeof in, 16) == ZC_OK;
+    memset(got, 0xee, sizeof got);
+    arm(&pk, 2);
+    rc = zc_aes_ccm_decrypt(&pk, iv0, 12, NULL, 0, ref, got, sizeof in, ref + sizeof in, 16);
+    disarm();
+    for (i = 0; i < sizeof in && ok; i++)
+        ok = got[i] == 0;
+    bm_result("prot-derivation-fails.CCM-zeroed", ok && rc == ZC_EKEY, zc_strerror(rc));
     /* CMAC: no tag. */
     memset(got, 0xee, 16);
     arm(&pk, 1);

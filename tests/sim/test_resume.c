@@ -124,6 +124,25 @@ static int op_gcm_kma_d(const struct keys *k, const uint8_t *in, uint8_t *out, s
     return rc ? rc : zc_aes_gcm_decrypt(&k->a, iv0, 12, NULL, 0, out, out, len, tag, 16);
 }
 
+/* CCM: a 40-byte AAD goes through the MAC's staging buffer, the payload
+ * to KMAC straight from the caller's memory; the tag follows the output. */
+static const uint8_t ccm_aad[40] = { 0xaa, 0x01, 0x02 };
+
+static int op_ccm_e(const struct keys *k, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return zc_aes_ccm_encrypt(&k->a, iv0, 12, ccm_aad, sizeof ccm_aad, in, out, len,
+                              out + len, 16);
+}
+
+static int op_ccm_d(const struct keys *k, const uint8_t *in, uint8_t *out, size_t len)
+{
+    uint8_t tag[16];
+    int rc = zc_aes_ccm_encrypt(&k->a, iv0, 13, ccm_aad, 3, in, out, len, tag, 10);
+
+    /* Decrypt what was just encrypted, in place, under the armed stop. */
+    return rc ? rc : zc_aes_ccm_decrypt(&k->a, iv0, 13, ccm_aad, 3, out, out, len, tag, 10);
+}
+
 static int op_des_ecb(const struct keys *k, const uint8_t *in, uint8_t *out, size_t len)
 {
     return zc_des_ecb_encrypt(&k->d, in, out, len);
@@ -189,6 +208,9 @@ static const struct op ops[] = {
     { "AES-GCM stream", 165, 181, 0, 1, 0, op_gcm_stream, ZC_OP_KIMD, ZC_FC_GHASH },
     { "AES-GCM KMA", 165, 181, 0, 1, 0, op_gcm_kma, ZC_OP_KMA, ZC_FC_KMA_GCM_AES_256 },
     { "AES-GCM KMA dec", 165, 165, 1, 1, 0, op_gcm_kma_d, ZC_OP_KMA, ZC_FC_KMA_GCM_AES_256 },
+    /* more than one 512-byte CCM chunk */
+    { "AES-CCM enc", 1100, 1116, 1, 1, 0, op_ccm_e, ZC_OP_KMAC, ZC_FC_AES_256 },
+    { "AES-CCM dec", 165, 165, 1, 1, 0, op_ccm_d, ZC_OP_KMCTR, ZC_FC_AES_256 },
     { "DES-ECB", 160, 160, 1, 0, 0, op_des_ecb, ZC_OP_KM, ZC_FC_TDEA_192 },
     { "TDES-CBC dec", 160, 160, 1, 0, 0, op_des_cbc, ZC_OP_KMC, ZC_FC_TDEA_192 },
     { "TDES-CFB enc", 165, 165, 1, 0, 80, op_des_cfb_e, ZC_OP_KMF, ZC_FC_TDEA_192 },
