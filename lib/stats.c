@@ -214,9 +214,14 @@ static const char *const aes_names[AES_MODES * 3] = {
     AES3("M12"), AES3("M13"), AES3("M14"), AES3("M15"),
 };
 static const char *const des_names[DES_MODES * 3] = {
-    DES3("ECB"), DES3("CBC"), DES3("M2"), DES3("M3"), DES3("M4"), DES3("M5"),
+    DES3("ECB"), DES3("CBC"), DES3("CFB"), DES3("OFB"), DES3("CTR"), DES3("CMAC"),
     DES3("M6"), DES3("M7"),
 };
+/* The names follow the ZC_ALGO_AES_* / ZC_ALGO_DES_* order. */
+_Static_assert(ZC_ALGO_AES_CCM - ZC_ALGO_AES_ECB == 8, "aes_names: CCM is mode 8");
+_Static_assert(ZC_ALGO_DES_CFB - ZC_ALGO_DES_ECB == 2 && ZC_ALGO_DES_OFB - ZC_ALGO_DES_ECB == 3 &&
+               ZC_ALGO_DES_CTR - ZC_ALGO_DES_ECB == 4 && ZC_ALGO_DES_CMAC - ZC_ALGO_DES_ECB == 5,
+               "des_names: CFB, OFB, CTR, CMAC are modes 2-5");
 static const char *const rsa_names[5] = {
     "RSA-1024", "RSA-2048", "RSA-3072", "RSA-4096", "RSA-other"
 };
