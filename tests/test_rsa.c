@@ -634,7 +634,7 @@ END_TEST
 START_TEST(bad_arguments)
 {
     static zc_rsa_key k;
-    uint8_t d[64] = { 0 }, sig[MAXB], ct[MAXB], msg[MAXB];
+    uint8_t d[64] = { 0 }, sig[MAXB], ct[MAXB], msg[MAXB] = { 0 };
     size_t n, len;
 
     load_key(&k, 2);            /* 2048 bits */

@@ -409,7 +409,7 @@ static int want(enum zc_algo a, size_t key_len)
 /* Every fallback turns into ZC_ENOTSUP; what runs on CPACF still runs. */
 static void check_hw_only(void)
 {
-    uint8_t buf[128] = { 0 }, iv[16] = { 0 }, d[64], tag[16];   /* buf: an RSA-1024 signature */
+    uint8_t buf[128] = { 0 }, iv[16] = { 0 }, d[64] = { 0 }, tag[16];  /* buf: an RSA-1024 signature */
     static zc_rsa_key rk;
     size_t sig_len = 128;
     zc_aes_key k;

@@ -957,6 +957,7 @@ struct pk_run {
 static void pk_issue(const struct pk_case *pc, unsigned long fc, const struct pk_data *d,
                      const uint8_t *kf, size_t kflen, struct pk_run *r)
 {
+    memset(r->param, 0, sizeof r->param);  /* compared whole later */
     memcpy(r->param, d->pre, pc->pre);
     memcpy(r->param + pc->pre, kf, kflen);
     memcpy(r->param + pc->pre + kflen, d->post, pc->post);
