@@ -162,11 +162,19 @@ static void bs_store(uint8_t *out, uint64_t q[8], size_t n)
 /* ------------------------------------------------------------------ */
 
 /*
+ * The round steps are inlined into bs_encrypt() / bs_decrypt(), whose
+ * state array never leaves them, so the compiler keeps the eight words in
+ * registers (or its own spill slots) across the steps instead of storing
+ * and reloading them around four calls per round.
+ */
+#define ZC_AES_ROUND_INLINE static inline __attribute__((always_inline))
+
+/*
  * SubBytes on 64 bytes: Boyar-Peralta circuit (J. Boyar, R. Peralta,
  * "A depth-16 circuit for the AES S-box", 2011). u0 is the most
  * significant bit of each byte, i.e. q[7]. XNORs carry the 0x63 constant.
  */
-static void bs_sbox(uint64_t q[8])
+ZC_AES_ROUND_INLINE void bs_sbox(uint64_t q[8])
 {
     uint64_t u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
     uint64_t u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
@@ -323,7 +331,7 @@ static void bs_sbox(uint64_t q[8])
  * x -> A^-1(x ^ 0x63) on every byte: bit i of the result is
  * x[i+2] ^ x[i+5] ^ x[i+7] (indices mod 8), then XOR 0x05.
  */
-static void bs_inv_affine(uint64_t q[8])
+ZC_AES_ROUND_INLINE void bs_inv_affine(uint64_t q[8])
 {
     uint64_t q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3];
     uint64_t q4 = q[4], q5 = q[5], q6 = q[6], q7 = q[7];
@@ -338,7 +346,7 @@ static void bs_inv_affine(uint64_t q[8])
     q[7] = q1 ^ q4 ^ q6;
 }
 
-static void bs_inv_sbox(uint64_t q[8])
+ZC_AES_ROUND_INLINE void bs_inv_sbox(uint64_t q[8])
 {
     bs_inv_affine(q);
     bs_sbox(q);
@@ -346,7 +354,7 @@ static void bs_inv_sbox(uint64_t q[8])
 }
 
 /* Row r occupies bits 16*r .. 16*r+15; column c is a 4-bit group in it. */
-static void bs_shift_rows(uint64_t q[8])
+ZC_AES_ROUND_INLINE void bs_shift_rows(uint64_t q[8])
 {
     int i;
 
@@ -360,7 +368,7 @@ static void bs_shift_rows(uint64_t q[8])
     }
 }
 
-static void bs_inv_shift_rows(uint64_t q[8])
+ZC_AES_ROUND_INLINE void bs_inv_shift_rows(uint64_t q[8])
 {
     int i;
 
@@ -380,7 +388,7 @@ static void bs_inv_shift_rows(uint64_t q[8])
  * term is rot32(t). Multiplying t by 2 (mod x^8+x^4+x^3+x+1) moves bit i
  * to i+1 and folds bit 7 into bits 0, 1, 3, 4.
  */
-static void bs_mix_columns(uint64_t q[8])
+ZC_AES_ROUND_INLINE void bs_mix_columns(uint64_t q[8])
 {
     uint64_t b0, b1, b2, b3, b4, b5, b6, b7;
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7;
@@ -409,7 +417,7 @@ static void bs_mix_columns(uint64_t q[8])
  * u by 4 = x^2: bit i goes to i+2; bits 6 and 7 fold back through
  * 0x1b and 0x36 (x^8 = x^4+x^3+x+1, x^9 = x^5+x^4+x^2+x).
  */
-static void bs_inv_mix_columns(uint64_t q[8])
+ZC_AES_ROUND_INLINE void bs_inv_mix_columns(uint64_t q[8])
 {
     uint64_t u0, u1, u2, u3, u4, u5, u6, u7;
 
@@ -434,7 +442,7 @@ static void bs_inv_mix_columns(uint64_t q[8])
     bs_mix_columns(q);
 }
 
-static inline void bs_add_round_key(uint64_t q[8], const uint64_t *k)
+ZC_AES_ROUND_INLINE void bs_add_round_key(uint64_t q[8], const uint64_t *k)
 {
     q[0] ^= k[0];
     q[1] ^= k[1];
@@ -520,10 +528,12 @@ unsigned zc_aes_sw_setkey(uint64_t rk[ZC_AES_SW_RK_WORDS], const uint8_t *key, s
 /* Block processing                                                     */
 /* ------------------------------------------------------------------ */
 
-static void bs_encrypt(const uint64_t *rk, unsigned rounds, uint64_t q[8])
+static void bs_encrypt(const uint64_t *rk, unsigned rounds, uint64_t qio[8])
 {
+    uint64_t q[8];
     unsigned r;
 
+    memcpy(q, qio, sizeof q);
     bs_add_round_key(q, rk);
     for (r = 1; r < rounds; r++) {
         bs_sbox(q);
@@ -534,12 +544,15 @@ static void bs_encrypt(const uint64_t *rk, unsigned rounds, uint64_t q[8])
     bs_sbox(q);
     bs_shift_rows(q);
     bs_add_round_key(q, rk + 8 * rounds);
+    memcpy(qio, q, sizeof q);
 }
 
-static void bs_decrypt(const uint64_t *rk, unsigned rounds, uint64_t q[8])
+static void bs_decrypt(const uint64_t *rk, unsigned rounds, uint64_t qio[8])
 {
+    uint64_t q[8];
     unsigned r;
 
+    memcpy(q, qio, sizeof q);
     bs_add_round_key(q, rk + 8 * rounds);
     for (r = rounds - 1; r > 0; r--) {
         bs_inv_shift_rows(q);
@@ -550,6 +563,7 @@ static void bs_decrypt(const uint64_t *rk, unsigned rounds, uint64_t q[8])
     bs_inv_shift_rows(q);
     bs_inv_sbox(q);
     bs_add_round_key(q, rk);
+    memcpy(qio, q, sizeof q);
 }
 
 void zc_aes_sw_encrypt(const uint64_t rk[ZC_AES_SW_RK_WORDS], unsigned rounds,
