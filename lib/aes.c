@@ -155,18 +155,25 @@ int zc_aes_cbc_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
 /*
  * 128-bit big-endian increment, without an early exit: some protocols
  * derive the initial counter and never send it (SSH), so where the carry
- * stops must not show in the timing.
+ * stops must not show in the timing. Two 64-bit halves; the carry into
+ * the high half is (lo == 0) computed without a branch.
  */
 static void ctr_inc(uint8_t c[16])
 {
-    unsigned carry = 1;
-    int i;
+    uint64_t lo = zc_load_be64(c + 8) + 1;
+    uint64_t hi = zc_load_be64(c) + (((lo | (0 - lo)) >> 63) ^ 1);
 
-    for (i = 15; i >= 0; i--) {
-        carry += c[i];
-        c[i] = (uint8_t)carry;
-        carry >>= 8;
-    }
+    zc_store_be64(c, hi);
+    zc_store_be64(c + 8, lo);
+}
+
+/* d = a ^ b over n bytes, n a multiple of 8, in 64-bit words. */
+static void xor_words(uint8_t *d, const uint8_t *a, const uint8_t *b, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i += 8)
+        zc_store_le64(d + i, zc_load_le64(a + i) ^ zc_load_le64(b + i));
 }
 
 /*
@@ -217,8 +224,7 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
 #endif
         {
             zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, ctrs, ctrs, n / 16);
-            for (i = 0; i < n; i++)
-                out[i] = in[i] ^ ctrs[i];
+            xor_words(out, in, ctrs, n);
         }
         in += n;
         out += n;
