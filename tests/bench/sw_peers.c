@@ -392,9 +392,9 @@ static void verdict(double ratio, double target)
     if (ratio <= 0)
         printf(" %6s %-14s", "-", "");
     else if (target <= 0)
-        printf(" %6.2f %-14s", ratio, "(report)");
+        printf(" %6.3f %-14s", ratio, "(report)");
     else
-        printf(" %6.2f >=%-4.2f %-6s", ratio, target, ratio >= target ? "met" : "MISSED");
+        printf(" %6.3f >=%-4.2f %-6s", ratio, target, ratio >= target ? "met" : "MISSED");
 }
 
 int main(int argc, char **argv)
