@@ -83,10 +83,11 @@ int zc_aes_ecb_decrypt(const zc_aes_key *k, const uint8_t *in, uint8_t *out, siz
 
 static void xor16(uint8_t *d, const uint8_t *a, const uint8_t *b)
 {
-    unsigned i;
+    uint64_t x0 = zc_load_le64(a) ^ zc_load_le64(b);
+    uint64_t x1 = zc_load_le64(a + 8) ^ zc_load_le64(b + 8);
 
-    for (i = 0; i < 16; i++)
-        d[i] = a[i] ^ b[i];
+    zc_store_le64(d, x0);
+    zc_store_le64(d + 8, x1);
 }
 
 static int cbc(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
@@ -155,18 +156,45 @@ int zc_aes_cbc_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
 /*
  * 128-bit big-endian increment, without an early exit: some protocols
  * derive the initial counter and never send it (SSH), so where the carry
- * stops must not show in the timing.
+ * stops must not show in the timing. Two 64-bit halves; the carry into
+ * the high half is (lo == 0) computed without a branch.
  */
 static void ctr_inc(uint8_t c[16])
 {
-    unsigned carry = 1;
-    int i;
+    uint64_t lo = zc_load_be64(c + 8) + 1;
+    uint64_t hi = zc_load_be64(c) + (((lo | (0 - lo)) >> 63) ^ 1);
 
-    for (i = 15; i >= 0; i--) {
-        carry += c[i];
-        c[i] = (uint8_t)carry;
-        carry >>= 8;
+    zc_store_be64(c, hi);
+    zc_store_be64(c + 8, lo);
+}
+
+/*
+ * Counter blocks for n bytes (n a multiple of 16) from ctr, and ctr
+ * advanced past them: ctr_inc's arithmetic with the halves kept in
+ * registers.
+ */
+static void ctr_fill(uint8_t *ctrs, uint8_t ctr[16], size_t n)
+{
+    uint64_t hi = zc_load_be64(ctr), lo = zc_load_be64(ctr + 8);
+    size_t i;
+
+    for (i = 0; i < n; i += 16) {
+        zc_store_be64(ctrs + i, hi);
+        zc_store_be64(ctrs + i + 8, lo);
+        lo++;
+        hi += ((lo | (0 - lo)) >> 63) ^ 1;
     }
+    zc_store_be64(ctr, hi);
+    zc_store_be64(ctr + 8, lo);
+}
+
+/* d = a ^ b over n bytes, n a multiple of 8, in 64-bit words. */
+static void xor_words(uint8_t *d, const uint8_t *a, const uint8_t *b, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i += 8)
+        zc_store_le64(d + i, zc_load_le64(a + i) ^ zc_load_le64(b + i));
 }
 
 /*
@@ -191,7 +219,7 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     uint8_t ks[16], saved[16];
     uint8_t *out0 = out;
     int b, rc = ZC_OK;
-    size_t i, full;
+    size_t full;
 
     if (ctr == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
@@ -206,10 +234,7 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     while (full && rc == ZC_OK) {
         size_t n = full < sizeof(ctrs) ? full : sizeof(ctrs);
 
-        for (i = 0; i < n; i += 16) {
-            memcpy(ctrs + i, ctr, 16);
-            ctr_inc(ctr);
-        }
+        ctr_fill(ctrs, ctr, n);
 #ifdef ZC_HAVE_CPACF
         if (b == ZC_BACKEND_CPACF)
             rc = zc_aes_cpacf_crypt(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
@@ -217,8 +242,7 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
 #endif
         {
             zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, ctrs, ctrs, n / 16);
-            for (i = 0; i < n; i++)
-                out[i] = in[i] ^ ctrs[i];
+            xor_words(out, in, ctrs, n);
         }
         in += n;
         out += n;

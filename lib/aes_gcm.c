@@ -89,8 +89,8 @@ static int gcm_ctr(zc_aes_gcm_ctx *c, const uint8_t *in, uint8_t *out, size_t nb
 #endif
         {
             zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, ctrs, ctrs, n);
-            for (i = 0; i < n * 16; i++)
-                out[i] = in[i] ^ ctrs[i];
+            for (i = 0; i < n * 16; i += 8)
+                zc_store_le64(out + i, zc_load_le64(in + i) ^ zc_load_le64(ctrs + i));
         }
         in += n * 16;
         out += n * 16;

@@ -5,7 +5,8 @@
 #   scripts/install-deps.sh test    all three test tiers (adds Check, Doxygen, the
 #                                   s390x cross toolchain, s390x Check, QEMU, Hercules)
 #                                   and the hardening checks (clang with libFuzzer,
-#                                   valgrind, cppcheck)
+#                                   valgrind, cppcheck) and BearSSL, the peer of
+#                                   the software benchmark (tests/bench/sw_peers.c)
 #
 # Idempotent: installs only what is missing, so the README's quick-start commands
 # can call it every time. Needs root (or sudo) on Debian 12.
@@ -16,7 +17,7 @@ pkgs="meson ninja-build gcc libc6-dev pkg-config"
 if [ "$what" = test ]; then
     pkgs="$pkgs check doxygen libssl-dev openssl gcc-s390x-linux-gnu libc6-dev-s390x-cross \
           linux-libc-dev-s390x-cross binutils-s390x-linux-gnu qemu-user-static hercules \
-          clang libclang-rt-dev valgrind cppcheck"
+          clang libclang-rt-dev valgrind cppcheck libbearssl-dev"
 fi
 
 SUDO=""

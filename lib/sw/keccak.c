@@ -9,15 +9,20 @@
  * are identical on big-endian s390x and little-endian x86_64; nothing
  * reinterprets a byte buffer as lanes.
  *
- * Each round is written out step by step: theta over five column
- * parities, rho and pi fused into 25 explicit rotate-and-move statements
- * (offsets from FIPS 202 Table 2, destinations from 3.2.3), chi row
- * by row, then iota. Writing rho-pi out in full lets every rotation be by
- * a constant, which is most of the speed. Only the round constants come
- * from a table, indexed by round number; there are no data-dependent
- * branches or indices, so the permutation is constant-time. The
- * temporaries can hold key-derived state (KMAC, keyed SHAKE) and are
- * wiped at the end.
+ * A round is computed output row by output row (the in-register
+ * organisation of the Keccak team's optimised implementations, see "The
+ * Keccak reference" and "Keccak implementation overview", keccak.team):
+ * theta's D from the five column parities, then, for each of the five
+ * rows y of the result, the five source lanes that pi brings to that row
+ * are loaded, XORed with D and rotated by their rho offsets (FIPS 202
+ * Table 2; sources from 3.2.3) and chi'd at once in registers. The result
+ * goes to a second state, so the 25-lane intermediate B of a step-by-step
+ * round never goes through memory; two rounds per iteration go a -> E ->
+ * a. Every rotation is by a constant. Only the round constants come from
+ * a table, indexed by round number; there are no data-dependent branches
+ * or indices, so the permutation is constant-time. E can hold key-derived
+ * state (KMAC, keyed SHAKE) and is wiped at the end (D lives in registers
+ * or spill slots the compiler owns, like every other temporary).
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -43,80 +48,72 @@ static const uint64_t RC[24] = {
 };
 
 /*
- * rho then pi for lane i = x + 5y: rotate (after adding theta's D[x]) by
- * the rho offset and store at pi's destination (y, 2x + 3y).
+ * theta's D[x] = C[x-1] ^ rot(C[x+1], 1) from the column parities C of
+ * state s.
  */
-#define RHO_PI(dst, i, rot) (B[dst] = zc_rol64(a[i] ^ D[(i) % 5], rot))
-
-/* chi on the row starting at lane y5 = 5y. */
-#define CHI_ROW(y5)                                                      \
+#define THETA_D(s)                                                       \
     do {                                                                 \
-        a[(y5) + 0] = B[(y5) + 0] ^ (~B[(y5) + 1] & B[(y5) + 2]);        \
-        a[(y5) + 1] = B[(y5) + 1] ^ (~B[(y5) + 2] & B[(y5) + 3]);        \
-        a[(y5) + 2] = B[(y5) + 2] ^ (~B[(y5) + 3] & B[(y5) + 4]);        \
-        a[(y5) + 3] = B[(y5) + 3] ^ (~B[(y5) + 4] & B[(y5) + 0]);        \
-        a[(y5) + 4] = B[(y5) + 4] ^ (~B[(y5) + 0] & B[(y5) + 1]);        \
+        uint64_t c0_ = s[0] ^ s[5] ^ s[10] ^ s[15] ^ s[20];              \
+        uint64_t c1_ = s[1] ^ s[6] ^ s[11] ^ s[16] ^ s[21];              \
+        uint64_t c2_ = s[2] ^ s[7] ^ s[12] ^ s[17] ^ s[22];              \
+        uint64_t c3_ = s[3] ^ s[8] ^ s[13] ^ s[18] ^ s[23];              \
+        uint64_t c4_ = s[4] ^ s[9] ^ s[14] ^ s[19] ^ s[24];              \
+        D[0] = c4_ ^ zc_rol64(c1_, 1);                                   \
+        D[1] = c0_ ^ zc_rol64(c2_, 1);                                   \
+        D[2] = c1_ ^ zc_rol64(c3_, 1);                                   \
+        D[3] = c2_ ^ zc_rol64(c4_, 1);                                   \
+        D[4] = c3_ ^ zc_rol64(c0_, 1);                                   \
+    } while (0)
+
+/*
+ * One output row y of theta (apply D), rho, pi and chi, from state s into
+ * state t: pi moves source lane i_x (rotated by rho's r_x) to (x, y), so
+ * the five lanes of the row are computed in registers and chi'd at once.
+ */
+#define ROW(s, t, y, i0, r0, i1, r1, i2, r2, i3, r3, i4, r4)            \
+    do {                                                                 \
+        uint64_t b0_ = zc_rol64(s[i0] ^ D[(i0) % 5], r0);                \
+        uint64_t b1_ = zc_rol64(s[i1] ^ D[(i1) % 5], r1);                \
+        uint64_t b2_ = zc_rol64(s[i2] ^ D[(i2) % 5], r2);                \
+        uint64_t b3_ = zc_rol64(s[i3] ^ D[(i3) % 5], r3);                \
+        uint64_t b4_ = zc_rol64(s[i4] ^ D[(i4) % 5], r4);                \
+        t[5 * (y) + 0] = b0_ ^ (~b1_ & b2_);                             \
+        t[5 * (y) + 1] = b1_ ^ (~b2_ & b3_);                             \
+        t[5 * (y) + 2] = b2_ ^ (~b3_ & b4_);                             \
+        t[5 * (y) + 3] = b3_ ^ (~b4_ & b0_);                             \
+        t[5 * (y) + 4] = b4_ ^ (~b0_ & b1_);                             \
+    } while (0)
+
+/*
+ * A whole round from s into t. Lane (x, y) of the output row y comes from
+ * lane i = x' + 5y' with (x, y) = (y', 2x' + 3y') (FIPS 202, 3.2.3), with
+ * the rho offsets of FIPS 202 Table 2.
+ */
+#define ROUND(s, t, r)                                                   \
+    do {                                                                 \
+        uint64_t D[5];                                                   \
+                                                                         \
+        THETA_D(s);                                                      \
+        ROW(s, t, 0, 0, 0, 6, 44, 12, 43, 18, 21, 24, 14);               \
+        ROW(s, t, 1, 3, 28, 9, 20, 10, 3, 16, 45, 22, 61);               \
+        ROW(s, t, 2, 1, 1, 7, 6, 13, 25, 19, 8, 20, 18);                 \
+        ROW(s, t, 3, 4, 27, 5, 36, 11, 10, 17, 15, 23, 56);              \
+        ROW(s, t, 4, 2, 62, 8, 55, 14, 39, 15, 41, 21, 2);               \
+        t[0] ^= RC[r];                                                   \
     } while (0)
 
 void zc_keccak_f1600(uint64_t a[25])
 {
-    uint64_t B[25], C[5], D[5];
+    uint64_t E[25];
     unsigned r;
 
-    for (r = 0; r < 24; r++) {
-        /* theta: column parities, then D[x] = C[x-1] ^ rot(C[x+1], 1). */
-        C[0] = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];
-        C[1] = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
-        C[2] = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
-        C[3] = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
-        C[4] = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
-        D[0] = C[4] ^ zc_rol64(C[1], 1);
-        D[1] = C[0] ^ zc_rol64(C[2], 1);
-        D[2] = C[1] ^ zc_rol64(C[3], 1);
-        D[3] = C[2] ^ zc_rol64(C[4], 1);
-        D[4] = C[3] ^ zc_rol64(C[0], 1);
-
-        /* theta (apply D), rho and pi. */
-        RHO_PI(0, 0, 0);    /* y = 0 */
-        RHO_PI(10, 1, 1);
-        RHO_PI(20, 2, 62);
-        RHO_PI(5, 3, 28);
-        RHO_PI(15, 4, 27);
-        RHO_PI(16, 5, 36);  /* y = 1 */
-        RHO_PI(1, 6, 44);
-        RHO_PI(11, 7, 6);
-        RHO_PI(21, 8, 55);
-        RHO_PI(6, 9, 20);
-        RHO_PI(7, 10, 3);   /* y = 2 */
-        RHO_PI(17, 11, 10);
-        RHO_PI(2, 12, 43);
-        RHO_PI(12, 13, 25);
-        RHO_PI(22, 14, 39);
-        RHO_PI(23, 15, 41); /* y = 3 */
-        RHO_PI(8, 16, 45);
-        RHO_PI(18, 17, 15);
-        RHO_PI(3, 18, 21);
-        RHO_PI(13, 19, 8);
-        RHO_PI(14, 20, 18); /* y = 4 */
-        RHO_PI(24, 21, 2);
-        RHO_PI(9, 22, 61);
-        RHO_PI(19, 23, 56);
-        RHO_PI(4, 24, 14);
-
-        /* chi */
-        CHI_ROW(0);
-        CHI_ROW(5);
-        CHI_ROW(10);
-        CHI_ROW(15);
-        CHI_ROW(20);
-
-        /* iota */
-        a[0] ^= RC[r];
+    /* Two rounds per iteration: a into E, then E back into a. */
+    for (r = 0; r < 24; r += 2) {
+        ROUND(a, E, r);
+        ROUND(E, a, r + 1);
     }
 
-    zc_wipe(B, sizeof(B));
-    zc_wipe(C, sizeof(C));
-    zc_wipe(D, sizeof(D));
+    zc_wipe(E, sizeof(E));
 }
 
 void zc_keccak_xor_bytes(uint64_t a[25], const uint8_t *data, size_t len)

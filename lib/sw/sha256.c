@@ -4,14 +4,15 @@
  *
  * The software fallback for CPACF KIMD/KLMD-SHA-256 and the baseline the
  * hardware is compared with, so it is written for speed within portable
- * C:
+ * C (as sha512.c):
+ *  - the whole 64-word message schedule is expanded first, so the round
+ *    loop holds only the eight working variables (a schedule expanded
+ *    in a ring buffer among the rounds made the compiler spill);
+ *  - Maj reuses the previous round's b ^ c (see ROUND);
  *  - rounds are unrolled eight at a time; the macro arguments rotate
  *    instead of the eight working variables being shifted every round;
- *  - the message schedule is a 16-word ring buffer expanded in place;
- *  - the first 16 rounds and the remaining 48 use separate loops, so no
- *    round has to test whether its word is loaded or expanded;
  *  - input words are read with zc_load_be32() (no pointer casts, no
- *    alignment needs, any host endianness).
+ *    alignment needs, any host endianness; one load on s390x).
  * The only table, K, is indexed by the round number, never by data, and
  * there are no data-dependent branches: constant-time as written. The
  * schedule may hold HMAC key material and is wiped before returning.
@@ -55,51 +56,52 @@ static const uint32_t K[64] = {
 
 /* FIPS 180-4, 4.1.2. */
 #define CH(x, y, z)  ((z) ^ ((x) & ((y) ^ (z))))
-#define MAJ(x, y, z) (((x) & (y)) | ((z) & ((x) | (y))))
 #define BSIG0(x) (zc_ror32(x, 2) ^ zc_ror32(x, 13) ^ zc_ror32(x, 22))
 #define BSIG1(x) (zc_ror32(x, 6) ^ zc_ror32(x, 11) ^ zc_ror32(x, 25))
 #define SSIG0(x) (zc_ror32(x, 7) ^ zc_ror32(x, 18) ^ ((x) >> 3))
 #define SSIG1(x) (zc_ror32(x, 17) ^ zc_ror32(x, 19) ^ ((x) >> 10))
 
-/* Schedule word t, for rounds 0..15 (loaded) and 16..63 (expanded). */
-#define W_LOAD(t) (W[(t) & 15])
-#define W_EXP(t)                                                         \
-    (W[(t) & 15] += SSIG1(W[((t) - 2) & 15]) + W[((t) - 7) & 15] +       \
-                    SSIG0(W[((t) - 15) & 15]))
-
-/* One round; the caller rotates the names (a..h) instead of the values. */
-#define ROUND(a, b, c, d, e, f, g, h, t, WT)                             \
+/*
+ * One round; the caller rotates the names (a..h) instead of the values.
+ * Maj(a, b, c) = b ^ ((a ^ b) & (b ^ c)), and this round's a ^ b is the
+ * next round's b ^ c: bc holds it in, ab takes it out (the caller swaps
+ * the two names every round), one operation fewer than Maj as written.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, t, bc, ab)                         \
     do {                                                                 \
-        uint32_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + K[t] + WT(t);      \
+        uint32_t t1_ = (h) + BSIG1(e) + CH(e, f, g) + K[t] + W[t];       \
+        (ab) = (a) ^ (b);                                                \
         (d) += t1_;                                                      \
-        (h) = t1_ + BSIG0(a) + MAJ(a, b, c);                             \
+        (h) = t1_ + BSIG0(a) + ((b) ^ ((ab) & (bc)));                    \
     } while (0)
 
 /*
  * Eight rounds from t. The eighth working variable is called hh because
  * h is the state argument.
  */
-#define ROUND8(t, WT)                                                    \
+#define ROUND8(t)                                                        \
     do {                                                                 \
-        ROUND(a, b, c, d, e, f, g, hh, (t), WT);                         \
-        ROUND(hh, a, b, c, d, e, f, g, (t) + 1, WT);                     \
-        ROUND(g, hh, a, b, c, d, e, f, (t) + 2, WT);                     \
-        ROUND(f, g, hh, a, b, c, d, e, (t) + 3, WT);                     \
-        ROUND(e, f, g, hh, a, b, c, d, (t) + 4, WT);                     \
-        ROUND(d, e, f, g, hh, a, b, c, (t) + 5, WT);                     \
-        ROUND(c, d, e, f, g, hh, a, b, (t) + 6, WT);                     \
-        ROUND(b, c, d, e, f, g, hh, a, (t) + 7, WT);                     \
+        ROUND(a, b, c, d, e, f, g, hh, (t), x0, x1);                     \
+        ROUND(hh, a, b, c, d, e, f, g, (t) + 1, x1, x0);                 \
+        ROUND(g, hh, a, b, c, d, e, f, (t) + 2, x0, x1);                 \
+        ROUND(f, g, hh, a, b, c, d, e, (t) + 3, x1, x0);                 \
+        ROUND(e, f, g, hh, a, b, c, d, (t) + 4, x0, x1);                 \
+        ROUND(d, e, f, g, hh, a, b, c, (t) + 5, x1, x0);                 \
+        ROUND(c, d, e, f, g, hh, a, b, (t) + 6, x0, x1);                 \
+        ROUND(b, c, d, e, f, g, hh, a, (t) + 7, x1, x0);                 \
     } while (0)
 
 void zc_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t nblocks)
 {
-    uint32_t W[16];
-    uint32_t a, b, c, d, e, f, g, hh;
+    uint32_t W[64];
+    uint32_t a, b, c, d, e, f, g, hh, x0, x1;
     unsigned t;
 
     while (nblocks--) {
         for (t = 0; t < 16; t++)
             W[t] = zc_load_be32(p + 4 * t);
+        for (; t < 64; t++)
+            W[t] = SSIG1(W[t - 2]) + W[t - 7] + SSIG0(W[t - 15]) + W[t - 16];
 
         a = h[0];
         b = h[1];
@@ -109,11 +111,10 @@ void zc_sha256_blocks(uint32_t h[8], const uint8_t *p, size_t nblocks)
         f = h[5];
         g = h[6];
         hh = h[7];
+        x0 = b ^ c;
 
-        for (t = 0; t < 16; t += 8)
-            ROUND8(t, W_LOAD);
-        for (; t < 64; t += 8)
-            ROUND8(t, W_EXP);
+        for (t = 0; t < 64; t += 8)
+            ROUND8(t);
 
         h[0] += a;
         h[1] += b;
