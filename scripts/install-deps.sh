@@ -6,6 +6,8 @@
 #                                   s390x cross toolchain, s390x Check, QEMU, Hercules)
 #                                   and the hardening checks (clang with libFuzzer,
 #                                   valgrind, cppcheck)
+#   scripts/install-deps.sh perf    test, plus qemu-user (the dynamic qemu-s390x that
+#                                   loads the instruction-counting plugin, scripts/perf.sh)
 #
 # Idempotent: installs only what is missing, so the README's quick-start commands
 # can call it every time. Needs root (or sudo) on Debian 12.
@@ -13,11 +15,12 @@ set -eu
 what=${1:-test}
 
 pkgs="meson ninja-build gcc libc6-dev pkg-config"
-if [ "$what" = test ]; then
+if [ "$what" = test ] || [ "$what" = perf ]; then
     pkgs="$pkgs check doxygen libssl-dev openssl gcc-s390x-linux-gnu libc6-dev-s390x-cross \
           linux-libc-dev-s390x-cross binutils-s390x-linux-gnu qemu-user-static hercules \
           clang libclang-rt-dev valgrind cppcheck"
 fi
+[ "$what" != perf ] || pkgs="$pkgs qemu-user"
 
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -28,7 +31,7 @@ for p in $pkgs; do
 done
 # s390x Check comes from Debian multiarch (see docs/toolchain.md).
 need_s390x_check=0
-if [ "$what" = test ] &&
+if [ "$what" != build ] &&
    ! dpkg-query -W -f='${Status}' check:s390x 2>/dev/null | grep -q "ok installed"; then
     need_s390x_check=1
 fi
