@@ -457,6 +457,34 @@ static void wipe_used(zc_hash_ctx *c, const struct zc_hash_desc *d)
     zc_wipe(&c->zc_len_lo, sizeof(*c) - offsetof(zc_hash_ctx, zc_len_lo));
 }
 
+#ifdef ZC_HAVE_CPACF
+/* zc_hash_final for SHA-1/2 on CPACF, per algorithm like oneshot_cpacf:
+ * the bit length after the state, KLMD on the pending bytes in place, the
+ * digest out, then the used parts wiped. */
+static inline __attribute__((always_inline))
+int final_sha2_cpacf(zc_hash_ctx *c, enum zc_hash_alg alg, uint8_t *out)
+{
+    const struct zc_hash_desc *d = &descs[alg];
+    uint8_t *b = c->zc_st.b;
+    size_t n = c->zc_buf_len;
+    int rc;
+
+    if (d->block == 128) {
+        put_be64(b + 64, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
+        put_be64(b + 72, c->zc_len_lo << 3);
+    } else {
+        put_be64(b + sha2_state_size(d), c->zc_len_lo << 3);
+    }
+    rc = digest_rc(zc_klmd(d->fc, b, c->zc_buf, n, NULL, 0), n);
+    if (rc == ZC_OK)
+        copy_digest(out, b, d->digest);
+    else
+        zc_wipe(out, d->digest);
+    wipe_used(c, d);
+    return rc;
+}
+#endif
+
 int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
 {
     const struct zc_hash_desc *d;
@@ -476,6 +504,18 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
                   c->zc_backend == ZC_BACKEND_CPACF ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0,
                   c->zc_len_lo);
 #ifdef ZC_HAVE_CPACF
+    if (c->zc_backend == ZC_BACKEND_CPACF && d->kind == ZC_HK_SHA2) {
+        switch ((enum zc_hash_alg)c->zc_alg) {
+        case ZC_SHA1:       return final_sha2_cpacf(c, ZC_SHA1, out);
+        case ZC_SHA224:     return final_sha2_cpacf(c, ZC_SHA224, out);
+        case ZC_SHA256:     return final_sha2_cpacf(c, ZC_SHA256, out);
+        case ZC_SHA384:     return final_sha2_cpacf(c, ZC_SHA384, out);
+        case ZC_SHA512:     return final_sha2_cpacf(c, ZC_SHA512, out);
+        case ZC_SHA512_224: return final_sha2_cpacf(c, ZC_SHA512_224, out);
+        case ZC_SHA512_256: return final_sha2_cpacf(c, ZC_SHA512_256, out);
+        default:            break;
+        }
+    }
     if (c->zc_backend == ZC_BACKEND_CPACF)
         rc = final_cpacf(c, d, out, out_len);
     else
