@@ -202,7 +202,8 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     uint8_t ks[16], saved[16];
     uint8_t *out0 = out;
     int b, rc = ZC_OK;
-    size_t i, full;
+    size_t i, full, used = 0;
+    uint64_t hi, lo;
 
     if (ctr == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
@@ -217,10 +218,19 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     while (full && rc == ZC_OK) {
         size_t n = full < sizeof(ctrs) ? full : sizeof(ctrs);
 
+        /* The counter blocks, as two 64-bit halves: the carry into the
+         * upper half without a branch (where it stops must not show). */
+        hi = zc_load_be64(ctr);
+        lo = zc_load_be64(ctr + 8);
         for (i = 0; i < n; i += 16) {
-            memcpy(ctrs + i, ctr, 16);
-            ctr_inc(ctr);
+            zc_store_be64(ctrs + i, hi);
+            zc_store_be64(ctrs + i + 8, lo);
+            lo++;
+            hi += 1 - ((lo | (0 - lo)) >> 63);
         }
+        zc_store_be64(ctr, hi);
+        zc_store_be64(ctr + 8, lo);
+        used = used > n ? used : n;
 #ifdef ZC_HAVE_CPACF
         if (b == ZC_BACKEND_CPACF)
             rc = zc_aes_cpacf_crypt(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
@@ -239,7 +249,7 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
         rc = tail_block(k, ctr, ks, in, out, len & 15);
         ctr_inc(ctr);
     }
-    zc_wipe(ctrs, sizeof(ctrs));
+    zc_wipe(ctrs, used);                /* what held counters or keystream */
     zc_wipe(ks, sizeof(ks));
     return rc == ZC_OK ? rc : fail(rc, out0, len, ctr, saved);
 }
