@@ -452,12 +452,14 @@ static void *work(void *arg)
         w->rc = ZC_ENOMEM;
         return NULL;
     }
-    while (!*w->stop && !interrupted) {
+    /* At least one call per round: on a loaded machine a thread may not
+     * be scheduled before the round ends, and a rate of 0 is no figure. */
+    do {
         w->rc = run_op(&w->c, buf, w->size);
         if (w->rc != ZC_OK)
             break;
         w->ops++;
-    }
+    } while (!*w->stop && !interrupted);
     free(buf);
     return NULL;
 }
