@@ -266,6 +266,58 @@ ZC_CPACF_ISSUE_FN(zc_issue_prno,  ZC_CPACF_LOOP(".insn rre,0xb93c0000,2,4"))
 ZC_CPACF_ISSUE_FN(zc_issue_kimd,  ZC_CPACF_LOOP(".insn rre,0xb93e0000,2,4"))
 ZC_CPACF_ISSUE_FN(zc_issue_klmd,  ZC_CPACF_LOOP(".insn rre,0xb93f0000,2,4"))
 
+/*
+ * The digest instructions' short form: KIMD, and KLMD for SHA-1/2/3, read
+ * only GR0, GR1 and the R2 pair (R1 is named, as the encoding needs an
+ * even register, but not read). Binding just those four registers spares
+ * the caller loading and storing the unused six, which is most of the work
+ * around a one-block digest. No condition code: these callers judge by the
+ * bytes consumed. Not for KLMD-SHAKE, whose output is the R1 pair.
+ */
+#define ZC_CPACF_DIGEST_FN(name, insn)                                      \
+static inline void name(unsigned long fc, void *param, const uint8_t **src, \
+                        size_t *len)                                        \
+{                                                                           \
+    register unsigned long r0 __asm__("0") = fc;                            \
+    register unsigned long r1 __asm__("1") = (unsigned long)param;          \
+    register unsigned long r4 __asm__("4") = (unsigned long)*src;           \
+    register unsigned long r5 __asm__("5") = *len;                          \
+                                                                            \
+    __asm__ __volatile__(ZC_CPACF_LOOP(insn)                                \
+                         : "+a"(r4), "+d"(r5)                               \
+                         : "d"(r0), "a"(r1)                                 \
+                         : "cc", "memory");                                 \
+    *src = (const uint8_t *)r4;                                             \
+    *len = r5;                                                              \
+}
+ZC_CPACF_DIGEST_FN(zc_issue_kimd_r2, ".insn rre,0xb93e0000,2,4")
+ZC_CPACF_DIGEST_FN(zc_issue_klmd_r2, ".insn rre,0xb93f0000,2,4")
+
+/*
+ * The same for KM and KMC: GR0, GR1, the first-operand address (R1 = 2;
+ * KM and KMC use no R1 + 1) and the R2 pair.
+ */
+#define ZC_CPACF_CIPHER_FN(name, insn)                                      \
+static inline void name(unsigned long fc, void *param, uint8_t **dst,       \
+                        const uint8_t **src, size_t *len)                   \
+{                                                                           \
+    register unsigned long r0 __asm__("0") = fc;                            \
+    register unsigned long r1 __asm__("1") = (unsigned long)param;          \
+    register unsigned long r2 __asm__("2") = (unsigned long)*dst;           \
+    register unsigned long r4 __asm__("4") = (unsigned long)*src;           \
+    register unsigned long r5 __asm__("5") = *len;                          \
+                                                                            \
+    __asm__ __volatile__(ZC_CPACF_LOOP(insn)                                \
+                         : "+a"(r2), "+a"(r4), "+d"(r5)                     \
+                         : "d"(r0), "a"(r1)                                 \
+                         : "cc", "memory");                                 \
+    *dst = (uint8_t *)r2;                                                   \
+    *src = (const uint8_t *)r4;                                             \
+    *len = r5;                                                              \
+}
+ZC_CPACF_CIPHER_FN(zc_issue_km_r2, ".insn rre,0xb92e0000,2,4")
+ZC_CPACF_CIPHER_FN(zc_issue_kmc_r2, ".insn rre,0xb92f0000,2,4")
+
 /* With a constant opcode, as every caller passes, this folds to one body. */
 static inline int zc_cpacf_issue(unsigned opcode, unsigned long gr[8])
 {
@@ -311,6 +363,17 @@ static inline long zc_cpacf_cipher(unsigned opcode, unsigned long fc, void *para
     unsigned long gr[8] = ZC_GR(fc, param, dst, 0, src, len, 0, 0);
 
     ZC_TRACE(opcode, fc);
+#ifndef ZC_CPACF_SIM
+    if (opcode == ZC_OP_KM || opcode == ZC_OP_KMC) {        /* the short form */
+        size_t left = len;
+
+        if (opcode == ZC_OP_KM)
+            zc_issue_km_r2(fc, param, &dst, &src, &left);
+        else
+            zc_issue_kmc_r2(fc, param, &dst, &src, &left);
+        return (long)(len - left);
+    }
+#endif
     zc_cpacf_issue(opcode, gr);
     return (long)(len - gr[5]);
 }
@@ -381,6 +444,19 @@ static inline long zc_cpacf_digest(unsigned opcode, unsigned long fc, void *para
     unsigned long gr[8] = ZC_GR(fc, param, out, out_len, src, len, 0, 0);
 
     ZC_TRACE(opcode, fc);
+#ifndef ZC_CPACF_SIM
+    /* KLMD-SHAKE reads the R1 pair even for no output: the long form. */
+    if (opcode == ZC_OP_KIMD ||
+        (opcode == ZC_OP_KLMD && fc != ZC_FC_SHAKE_128 && fc != ZC_FC_SHAKE_256)) {
+        size_t left = len;
+
+        if (opcode == ZC_OP_KIMD)
+            zc_issue_kimd_r2(fc, param, &src, &left);
+        else
+            zc_issue_klmd_r2(fc, param, &src, &left);
+        return (long)(len - left);
+    }
+#endif
     zc_cpacf_issue(opcode, gr);
     return (long)(len - gr[5]);
 }

@@ -3,6 +3,7 @@
  *
  *   zc-info            human-readable report
  *   zc-info --json     the same facts for machines
+ *   zc-info --sizes    the size of every public key object and context
  *   zc-info --version  the library version
  *   zc-info --help     usage
  *
@@ -394,11 +395,31 @@ static void json_report(void)
     printf("  }}\n}\n");
 }
 
+/* Every public key object and context the caller allocates (the library
+ * allocates none): "name bytes" per line. tests/zc_info_sizes.sh checks
+ * the list against the headers. */
+#define ZC_SIZE(t) { #t, sizeof(t) }
+static const struct { const char *name; size_t size; } sizes[] = {
+    ZC_SIZE(zc_aes_key), ZC_SIZE(zc_aes_gcm_ctx), ZC_SIZE(zc_aes_cmac_ctx),
+    ZC_SIZE(zc_aes_stream_ctx), ZC_SIZE(zc_des_key), ZC_SIZE(zc_rc4_ctx),
+    ZC_SIZE(zc_hash_ctx), ZC_SIZE(zc_hmac_ctx), ZC_SIZE(zc_rsa_key),
+    ZC_SIZE(struct zc_stats), ZC_SIZE(struct zc_backend_info),
+};
+
+static void sizes_report(void)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+        printf("%-24s %6zu\n", sizes[i].name, sizes[i].size);
+}
+
 static void usage(FILE *f, const char *prog)
 {
-    fprintf(f, "usage: %s [--json | --version | --help]\n"
+    fprintf(f, "usage: %s [--json | --sizes | --version | --help]\n"
                "Show what this machine's CPACF offers libzcrypt and where each algorithm runs.\n"
                "  --json     the same report as JSON\n"
+               "  --sizes    print the size in bytes of each key object and context\n"
                "  --version  print the library version\n"
                "  --help     print this help\n"
                "The ZCRYPT_CAPS environment variable can remove capabilities (see README).\n",
@@ -409,6 +430,10 @@ int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--json") == 0) {
         json_report();
+        return 0;
+    }
+    if (argc == 2 && strcmp(argv[1], "--sizes") == 0) {
+        sizes_report();
         return 0;
     }
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {

@@ -4,6 +4,13 @@
  *
  *   zc-speed [-a ALGS] [-b BACKENDS] [-s SIZES] [-t THREADS] [-T SECONDS]
  *            [-r REPEATS] [--format table|capacity|csv|json] [--svg FILE]
+ *   zc-speed --raw [-s SIZES] [-T SECONDS] [-r ROUNDS]
+ *
+ * --raw: the bare instruction loop (the library's asm/ wrappers called
+ * directly: KM and KMC AES-128, KLMD SHA-512) against the public API on
+ * the same data and key, alternating rounds, and the API's throughput as a
+ * percentage of the raw loop's. Where the machine lacks the function it
+ * says so and prints no figure.
  *
  * Backends side by side: cpacf (clear keys), protected (AES keys wrapped
  * through /dev/pkey), cex (Crypto Express, RSA), software (this library's
@@ -27,6 +34,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+/* The raw side of --raw: the instruction wrappers themselves (asm/). */
+#include "cpacf.h"
 
 #ifdef ZC_SPEED_OPENSSL
 #include <openssl/evp.h>
@@ -807,6 +817,181 @@ static int write_svg(const char *path, const struct cell *cl, size_t n)
 
 /* ---- command line -------------------------------------------------------- */
 
+/* ---- --raw: the bare instruction loop against the API ---------------------- */
+
+enum raw_op { RAW_KM, RAW_KMC, RAW_KLMD };
+
+static const struct {
+    const char *name;
+    enum raw_op op;
+    enum zc_insn insn;
+    unsigned fc;
+} raw_ops[] = {
+    { "aes-128-ecb", RAW_KM, ZC_INSN_KM, 18 },      /* KM-AES-128 */
+    { "aes-128-cbc", RAW_KMC, ZC_INSN_KMC, 18 },    /* KMC-AES-128 */
+    { "sha512", RAW_KLMD, ZC_INSN_KLMD, 3 },        /* KLMD-SHA-512 */
+};
+
+#ifdef ZC_HAVE_CPACF
+/* SHA-512 initial hash value (FIPS 180-4, 5.3.5). */
+static const uint64_t sha512_h0[8] = {
+    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull,
+    0xa54ff53a5f1d36f1ull, 0x510e527fade682d1ull, 0x9b05688c2b3e6c1full,
+    0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull,
+};
+
+/* One raw call: what the API call does, minus the library. The parameter
+ * blocks are set up per call, as the API must. */
+static int raw_call(enum raw_op op, uint8_t *buf, size_t size, uint8_t *md)
+{
+    switch (op) {
+    case RAW_KM: {
+        uint8_t pb[16];
+
+        memcpy(pb, key64, 16);
+        return zc_km(ZC_FC_AES_128, pb, buf, buf, size) == (long)size ? 0 : -1;
+    }
+    case RAW_KMC: {
+        uint8_t pb[32] = { 0 };                     /* chaining value 0, key */
+
+        memcpy(pb + 16, key64, 16);
+        return zc_kmc(ZC_FC_AES_128, pb, buf, buf, size) == (long)size ? 0 : -1;
+    }
+    default: {
+        uint64_t pb[10];
+
+        memcpy(pb, sha512_h0, 64);                  /* s390x: big-endian words */
+        pb[8] = 0;
+        pb[9] = (uint64_t)size << 3;
+        if (zc_klmd(ZC_FC_SHA_512, pb, buf, size, NULL, 0) != (long)size)
+            return -1;
+        memcpy(md, pb, 64);
+        return 0;
+    }
+    }
+}
+#endif
+
+/* The same operation through the public API. */
+static int api_call(enum raw_op op, const zc_aes_key *k, uint8_t *buf, size_t size, uint8_t *md)
+{
+    uint8_t iv[16] = { 0 };
+
+    switch (op) {
+    case RAW_KM:  return zc_aes_ecb_encrypt(k, buf, buf, size);
+    case RAW_KMC: return zc_aes_cbc_encrypt(k, iv, buf, buf, size);
+    default:      return zc_hash(ZC_SHA512, buf, size, md, 64);
+    }
+}
+
+/* Calls per second of one side for about secs seconds; -1 on a failed call. */
+static double raw_rate(int raw, enum raw_op op, const zc_aes_key *k, uint8_t *buf, size_t size,
+                       double secs)
+{
+    uint8_t md[64];
+    uint64_t n = 0;
+    double t0 = now(), t;
+    unsigned i;
+
+    do {
+        for (i = 0; i < 64; i++) {
+#ifdef ZC_HAVE_CPACF
+            if ((raw ? raw_call(op, buf, size, md) : api_call(op, k, buf, size, md)) != 0)
+                return -1;
+#else
+            (void)raw;
+            if (api_call(op, k, buf, size, md) != 0)
+                return -1;
+#endif
+        }
+        n += 64;
+        t = now() - t0;
+    } while (t < secs && !interrupted);
+    return (double)n / t;
+}
+
+/* zc-speed --raw: 0, or 1 when a call failed. */
+static int raw_report(const size_t *sizes, unsigned nsizes, double secs, unsigned rounds)
+{
+    unsigned o, s, r;
+    int failed = 0;
+    uint8_t *buf = calloc(1, 16384);
+
+    if (buf == NULL)
+        return 1;
+    printf("raw instruction loop (asm/ wrappers) vs the public API, same data and key,\n"
+           "%u alternating rounds of %.2f s per side, 1 thread, statistics %s\n",
+           rounds, secs / rounds / 2, zc_stats_enabled() ? "on" : "off");
+    printf("%-12s %7s %14s %14s %9s %9s\n", "operation", "bytes", "raw MB/s", "API MB/s",
+           "API/raw", "best");
+    for (o = 0; o < sizeof(raw_ops) / sizeof(raw_ops[0]); o++) {
+        zc_aes_key k;
+
+#ifdef ZC_HAVE_CPACF
+        if (!zc_cpacf_has(raw_ops[o].insn, raw_ops[o].fc)) {
+#endif
+            const char *fn = zc_cpacf_fc_name(raw_ops[o].insn, raw_ops[o].fc);
+
+            uint8_t m[16];
+            unsigned fc = raw_ops[o].fc;
+            int installed = zc_cpacf_query(raw_ops[o].insn, 0, m) == ZC_OK &&
+                            (m[fc / 8] & (0x80 >> fc % 8));
+
+            printf("%-12s not on this machine: %s %s %s\n", raw_ops[o].name,
+                   zc_insn_name(raw_ops[o].insn), fn ? fn : "?",
+                   !zc_cpacf_present() ? "(no CPACF here)" :
+                   installed ? "is removed by ZCRYPT_CAPS" : "is not installed");
+            continue;
+#ifdef ZC_HAVE_CPACF
+        }
+#endif
+        if (raw_ops[o].op != RAW_KLMD &&
+            (zc_aes_key_init(&k, key64, 16, ZC_BACKEND_CPACF) != ZC_OK ||
+             zc_aes_mode_backend(&k, raw_ops[o].op == RAW_KM ? ZC_AES_ECB : ZC_AES_CBC) !=
+                 ZC_BACKEND_CPACF)) {
+            printf("%-12s not on this machine: the API does not run it on CPACF\n",
+                   raw_ops[o].name);
+            continue;
+        }
+        for (s = 0; s < nsizes; s++) {
+            double rr[32], ra[32], ratio[32], raw_sum = 0, api_sum = 0;
+            size_t size = sizes[s] > 16384 ? 16384 : sizes[s];
+
+            if (raw_ops[o].op != RAW_KLMD && size % 16)
+                continue;
+            for (r = 0; r < rounds && !interrupted; r++) {
+                /* alternate which side goes first, so drift hits both */
+                if (r % 2 == 0) {
+                    rr[r] = raw_rate(1, raw_ops[o].op, &k, buf, size, secs / rounds / 2);
+                    ra[r] = raw_rate(0, raw_ops[o].op, &k, buf, size, secs / rounds / 2);
+                } else {
+                    ra[r] = raw_rate(0, raw_ops[o].op, &k, buf, size, secs / rounds / 2);
+                    rr[r] = raw_rate(1, raw_ops[o].op, &k, buf, size, secs / rounds / 2);
+                }
+                if (rr[r] <= 0 || ra[r] <= 0) {
+                    printf("%-12s %7zu a call failed\n", raw_ops[o].name, size);
+                    failed = 1;
+                    break;
+                }
+                raw_sum += rr[r];
+                api_sum += ra[r];
+                ratio[r] = ra[r] / rr[r];
+            }
+            if (failed || r == 0)
+                break;
+            qsort(ratio, r, sizeof(ratio[0]), cmp_double);
+            printf("%-12s %7zu %14.1f %14.1f %8.1f%% %8.1f%%\n", raw_ops[o].name, size,
+                   raw_sum / r * size / 1e6, api_sum / r * size / 1e6, ratio[r / 2] * 100,
+                   ratio[r - 1] * 100);
+        }
+        if (raw_ops[o].op != RAW_KLMD)
+            zc_aes_key_wipe(&k);
+    }
+    printf("(API/raw: median of the rounds' ratios; best: the highest round)\n");
+    free(buf);
+    return failed;
+}
+
 static void usage(FILE *f, const char *prog)
 {
     unsigned i;
@@ -814,6 +999,7 @@ static void usage(FILE *f, const char *prog)
     fprintf(f, "usage: %s [-a ALGS] [-b BACKENDS] [-s SIZES] [-t THREADS] [-T SECONDS]\n"
                "       [-r REPEATS] [--format table|capacity|csv|json] [--svg FILE]\n"
                "       [--version | --help]\n"
+               "       %s --raw [-s SIZES] [-T SECONDS] [-r ROUNDS]\n"
                "Measure each algorithm on each backend; a number is printed only when the\n"
                "library's statistics show that the requested backend ran every call.\n"
                "  -a ALGS      comma-separated algorithms (default: all)\n"
@@ -825,9 +1011,12 @@ static void usage(FILE *f, const char *prog)
                "  -r REPEATS   measurements per cell, the median is printed (default 3)\n"
                "  --format F   table (1000s of bytes/s per size), capacity, csv or json\n"
                "  --svg FILE   also write a bar chart of the backends per algorithm\n"
+               "  --raw        the bare KM/KMC AES-128 and KLMD SHA-512 loop against the API\n"
+               "               on the same data, alternating rounds (default -s 16,1024,16384,\n"
+               "               -r 8); the API's throughput as a percentage of the raw loop's\n"
                "Exit status: 0; 1 when a cell failed (a call fell back or failed); 2 usage;\n"
                "130 when interrupted (what was measured is printed).\nAlgorithms:",
-            prog);
+            prog, prog);
     for (i = 0; i < NALGS; i++)
         fprintf(f, "%s%s", i % 8 ? " " : "\n  ", algs[i].name);
     fprintf(f, "\n");
@@ -872,7 +1061,7 @@ int main(int argc, char **argv)
     size_t sizes[32], ncells = 0, i;
     unsigned thr[32], nsizes = 0, nthr = 1, repeats = 3, a, b, s, t, done = 0, total;
     struct cell *cells;
-    int argi, failed = 0;
+    int argi, failed = 0, raw = 0, rounds_set = 0;
     double start;
 
     thr[0] = 1;
@@ -886,6 +1075,10 @@ int main(int argc, char **argv)
         if (strcmp(o, "--version") == 0) {
             printf("zc-speed (libzcrypt) %s\n", zc_version());
             return 0;
+        }
+        if (strcmp(o, "--raw") == 0) {
+            raw = 1;
+            continue;
         }
         if (v == NULL)
             goto bad;
@@ -914,6 +1107,7 @@ int main(int argc, char **argv)
             if (parse_list(v, &r, 1) != 1 || r < 1 || r > 31)
                 goto bad;
             repeats = (unsigned)r;
+            rounds_set = 1;
         } else if (strcmp(o, "--format") == 0) {
             if (strcmp(v, "table") && strcmp(v, "capacity") && strcmp(v, "csv") &&
                 strcmp(v, "json"))
@@ -924,6 +1118,19 @@ int main(int argc, char **argv)
         } else {
             goto bad;
         }
+    }
+    if (raw) {
+        static const size_t def[] = { 16, 1024, 16384 };
+
+        if (alist || blist || nthr > 1 || strcmp(format, "table") || svg)
+            goto bad;
+        if (nsizes == 0) {
+            nsizes = 3;
+            memcpy(sizes, def, sizeof(def));
+        }
+        signal(SIGINT, on_sigint);
+        failed = raw_report(sizes, nsizes, secs, repeats == 3 && !rounds_set ? 8 : repeats);
+        return interrupted ? 130 : failed;
     }
     if (nsizes == 0) {
         static const size_t def[] = { 16, 64, 256, 1024, 8192, 16384 }, cap[] = { 1024, 65536 };

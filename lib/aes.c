@@ -90,31 +90,15 @@ static void xor16(uint8_t *d, const uint8_t *a, const uint8_t *b)
     zc_store_le64(d + 8, x1);
 }
 
-static int cbc(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
-               size_t len, int decrypt)
+/* CBC in software: apart, so that its buffers (and the stack protector's
+ * check they bring) are no part of the CPACF path. */
+__attribute__((noinline))
+static int cbc_sw(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                  size_t len, int decrypt)
 {
     uint8_t buf[CHUNK_BLOCKS * 16], ct[CHUNK_BLOCKS * 16];
-    int b;
     size_t i;
 
-    if (iv == NULL || zc_aes_args(k, in, out, len) || len % 16)
-        return ZC_EINVAL;
-    b = zc_aes_mode_select(k, ZC_AES_IM_CBC);
-    if (b < 0)
-        return b;
-    zc_aes_stat(k, ZC_AES_IM_CBC, b, decrypt, len);
-    if (len == 0)
-        return ZC_OK;
-#ifdef ZC_HAVE_CPACF
-    if (b == ZC_BACKEND_CPACF) {
-        /* The helper updates iv only on success. */
-        int rc = zc_aes_cpacf_crypt(k, ZC_OP_KMC, decrypt, iv, in, out, len, NULL);
-
-        if (rc != ZC_OK && rc != ZC_EKEY)
-            zc_wipe(out, len);
-        return rc;
-    }
-#endif
     if (!decrypt) {
         for (i = 0; i < len; i += 16) {
             xor16(buf, in + i, iv);
@@ -139,6 +123,33 @@ static int cbc(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *
     zc_wipe(buf, sizeof(buf));
     zc_wipe(ct, sizeof(ct));
     return ZC_OK;
+}
+
+static inline __attribute__((always_inline))
+int cbc(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in, uint8_t *out,
+               size_t len, int decrypt)
+{
+    int b;
+
+    if (iv == NULL || zc_aes_args(k, in, out, len) || len % 16)
+        return ZC_EINVAL;
+    b = zc_aes_mode_select(k, ZC_AES_IM_CBC);
+    if (b < 0)
+        return b;
+    zc_aes_stat(k, ZC_AES_IM_CBC, b, decrypt, len);
+    if (len == 0)
+        return ZC_OK;
+#ifdef ZC_HAVE_CPACF
+    if (b == ZC_BACKEND_CPACF) {
+        /* The helper updates iv only on success. */
+        int rc = zc_aes_cpacf_crypt(k, ZC_OP_KMC, decrypt, iv, in, out, len, NULL);
+
+        if (rc != ZC_OK && rc != ZC_EKEY)
+            zc_wipe(out, len);
+        return rc;
+    }
+#endif
+    return cbc_sw(k, iv, in, out, len, decrypt);
 }
 
 int zc_aes_cbc_encrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
@@ -219,7 +230,7 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     uint8_t ks[16], saved[16];
     uint8_t *out0 = out;
     int b, rc = ZC_OK;
-    size_t full;
+    size_t full, used = 0;
 
     if (ctr == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
@@ -235,6 +246,7 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
         size_t n = full < sizeof(ctrs) ? full : sizeof(ctrs);
 
         ctr_fill(ctrs, ctr, n);
+        used = used > n ? used : n;
 #ifdef ZC_HAVE_CPACF
         if (b == ZC_BACKEND_CPACF)
             rc = zc_aes_cpacf_crypt(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
@@ -252,7 +264,7 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
         rc = tail_block(k, ctr, ks, in, out, len & 15);
         ctr_inc(ctr);
     }
-    zc_wipe(ctrs, sizeof(ctrs));
+    zc_wipe(ctrs, used);                /* what held counters or keystream */
     zc_wipe(ks, sizeof(ks));
     return rc == ZC_OK ? rc : fail(rc, out0, len, ctr, saved);
 }

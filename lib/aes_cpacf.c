@@ -114,10 +114,76 @@ static int run(const zc_aes_key *k, unsigned op, unsigned long fc, void *pb,
     return ZC_OK;
 }
 
-int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
+static int general_crypt(const zc_aes_key *k, unsigned op, unsigned long mod, uint8_t cv[16],
+                         const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs);
+
+/* The clear key into a parameter block's key field, with a constant length
+ * per case so that the copy is inline (no libc call). */
+static inline void clear_key(const zc_aes_key *k, uint8_t *dst)
+{
+    switch (k->zc_key_len) {
+    case 16: memcpy(dst, k->zc_key, 16); break;
+    case 24: memcpy(dst, k->zc_key, 24); break;
+    default: memcpy(dst, k->zc_key, 32); break;
+    }
+}
+
+/* A wrapper's count for a clear key: all of len, or the call fails closed
+ * (-1: a length the instruction rejects; short: cc 1, which a clear key
+ * cannot meet, as zc_aes_pb_rederive says). */
+static inline int clear_rc(long n, size_t len)
+{
+    return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
+}
+
+/*
+ * The clear-key path of KM, KMC and KMCTR, one case per instruction so
+ * that the opcode is a constant: parameter block on the stack, one issue
+ * (the wrapper itself repeats on cc 3), the chaining value back, the block
+ * wiped. No re-derivation loop: that is for protected keys (run()). KM and
+ * KMC go through zc_cpacf_cipher() without zc_km()'s length check: every
+ * caller passes whole 16-byte blocks (ECB and CBC refuse other lengths,
+ * CTR and GCM issue whole blocks only).
+ */
+int zc_aes_cpacf_clear(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
                        const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs)
 {
     unsigned long mod = decrypt ? ZC_CPACF_DECRYPT : 0;
+    int rc;
+
+#ifdef ZC_CPACF_TEST_HOOKS
+    if (zc_cpacf_test_chunk || zc_cpacf_test_between)     /* chunked: the general path */
+        return general_crypt(k, op, mod, cv, in, out, len, ctrs);
+#endif
+
+    if (op == ZC_OP_KMC) {
+        struct zc_pb_aes_chain pb __attribute__((aligned(8)));
+
+        memcpy(pb.cv, cv, 16);
+        clear_key(k, pb.key);
+        rc = clear_rc(zc_cpacf_cipher(ZC_OP_KMC, k->zc_fc | mod, &pb, out, in, len), len);
+        if (rc == ZC_OK)
+            memcpy(cv, pb.cv, 16);
+        zc_wipe(&pb, 16 + 32);
+    } else {
+        struct zc_pb_aes pb __attribute__((aligned(8)));
+
+        clear_key(k, pb.key);
+        if (op == ZC_OP_KM)
+            rc = clear_rc(zc_cpacf_cipher(ZC_OP_KM, k->zc_fc | mod, &pb, out, in, len), len);
+        else
+            rc = clear_rc(zc_kmctr(k->zc_fc, &pb, out, in, len, ctrs), len);
+        zc_wipe(&pb, 32);
+    }
+    return rc;
+}
+
+/* Every other case: protected keys (re-derivation on cc 1), the other
+ * instructions, and the test builds' chunked issue. */
+__attribute__((noinline))
+static int general_crypt(const zc_aes_key *k, unsigned op, unsigned long mod, uint8_t cv[16],
+                         const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs)
+{
     int rc;
 
     if (cv == NULL) {                       /* KM, KMCTR: the key alone */
@@ -137,6 +203,12 @@ int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv
         zc_wipe(&pb, sizeof(pb));
     }
     return rc;
+}
+
+int zc_aes_cpacf_general(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
+                         const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs)
+{
+    return general_crypt(k, op, decrypt ? ZC_CPACF_DECRYPT : 0, cv, in, out, len, ctrs);
 }
 
 /* The XTS or KMA function code of a key: clear or encrypted, by its kind. */

@@ -15,6 +15,7 @@
 
 #include "caps.h"
 #include "cpacf_pb.h"
+#include "../asm/cpacf.h"
 #include "stats.h"
 #include "util.h"
 #include "sw/aes_ct64.h"
@@ -105,7 +106,9 @@ static inline int zc_aes_mode_select(const zc_aes_key *k, enum zc_aes_imode mode
 static inline void zc_aes_stat(const zc_aes_key *k, enum zc_aes_imode mode, int b,
                                int decrypt, size_t len)
 {
-    zc_stat_count((enum zc_algo)(ZC_ALGO_AES_ECB + (mode == ZC_AES_IM_GCM_KMA ? ZC_AES_IM_GCM
+    /* The row and backend are worked out only when counting is on. */
+    if (__builtin_expect(__atomic_load_n(&zc_stats_state, __ATOMIC_RELAXED) != 0, 0))
+        zc_stat_add((enum zc_algo)(ZC_ALGO_AES_ECB + (mode == ZC_AES_IM_GCM_KMA ? ZC_AES_IM_GCM
                                                                                : mode)),
                   k->zc_key_len, zc_stat_be(b, zc_aes_key_protected(k)), decrypt != 0, len);
 }
@@ -186,8 +189,23 @@ int zc_aes_encrypt_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
  * updated on success; NULL for KM and KMCTR. ctrs: KMCTR's counter blocks,
  * one per data block. out: NULL for KMAC.
  */
-int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
+int zc_aes_cpacf_general(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
+                         const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs);
+/* KM, KMC and KMCTR on a clear key: no re-derivation, one issue. */
+int zc_aes_cpacf_clear(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
                        const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs);
+
+/* Inline, so that a clear key's KM, KMC and KMCTR reach their helper in
+ * one call (the hot path of ECB, CBC and CTR). */
+static inline int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decrypt,
+                                     uint8_t cv[16], const uint8_t *in, uint8_t *out,
+                                     size_t len, const uint8_t *ctrs)
+{
+    if (!zc_aes_key_protected(k) &&
+        (op == ZC_OP_KM || op == ZC_OP_KMCTR || (op == ZC_OP_KMC && cv != NULL)))
+        return zc_aes_cpacf_clear(k, op, decrypt, cv, in, out, len, ctrs);
+    return zc_aes_cpacf_general(k, op, decrypt, cv, in, out, len, ctrs);
+}
 
 /*
  * XTS: the XTS parameter T_0 for tweak from k2 (PCC), then KM-XTS with k1

@@ -101,36 +101,112 @@ void zc_hash_decide(const struct zc_hash_desc *d, struct zc_backend_info *info)
     }
 }
 
+/*
+ * AUTO's backend for each algorithm, decided on first use and kept: the
+ * capabilities (ZCRYPT_CAPS included) and the SHA-3 self-test are fixed
+ * for the life of the process, so every later init and one-shot call costs
+ * one byte load instead of a walk through the caps. 0: not decided yet,
+ * else the backend + 1. Relaxed atomics: racing threads compute and store
+ * the same value.
+ */
+static uint8_t auto_backend[sizeof(descs) / sizeof(descs[0])];
+
+/* The first time: decide and keep (apart, so that the callers' fast path
+ * sets up no frame for the decision's result). */
+__attribute__((noinline))
+static unsigned hash_auto_decide(enum zc_hash_alg alg)
+{
+    struct zc_backend_info info;
+    unsigned v;
+
+    zc_hash_decide(&descs[alg], &info);
+    v = (unsigned)info.backend + 1;
+    __atomic_store_n(&auto_backend[alg], (uint8_t)v, __ATOMIC_RELAXED);
+    return v;
+}
+
+static inline enum zc_backend hash_auto(enum zc_hash_alg alg)
+{
+    unsigned v = __atomic_load_n(&auto_backend[alg], __ATOMIC_RELAXED);
+
+    if (__builtin_expect(v == 0, 0))
+        v = hash_auto_decide(alg);
+    return (enum zc_backend)(v - 1);
+}
+
+/* Bytes of the SHA-1/2 chaining value: the bit length follows it in the
+ * KLMD parameter block. */
+static inline size_t sha2_state_size(const struct zc_hash_desc *d)
+{
+    return d->fc == ZC_FC_SHA_1 ? 20 : d->block == 64 ? 32 : 64;
+}
+
+/* The initial SHA-1/2 state as big-endian bytes (the CPACF layout). On a
+ * big-endian host the IV words already are those bytes: one block copy. */
+static inline void put_iv_be(uint8_t *b, const struct zc_hash_desc *d)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    if (d->iv64)
+        memcpy(b, d->iv64, 64);
+    else if (d->fc == ZC_FC_SHA_1)
+        memcpy(b, d->iv32, 20);
+    else
+        memcpy(b, d->iv32, 32);
+#else
+    unsigned i;
+
+    for (i = 0; d->iv64 && i < 8; i++)
+        zc_store_be64(b + 8 * i, d->iv64[i]);
+    for (i = 0; d->iv32 && i < (d->fc == ZC_FC_SHA_1 ? 5u : 8u); i++)
+        zc_store_be32(b + 4 * i, d->iv32[i]);
+#endif
+}
+
+/* The digest out of a big-endian state, with a constant length per case
+ * so that the compiler copies inline. */
+static inline void copy_digest(uint8_t *out, const uint8_t *b, size_t n)
+{
+    switch (n) {
+    case 20: memcpy(out, b, 20); break;
+    case 28: memcpy(out, b, 28); break;
+    case 32: memcpy(out, b, 32); break;
+    case 48: memcpy(out, b, 48); break;
+    default: memcpy(out, b, 64); break;
+    }
+}
+
 int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
 {
     const struct zc_hash_desc *d = zc_hash_desc(alg);
-    struct zc_backend_info info;
     unsigned i;
 
     if (c == NULL || d == NULL || !zc_backend_sym_ok(backend))
         return ZC_EINVAL;
     if (backend != ZC_BACKEND_SOFTWARE) {
-        zc_hash_decide(d, &info);
-        if (backend == ZC_BACKEND_CPACF && info.backend != ZC_BACKEND_CPACF)
+        enum zc_backend b = hash_auto(alg);
+
+        if (backend == ZC_BACKEND_CPACF && b != ZC_BACKEND_CPACF)
             return ZC_ENOTSUP;
-        backend = info.backend;
+        backend = b;
     }
     if (backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
         return ZC_ENOTSUP;
-    memset(c, 0, sizeof(*c));
-    for (i = 0; d->iv32 && i < (d->fc == ZC_FC_SHA_1 ? 5u : 8u); i++) {
-        if (backend == ZC_BACKEND_CPACF)
-            zc_store_be32(c->zc_st.b + 4 * i, d->iv32[i]);
-        else
+    /* Only what the hash reads is set: the state (SHA-3 starts from all
+     * zeros in either representation) and the counters. The buffer is
+     * written before it is read. */
+    if (d->kind != ZC_HK_SHA2)
+        memset(&c->zc_st, 0, sizeof(c->zc_st));
+    else if (backend == ZC_BACKEND_CPACF)
+        put_iv_be(c->zc_st.b, d);
+    else {
+        for (i = 0; d->iv32 && i < (d->fc == ZC_FC_SHA_1 ? 5u : 8u); i++)
             c->zc_st.w[i] = d->iv32[i];
-    }
-    for (i = 0; d->iv64 && i < 8; i++) {
-        if (backend == ZC_BACKEND_CPACF)
-            zc_store_be64(c->zc_st.b + 8 * i, d->iv64[i]);
-        else
+        for (i = 0; d->iv64 && i < 8; i++)
             c->zc_st.q[i] = d->iv64[i];
     }
-    /* SHA-3 starts from the all-zero state in either representation. */
+    c->zc_len_lo = 0;
+    c->zc_len_hi = 0;
+    c->zc_buf_len = 0;
     c->zc_alg = (uint8_t)alg;
     c->zc_backend = (uint8_t)backend;
     c->zc_magic = ZC_HASH_MAGIC;
@@ -236,7 +312,6 @@ fail:                                   /* the context is dead: ZC_ESTATE from n
 static int final_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
                        size_t out_len)
 {
-    size_t sw = d->fc == ZC_FC_SHA_1 ? 20 : d->block == 64 ? 32 : 64;
     uint8_t *b = c->zc_st.b;
     int rc;
 
@@ -245,6 +320,8 @@ static int final_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *ou
                digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, out, out_len),
                          c->zc_buf_len);
     if (d->kind == ZC_HK_SHA2) {
+        size_t sw = sha2_state_size(d);
+
         if (d->block == 128) {
             zc_store_be64(b + sw, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
             zc_store_be64(b + sw + 8, c->zc_len_lo << 3);
@@ -255,12 +332,60 @@ static int final_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *ou
     rc = digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, NULL, 0),
                    c->zc_buf_len);
     if (rc == ZC_OK)
-        memcpy(out, b, d->digest);
+        copy_digest(out, b, d->digest);
+    return rc;
+}
+
+/* A big-endian 64-bit store: on a big-endian host one store instruction. */
+static inline void put_be64(uint8_t *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    memcpy(p, &v, 8);
+#else
+    zc_store_be64(p, v);
+#endif
+}
+
+/*
+ * zc_hash() for SHA-1/2 on CPACF: the whole message goes to one KLMD,
+ * which pads, with the parameter block on the stack (the chaining value,
+ * then the message bit length); no context, no buffer. The block is wiped
+ * afterwards: it holds the digest.
+ */
+static inline __attribute__((always_inline))
+int oneshot_cpacf(enum zc_hash_alg alg, const uint8_t *p, size_t len, uint8_t *out)
+{
+    const struct zc_hash_desc *d = &descs[alg];
+    union {
+        uint64_t q[10];
+        uint8_t b[80];
+    } pb;
+    uint64_t bits = (uint64_t)len << 3;
+    int rc;
+
+    zc_stat_count((enum zc_algo)alg, 0, ZC_STAT_CPACF, 0, len);
+    put_iv_be(pb.b, d);
+    if (d->block == 128) {
+        put_be64(pb.b + 64, (uint64_t)len >> 61);
+        put_be64(pb.b + 72, bits);
+    } else {
+        if ((uint64_t)len >> 61)                    /* 2^64 bits at most */
+            return ZC_EINVAL;
+        put_be64(pb.b + sha2_state_size(d), bits);
+    }
+    rc = digest_rc(zc_klmd(d->fc, &pb, p != NULL ? p : pb.b, len, NULL, 0), len);
+    if (rc == ZC_OK)
+        copy_digest(out, pb.b, d->digest);
+    else
+        zc_wipe(out, d->digest);
+    zc_wipe(&pb, sizeof(pb));
     return rc;
 }
 #endif
 
-/* SHA-3: domain bits and pad10*1, then squeeze as much as asked. */
+/* SHA-3: domain bits and pad10*1, then squeeze as much as asked. (Not
+ * inlined, nor final_software: they would crowd the CPACF final.) */
+__attribute__((noinline))
 static int final_keccak(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
                         size_t out_len)
 {
@@ -282,6 +407,7 @@ static int final_keccak(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *o
     return ZC_OK;
 }
 
+__attribute__((noinline))
 static int final_software(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out)
 {
     size_t lenpos = d->block - (d->block == 128 ? 16 : 8);
@@ -309,6 +435,56 @@ static int final_software(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t 
     return ZC_OK;
 }
 
+/*
+ * After the digest: wipe what held message-derived data, the state (the
+ * KLMD parameter block with the bit length for SHA-1/2, the whole Keccak
+ * state for SHA-3), the buffer up to one block and the counters; the magic
+ * goes with them, so the context is dead (ZC_ESTATE). zc_hash_wipe() is
+ * the caller's full wipe.
+ */
+static void wipe_used(zc_hash_ctx *c, const struct zc_hash_desc *d)
+{
+    if (d->kind != ZC_HK_SHA2) {
+        zc_wipe(&c->zc_st, sizeof(c->zc_st));
+        zc_wipe(c->zc_buf, d->block);
+    } else if (d->block == 128) {        /* constant sizes: one XC each on s390x */
+        zc_wipe(&c->zc_st, 80);
+        zc_wipe(c->zc_buf, 128);
+    } else {
+        zc_wipe(&c->zc_st, 40);
+        zc_wipe(c->zc_buf, 64);
+    }
+    zc_wipe(&c->zc_len_lo, sizeof(*c) - offsetof(zc_hash_ctx, zc_len_lo));
+}
+
+#ifdef ZC_HAVE_CPACF
+/* zc_hash_final for SHA-1/2 on CPACF, per algorithm like oneshot_cpacf:
+ * the bit length after the state, KLMD on the pending bytes in place, the
+ * digest out, then the used parts wiped. */
+static inline __attribute__((always_inline))
+int final_sha2_cpacf(zc_hash_ctx *c, enum zc_hash_alg alg, uint8_t *out)
+{
+    const struct zc_hash_desc *d = &descs[alg];
+    uint8_t *b = c->zc_st.b;
+    size_t n = c->zc_buf_len;
+    int rc;
+
+    if (d->block == 128) {
+        put_be64(b + 64, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
+        put_be64(b + 72, c->zc_len_lo << 3);
+    } else {
+        put_be64(b + sha2_state_size(d), c->zc_len_lo << 3);
+    }
+    rc = digest_rc(zc_klmd(d->fc, b, c->zc_buf, n, NULL, 0), n);
+    if (rc == ZC_OK)
+        copy_digest(out, b, d->digest);
+    else
+        zc_wipe(out, d->digest);
+    wipe_used(c, d);
+    return rc;
+}
+#endif
+
 int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
 {
     const struct zc_hash_desc *d;
@@ -328,6 +504,18 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
                   c->zc_backend == ZC_BACKEND_CPACF ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0,
                   c->zc_len_lo);
 #ifdef ZC_HAVE_CPACF
+    if (c->zc_backend == ZC_BACKEND_CPACF && d->kind == ZC_HK_SHA2) {
+        switch ((enum zc_hash_alg)c->zc_alg) {
+        case ZC_SHA1:       return final_sha2_cpacf(c, ZC_SHA1, out);
+        case ZC_SHA224:     return final_sha2_cpacf(c, ZC_SHA224, out);
+        case ZC_SHA256:     return final_sha2_cpacf(c, ZC_SHA256, out);
+        case ZC_SHA384:     return final_sha2_cpacf(c, ZC_SHA384, out);
+        case ZC_SHA512:     return final_sha2_cpacf(c, ZC_SHA512, out);
+        case ZC_SHA512_224: return final_sha2_cpacf(c, ZC_SHA512_224, out);
+        case ZC_SHA512_256: return final_sha2_cpacf(c, ZC_SHA512_256, out);
+        default:            break;
+        }
+    }
     if (c->zc_backend == ZC_BACKEND_CPACF)
         rc = final_cpacf(c, d, out, out_len);
     else
@@ -338,7 +526,7 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
         rc = final_software(c, d, out);
     if (rc != ZC_OK)
         zc_wipe(out, out_len);
-    zc_hash_wipe(c);
+    wipe_used(c, d);
     return rc;
 }
 
@@ -355,22 +543,48 @@ enum zc_backend zc_hash_backend(const zc_hash_ctx *c)
     return (enum zc_backend)c->zc_backend;
 }
 
-int zc_hash(enum zc_hash_alg alg, const void *data, size_t len, uint8_t *out, size_t out_len)
+/* zc_hash() through a context: every backend and algorithm. Apart, so
+ * that the context's frame is not set up on the CPACF path. */
+__attribute__((noinline))
+static int oneshot_ctx(enum zc_hash_alg alg, const void *data, size_t len, uint8_t *out,
+                       size_t out_len)
 {
-    const struct zc_hash_desc *d = zc_hash_desc(alg);
     zc_hash_ctx c;
-    int rc;
+    int rc = zc_hash_init(&c, alg, ZC_BACKEND_AUTO);
 
-    if (d == NULL || zc_bad_ptr(data, len) || zc_bad_ptr(out, out_len) ||
-        (d->kind != ZC_HK_SHAKE && (out == NULL || out_len != d->digest)))
-        return ZC_EINVAL;
-    rc = zc_hash_init(&c, alg, ZC_BACKEND_AUTO);
     if (rc == ZC_OK)
         rc = zc_hash_update(&c, data, len);
     if (rc == ZC_OK)
         rc = zc_hash_final(&c, out, out_len);
-    zc_hash_wipe(&c);
+    if (rc != ZC_OK)            /* final wipes what it used when it gets that far */
+        zc_hash_wipe(&c);
     return rc;
+}
+
+int zc_hash(enum zc_hash_alg alg, const void *data, size_t len, uint8_t *out, size_t out_len)
+{
+    const struct zc_hash_desc *d = zc_hash_desc(alg);
+
+    if (d == NULL || zc_bad_ptr(data, len) || zc_bad_ptr(out, out_len) ||
+        (d->kind != ZC_HK_SHAKE && (out == NULL || out_len != d->digest)))
+        return ZC_EINVAL;
+#ifdef ZC_HAVE_CPACF
+    /* One case per algorithm: with the algorithm constant, the sizes and
+     * the function code fold into the code (inline copies, no lookups). */
+    if (d->kind == ZC_HK_SHA2 && hash_auto(alg) == ZC_BACKEND_CPACF) {
+        switch (alg) {
+        case ZC_SHA1:       return oneshot_cpacf(ZC_SHA1, data, len, out);
+        case ZC_SHA224:     return oneshot_cpacf(ZC_SHA224, data, len, out);
+        case ZC_SHA256:     return oneshot_cpacf(ZC_SHA256, data, len, out);
+        case ZC_SHA384:     return oneshot_cpacf(ZC_SHA384, data, len, out);
+        case ZC_SHA512:     return oneshot_cpacf(ZC_SHA512, data, len, out);
+        case ZC_SHA512_224: return oneshot_cpacf(ZC_SHA512_224, data, len, out);
+        case ZC_SHA512_256: return oneshot_cpacf(ZC_SHA512_256, data, len, out);
+        default:            break;
+        }
+    }
+#endif
+    return oneshot_ctx(alg, data, len, out, out_len);
 }
 
 /* ---- the SHA-3 self-test (KIMD/KLMD function codes 32-37) ---------------- */

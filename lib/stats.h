@@ -13,7 +13,7 @@
 #include <zcrypt/stats.h>
 
 /* -1: ZCRYPT_STATS not read yet, 0: off, 1: on. */
-extern int zc_stats_state;
+extern int zc_stats_state __attribute__((visibility("hidden")));   /* no GOT load */
 
 /* The counting itself: the row from (algo, key_len), then the add. */
 void zc_stat_add(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,

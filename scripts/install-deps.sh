@@ -7,6 +7,8 @@
 #                                   and the hardening checks (clang with libFuzzer,
 #                                   valgrind, cppcheck) and BearSSL, the peer of
 #                                   the software benchmark (tests/bench/sw_peers.c)
+#   scripts/install-deps.sh perf    test, plus qemu-user (the dynamic qemu-s390x that
+#                                   loads the instruction-counting plugin, scripts/perf.sh)
 #
 # Idempotent: installs only what is missing, so the README's quick-start commands
 # can call it every time. Needs root (or sudo) on Debian 12.
@@ -14,11 +16,12 @@ set -eu
 what=${1:-test}
 
 pkgs="meson ninja-build gcc libc6-dev pkg-config"
-if [ "$what" = test ]; then
+if [ "$what" = test ] || [ "$what" = perf ]; then
     pkgs="$pkgs check doxygen libssl-dev openssl gcc-s390x-linux-gnu libc6-dev-s390x-cross \
           linux-libc-dev-s390x-cross binutils-s390x-linux-gnu qemu-user-static hercules \
           clang libclang-rt-dev valgrind cppcheck libbearssl-dev"
 fi
+[ "$what" != perf ] || pkgs="$pkgs qemu-user"
 
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -29,7 +32,7 @@ for p in $pkgs; do
 done
 # s390x Check comes from Debian multiarch (see docs/toolchain.md).
 need_s390x_check=0
-if [ "$what" = test ] &&
+if [ "$what" != build ] &&
    ! dpkg-query -W -f='${Status}' check:s390x 2>/dev/null | grep -q "ok installed"; then
     need_s390x_check=1
 fi

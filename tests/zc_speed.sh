@@ -73,4 +73,16 @@ done
 check "table: sha256/software row" grep -q '^sha256/software' "$tmp/table"
 check "capacity: header" grep -q 'transactions/s' "$tmp/capacity"
 check "csv: header and one row" [ "$(wc -l <"$tmp/csv")" -eq 2 ]
+
+# --raw: each operation gets a ratio or says why not, never a made-up figure.
+"$@" --raw -s 64 -T 0.04 -r 2 >"$tmp/raw" 2>&1
+check "--raw exits 0" [ $? -eq 0 ]
+for op in aes-128-ecb aes-128-cbc sha512; do
+    check "--raw: $op measured or not on this machine" \
+        grep -Eq "^$op +(64 +[0-9.]+ +[0-9.]+ +[0-9.]+% |not on this machine: )" "$tmp/raw"
+done
+ZCRYPT_CAPS=none "$@" --raw -s 64 -T 0.04 -r 2 >"$tmp/raw" 2>&1
+check "--raw, caps=none: no figure" [ "$(grep -c 'not on this machine' "$tmp/raw")" -eq 3 ]
+"$@" --raw -a sha512 >/dev/null 2>&1
+check "--raw with -a: status 2" [ $? -eq 2 ]
 exit $fail

@@ -1,0 +1,142 @@
+#!/bin/sh
+# perf.sh - every figure of issue 15 (performance) in one run.
+#
+#   sh scripts/perf.sh            (docs/performance.md explains each part)
+#
+#   1. the machine (figures depend on it)
+#   2. guest instructions per call of the hash and AES paths under
+#      qemu-s390x (tests/bench/insncount.sh; SKIP without the insncount
+#      tool or qemu-user)
+#   3. the AES hot path, instruction by instruction (tests/bench/hotpath.sh)
+#   4. zc-speed --raw: the bare instruction loop against the API (a figure
+#      only where the machine has the functions)
+#   5. zc-info --sizes: every key object and context
+#   6. scaling: zc-speed with 1 and 2 threads, statistics on, best of
+#      alternating rounds, next to two single-thread processes at once
+#      (what the machine itself gives)
+#   7. scripts/perf-sw.sh (the software figures), when it exists
+#
+# Builds what it needs in build/native and build/s390x (as scripts/test.sh
+# does). Environment: PERF_SECONDS (time per zc-speed cell, default 1),
+# PERF_ROUNDS (scaling rounds, default 3), INSNCOUNT_DIR, INSNCOUNT_N.
+# Exits non-zero only when a part fails to run; a missing tool is a SKIP.
+set -eu
+cd "$(dirname "$0")/.."
+secs=${PERF_SECONDS:-1}
+rounds=${PERF_ROUNDS:-3}
+status=0
+
+setup() { # builddir, meson args...
+    dir=$1
+    shift
+    [ -f "$dir/build.ninja" ] && return 0
+    out=$(meson setup "$dir" "$@" 2>&1) || { printf '%s\n' "$out" >&2; return 1; }
+}
+
+echo "=== 1. machine"
+echo "host: $(uname -m), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+if command -v lscpu >/dev/null 2>&1; then
+    lscpu | grep -E '^(Model name|Vendor ID|Machine type|CPU\(s\)|Thread|Core|Socket)' |
+        sed 's/^/  /'
+fi
+echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+
+setup build/native -Dtests=enabled -Ddocs=disabled || status=1
+ninja -C build/native examples/zc-speed examples/zc-info >/dev/null || status=1
+native=build/native/examples
+s390x=
+if command -v s390x-linux-gnu-gcc >/dev/null 2>&1 && [ "$(uname -m)" != s390x ]; then
+    if setup build/s390x --cross-file tests/cross/s390x-linux-gnu.ini -Dtests=enabled \
+            -Dtest_expect=qemu &&
+       ninja -C build/s390x tests/bench/insn_calls tests/bench/aes_calls \
+            examples/zc-speed >/dev/null; then
+        s390x=build/s390x
+    else
+        status=1
+    fi
+fi
+
+echo
+echo "=== 2. instructions per call under qemu-s390x (tests/bench/insncount.sh)"
+if [ -n "$s390x" ]; then
+    bash tests/bench/insncount.sh "$s390x" || status=1
+else
+    echo "insncount: SKIP (no s390x cross build on this machine)"
+fi
+
+echo
+echo "=== 3. the AES hot path on a prepared CPACF key (tests/bench/hotpath.sh)"
+if [ -n "$s390x" ]; then
+    bash tests/bench/hotpath.sh "$s390x" || status=1
+else
+    echo "hotpath: SKIP (no s390x cross build on this machine)"
+fi
+
+echo
+echo "=== 4. raw instruction loop vs API (zc-speed --raw)"
+"$native/zc-speed" --raw -T "$secs" || status=1
+if [ -n "$s390x" ] && command -v qemu-s390x-static >/dev/null 2>&1; then
+    echo "--- the s390x build under qemu-s390x-static -cpu max (emulated: shows"
+    echo "    the overhead's share, not a hardware figure)"
+    qemu-s390x-static -cpu max "$s390x/examples/zc-speed" --raw -T "$secs" || status=1
+fi
+
+echo
+echo "=== 5. key object and context sizes (zc-info --sizes)"
+"$native/zc-info" --sizes || status=1
+
+echo
+echo "=== 6. scaling: 1 vs 2 threads, statistics on (zc-speed counts every call)"
+scale_tmp=$(mktemp -d)
+trap 'rm -rf "$scale_tmp"' EXIT
+algs=aes-128-ctr,aes-128-cbc,sha256,sha512
+i=0
+while [ "$i" -lt "$rounds" ]; do
+    # alternate: threads, then two processes at once, so that load from
+    # other jobs hits both
+    "$native/zc-speed" -a "$algs" -b software -s 8192 -t 1,2 -T "$secs" -r 1 --format csv \
+        >"$scale_tmp/t$i.csv" 2>/dev/null || status=1
+    "$native/zc-speed" -a "$algs" -b software -s 8192 -t 1 -T "$secs" -r 1 --format csv \
+        >"$scale_tmp/pa$i.csv" 2>/dev/null &
+    "$native/zc-speed" -a "$algs" -b software -s 8192 -t 1 -T "$secs" -r 1 --format csv \
+        >"$scale_tmp/pb$i.csv" 2>/dev/null || status=1
+    wait || status=1
+    i=$((i + 1))
+done
+python3 - "$scale_tmp" "$rounds" <<'PY'
+import csv, sys, os
+d, rounds = sys.argv[1], int(sys.argv[2])
+def rows(path):
+    with open(path) as f:
+        return [r for r in csv.DictReader(f) if r["status"] == "ok"]
+best = {}                       # algorithm: [1 thread, 2 threads, 2 processes]
+for i in range(rounds):
+    one, two = {}, {}
+    for r in rows(os.path.join(d, "t%d.csv" % i)):
+        (one if r["threads"] == "1" else two)[r["algorithm"]] = float(r["bytes_per_s"])
+    pa = {r["algorithm"]: float(r["bytes_per_s"]) for r in rows(os.path.join(d, "pa%d.csv" % i))}
+    pb = {r["algorithm"]: float(r["bytes_per_s"]) for r in rows(os.path.join(d, "pb%d.csv" % i))}
+    for a in one:
+        b = best.setdefault(a, [0, 0, 0])
+        b[0] = max(b[0], one[a])
+        b[1] = max(b[1], two.get(a, 0))
+        if a in pa and a in pb:
+            b[2] = max(b[2], pa[a] + pb[a])
+print("%-12s %14s %18s %22s" % ("algorithm", "1 thread MB/s", "2 threads / 1", "2 processes / 1"))
+for a, (o, t, p) in sorted(best.items()):
+    print("%-12s %14.1f %17.2fx %21.2fx" % (a, o / 1e6, t / o, p / o))
+print("(software backend, 8 KiB per call; each figure the best of %d alternating"
+      " rounds." % rounds)
+print(" '2 processes': two single-thread zc-speed runs at once, summed: what this")
+print(" machine gives two independent workers. Target: 2 threads >= 1.8x; with other")
+print(" jobs on the cores, compare with the 2-process figure.)")
+PY
+
+echo
+echo "=== 7. software performance (scripts/perf-sw.sh)"
+if [ -f scripts/perf-sw.sh ]; then
+    sh scripts/perf-sw.sh || status=1
+else
+    echo "perf-sw: not present on this branch"
+fi
+exit $status

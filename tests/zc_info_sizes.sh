@@ -1,0 +1,39 @@
+#!/bin/sh
+# zc_info_sizes.sh - zc-info --sizes against the headers: every typedef'd
+# struct of the public headers (a key object or context the caller
+# allocates) is listed, and each size equals sizeof from a separately
+# compiled program (sizes_ref.c).
+#
+# usage: zc_info_sizes.sh INCLUDE-DIR SIZES-REF ZC-INFO [WRAPPER...]
+set -u
+inc=$1
+ref=$2
+info=$3
+shift 3
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$@" "$info" --sizes >"$tmp/info" 2>&1 || { echo "FAIL: zc-info --sizes exits non-zero"; exit 1; }
+"$@" "$ref" >"$tmp/ref" 2>&1 || { echo "FAIL: sizes_ref exits non-zero"; exit 1; }
+# "struct zc_stats 123" and "zc_aes_key 123" alike: name = all but the last field.
+norm() { awk '{ n = $1; for (i = 2; i < NF; i++) n = n " " $i; print n "=" $NF }' "$1" | sort; }
+norm "$tmp/info" >"$tmp/info.n"
+norm "$tmp/ref" >"$tmp/ref.n"
+if cmp -s "$tmp/info.n" "$tmp/ref.n"; then
+    echo "ok: zc-info --sizes equals sizeof ($(wc -l <"$tmp/ref.n") types)"
+else
+    echo "FAIL: zc-info --sizes differs from sizeof:"
+    diff "$tmp/ref.n" "$tmp/info.n"
+    fail=1
+fi
+# Every "} zc_name;" closing a typedef in the public headers is listed.
+for t in $(sed -n 's/^} \(zc_[a-z0-9_]*\);.*/\1/p' "$inc"/zcrypt/*.h | sort -u); do
+    if grep -q "^$t=" "$tmp/info.n"; then
+        echo "ok: $t listed"
+    else
+        echo "FAIL: $t (a public typedef) missing from zc-info --sizes"
+        fail=1
+    fi
+done
+exit $fail
