@@ -28,6 +28,7 @@ static const struct { enum zc_insn insn; unsigned fc; } selftested[] = {
     { ZC_INSN_KMA, 18 }, { ZC_INSN_KMA, 19 }, { ZC_INSN_KMA, 20 },
     { ZC_INSN_KIMD, 32 }, { ZC_INSN_KIMD, 33 }, { ZC_INSN_KIMD, 34 },
     { ZC_INSN_KIMD, 35 }, { ZC_INSN_KIMD, 36 }, { ZC_INSN_KIMD, 37 },
+    { ZC_INSN_KM, 82 }, { ZC_INSN_KM, 84 },
 };
 
 /* One row per algorithm and key size. */
