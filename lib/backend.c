@@ -135,6 +135,11 @@ int zc_cpacf_selftest(enum zc_insn insn, unsigned fc)
             return -1;
         return zc_hash_sha3_selftest(fc);
     }
+    if (insn == ZC_INSN_KMAC && fc >= ZC_FC_HMAC_SHA_224 && fc <= ZC_FC_HMAC_SHA_512) {
+        if (zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
+            return -1;
+        return zc_hmac_kmac_selftest(fc);
+    }
     if (insn == ZC_INSN_KM && (fc == ZC_FC_FXTS_AES_128 || fc == ZC_FC_FXTS_AES_256)) {
         if (zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
             return -1;

@@ -72,6 +72,25 @@ struct zc_pb_pcc_xts {
     uint8_t b[ZC_PB_KEY_MAX + sizeof(struct zc_pb_pcc_xts_tail)];
 };
 
+/*
+ * KMAC HMAC-SHA-224/256 (112/113) and -384/512 (114/115), MSA-11, clear
+ * key: the chaining value (the SHA-256 or SHA-512 state words, big-
+ * endian; the MAC on completion, left-aligned), the input message bit
+ * length (imbl: the message's bits, the key block not counted; read by
+ * the final operation), and the key (K0: the key zero-padded to the
+ * block, or its hash when longer). GR0's IKP and IIMP flags: asm/cpacf.h.
+ */
+struct zc_pb_kmac_hmac256 {
+    uint8_t cv[32];
+    uint8_t imbl[8];
+    uint8_t key[64];
+};
+struct zc_pb_kmac_hmac512 {
+    uint8_t cv[64];
+    uint8_t imbl[16];
+    uint8_t key[128];
+};
+
 /* PCC Compute-Last-Block-CMAC (AES). */
 struct zc_pb_pcc_cmac {
     uint8_t ml;                 /* the last block's length in bits, 0..128 */
@@ -132,6 +151,12 @@ _Static_assert(sizeof(struct zc_pb_aes_fxts256) == 96, "full XTS-256 block");
 _Static_assert(sizeof(struct zc_pb_aes_xts) >= sizeof(struct zc_pb_aes_fxts256),
                "the XTS buffer holds a full-XTS block");
 _Static_assert(offsetof(struct zc_pb_pcc_xts_tail, xtsp) == 48, "PCC-XTS parameter");
+_Static_assert(offsetof(struct zc_pb_kmac_hmac256, imbl) == 32, "KMAC-HMAC-256 imbl");
+_Static_assert(offsetof(struct zc_pb_kmac_hmac256, key) == 40, "KMAC-HMAC-256 key");
+_Static_assert(sizeof(struct zc_pb_kmac_hmac256) == 104, "KMAC-HMAC-256 block");
+_Static_assert(offsetof(struct zc_pb_kmac_hmac512, imbl) == 64, "KMAC-HMAC-512 imbl");
+_Static_assert(offsetof(struct zc_pb_kmac_hmac512, key) == 80, "KMAC-HMAC-512 key");
+_Static_assert(sizeof(struct zc_pb_kmac_hmac512) == 208, "KMAC-HMAC-512 block");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac, msg) == 8, "PCC-CMAC message");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac, icv) == 24, "PCC-CMAC ICV");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac, key) == 40, "PCC-CMAC key");

@@ -205,8 +205,9 @@ ZC_API int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend
 /**
  * @brief State of the one-time known-answer self-test that guards a CPACF
  *        function no emulator executes (today: KMA-GCM, function codes
- *        18-20; KIMD/KLMD SHA-3 and SHAKE, 32-37; KM full XTS, 82/84).
- *        Runs the test if it has not run yet.
+ *        18-20; KIMD/KLMD SHA-3 and SHAKE, 32-37; KM full XTS, 82/84;
+ *        KMAC HMAC-SHA-224..512, 112-115). Runs the test if it has not
+ *        run yet.
  * @return 1 passed (the function is used); 0 failed (treated as not
  *         installed); -1 not applicable (not installed here, removed by
  *         ZCRYPT_CAPS, or a function without such a test).

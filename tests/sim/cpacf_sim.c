@@ -54,8 +54,16 @@
  * no emulator runs these codes, so the library's self-test of them is
  * what checks the reading on a real machine.
  *
+ * KMAC-HMAC (112-115, MSA-11), likewise our own model: the block holds
+ * the chaining value, the message bit length (imbl, without the key
+ * block) and the key K0; with GR0's IKP bit clear the instruction first
+ * absorbs K0 ^ ipad from the hash's initial value and sets IKP; with IIMP
+ * set it takes whole blocks only; with IIMP clear it pads the inner hash
+ * (imbl plus the key block), hashes K0 ^ opad and the inner digest, and
+ * leaves the MAC at the start of the chaining value.
+ *
  * Not implemented: the encrypted DEA/TDEA codes 9-11 (the kernel wraps AES
- * only), encrypted full XTS (90/92), KMAC-HMAC, PRNO SHA-512-DRNG and TRNG
+ * only), encrypted full XTS (90/92), encrypted KMAC-HMAC (120-123), PRNO SHA-512-DRNG and TRNG
  * query ratio, PCKMO, KDSA, and KLMD's SHAKE continuation (the
  * padding-state flag). PCC's XTS-parameter computation requires a zero
  * intermediate bit index and a block sequence number below 2^20. A stop
@@ -705,6 +713,8 @@ static int sim_kmctr(unsigned long gr[8])
     return cc;
 }
 
+static int sim_kmac_hmac(unsigned long gr[8]);
+
 static int sim_kmac(unsigned long gr[8])
 {
     unsigned fc = gr[0] & 0x7f;
@@ -712,6 +722,9 @@ static int sim_kmac(unsigned long gr[8])
     struct sim_cipher c;
     size_t bs;
     int cc = 0;
+
+    if (fc >= ZC_FC_HMAC_SHA_224)
+        return sim_kmac_hmac(gr);
 
     if (sim_cipher_key(&c, fc, cv + sim_cipher_fns[fc].bs))
         return 1;                       /* WKVP mismatch: nothing done */
@@ -977,6 +990,91 @@ static void klmd_keccak_final(const struct sim_hash *h, unsigned long gr[8], con
     zc_wipe(blk, sizeof blk);
 }
 
+/* KMAC-HMAC: the SHA-2 initial value of function code fc, big-endian. */
+static void hmac_iv(unsigned fc, uint8_t *cv)
+{
+    unsigned i;
+
+    for (i = 0; i < 8; i++) {
+        switch (fc) {
+        case ZC_FC_HMAC_SHA_224: zc_store_be32(cv + 4 * i, zc_sha224_iv[i]); break;
+        case ZC_FC_HMAC_SHA_256: zc_store_be32(cv + 4 * i, zc_sha256_iv[i]); break;
+        case ZC_FC_HMAC_SHA_384: zc_store_be64(cv + 8 * i, zc_sha384_iv[i]); break;
+        default:                 zc_store_be64(cv + 8 * i, zc_sha512_iv[i]); break;
+        }
+    }
+}
+
+/* Add n to a big-endian counter of len bytes. */
+static void be_add(uint8_t *p, size_t len, unsigned long n)
+{
+    while (len-- > 0 && n) {
+        n += p[len];
+        p[len] = (uint8_t)n;
+        n >>= 8;
+    }
+}
+
+/*
+ * KMAC 112-115. The block's chaining value and imbl sit where KIMD/KLMD
+ * keep the state and the message bit length, so the KLMD padding above
+ * serves both hashes; imbl counts the message only, the inner hash's
+ * length adds the key block.
+ */
+static int sim_kmac_hmac(unsigned long gr[8])
+{
+    unsigned fc = gr[0] & 0x7f;
+    int big = fc >= ZC_FC_HMAC_SHA_384;
+    const struct sim_hash *h = &sim_hash_fns[big ? ZC_FC_SHA_512 : ZC_FC_SHA_256];
+    size_t bs = h->bs, ds = fc == ZC_FC_HMAC_SHA_224 ? 28 : fc == ZC_FC_HMAC_SHA_256 ? 32
+                                                    : fc == ZC_FC_HMAC_SHA_384 ? 48 : 64;
+    uint8_t *param = reg_ptr(gr, 1), *key = param + h->state + h->mbl;
+    uint8_t blk[128], tmp[64 + 16], inner[64];
+    size_t i, n;
+    int cc = 0;
+
+    if (!(gr[0] & ZC_KMAC_HMAC_IKP)) {
+        hmac_iv(fc, param);
+        for (i = 0; i < bs; i++)
+            blk[i] = key[i] ^ 0x36;
+        hash_block(h, param, blk);
+        gr[0] |= ZC_KMAC_HMAC_IKP;
+    }
+    if (gr[0] & ZC_KMAC_HMAC_IIMP) {
+        if (gr[5] % bs)
+            sim_exception("KMAC", gr[0], "intermediate length not a multiple of the block");
+        hash_whole_blocks(h, gr, &cc);
+        zc_wipe(blk, sizeof blk);
+        return cc;
+    }
+    if (hash_whole_blocks(h, gr, &cc)) {
+        zc_wipe(blk, sizeof blk);
+        return cc;
+    }
+    /* the inner hash's last blocks: message bits plus the key block's */
+    n = gr[5];
+    memcpy(tmp, param, h->state + h->mbl);
+    be_add(tmp + h->state, h->mbl, (unsigned long)bs * 8);
+    klmd_sha_final(h, tmp, reg_ptr(gr, 4), n);
+    memcpy(inner, tmp, ds);
+    advance(gr, 4, n);
+    gr[5] = 0;
+    consumed(n);
+    /* the outer hash: K0 ^ opad, then the inner digest */
+    hmac_iv(fc, tmp);
+    for (i = 0; i < bs; i++)
+        blk[i] = key[i] ^ 0x5c;
+    hash_block(h, tmp, blk);
+    memset(tmp + h->state, 0, h->mbl);
+    be_add(tmp + h->state, h->mbl, (unsigned long)(bs + ds) * 8);
+    klmd_sha_final(h, tmp, inner, ds);
+    memcpy(param, tmp, h->state);
+    zc_wipe(blk, sizeof blk);
+    zc_wipe(tmp, sizeof tmp);
+    zc_wipe(inner, sizeof inner);
+    return 0;
+}
+
 static int sim_klmd(unsigned long gr[8])
 {
     const struct sim_hash *h = hash_fn("KLMD", gr[0]);
@@ -1118,6 +1216,8 @@ static int sim_prno(unsigned long gr[8])
 #define SIM_XTS_FCS    ZC_FC_XTS_AES_128, ZC_FC_XTS_AES_256, \
                        ZC_FC_ENC_XTS_AES_128, ZC_FC_ENC_XTS_AES_256
 #define SIM_FXTS_FCS   ZC_FC_FXTS_AES_128, ZC_FC_FXTS_AES_256
+#define SIM_HMAC_FCS   ZC_FC_HMAC_SHA_224, ZC_FC_HMAC_SHA_256, \
+                       ZC_FC_HMAC_SHA_384, ZC_FC_HMAC_SHA_512
 #define SIM_SHA_FCS    ZC_FC_SHA_1, ZC_FC_SHA_256, ZC_FC_SHA_512, \
                        ZC_FC_SHA3_224, ZC_FC_SHA3_256, ZC_FC_SHA3_384, \
                        ZC_FC_SHA3_512, ZC_FC_SHAKE_128, ZC_FC_SHAKE_256
@@ -1137,7 +1237,8 @@ static const struct sim_insn {
     [SIM_KMO]   = { .opcode = 0xb92b, .name = "KMO", .exec = sim_kmo, .fcs = { SIM_CIPHER_FCS } },
     [SIM_KMCTR] = { .opcode = 0xb92d, .name = "KMCTR", .exec = sim_kmctr,
                     .fcs = { SIM_CIPHER_FCS } },
-    [SIM_KMAC]  = { .opcode = 0xb91e, .name = "KMAC", .exec = sim_kmac, .fcs = { SIM_CIPHER_FCS } },
+    [SIM_KMAC]  = { .opcode = 0xb91e, .name = "KMAC", .exec = sim_kmac,
+                    .fcs = { SIM_CIPHER_FCS, SIM_HMAC_FCS } },
     [SIM_PCC]   = { .opcode = 0xb92c, .name = "PCC", .exec = sim_pcc,
                     .fcs = { SIM_CIPHER_FCS, SIM_XTS_FCS } },
     [SIM_KIMD]  = { .opcode = 0xb93e, .name = "KIMD", .exec = sim_kimd,
