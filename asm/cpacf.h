@@ -97,6 +97,12 @@
 #define ZC_FC_ENC_HMAC_SHA_256 121
 #define ZC_FC_ENC_HMAC_SHA_384 122
 #define ZC_FC_ENC_HMAC_SHA_512 123
+/* KMAC-HMAC flags in GR0 beside the function code: IKP (bit 48), the
+ * chaining value already holds the key block (the machine sets it once it
+ * has absorbed K0 ^ ipad); IIMP (bit 49), an intermediate operation:
+ * whole blocks, no padding, no outer hash. */
+#define ZC_KMAC_HMAC_IKP  0x8000ul
+#define ZC_KMAC_HMAC_IIMP 0x4000ul
 
 /* PCKMO (privileged). */
 #define ZC_FC_PCKMO_DEA         1
@@ -217,7 +223,8 @@ static inline int zc_cpacf_issue(unsigned opcode, unsigned long gr[8])
 #else
 /*
  * The one piece of inline assembly every instruction goes through: load
- * GR0-GR7 from gr[], issue, store the advanced operand registers back and
+ * GR0-GR7 from gr[], issue, store GR0 (where KMAC-HMAC sets its IKP flag)
+ * and the advanced operand registers back and
  * return the condition code. The body repeats the instruction on cc 3
  * (partial completion), except PCKMO, which sets no condition code.
  * Registers an instruction does not use are loaded and stored unchanged.
@@ -238,10 +245,11 @@ static inline int name(unsigned long gr[8])                                 \
     __asm__ __volatile__(body                                               \
                          "   ipm %[cc]\n"                                   \
                          "   srl %[cc],28\n"                                \
-                         : [cc] "=d"(cc), "+a"(r2), "+d"(r3), "+a"(r4),     \
-                           "+d"(r5), "+a"(r6), "+d"(r7)                     \
-                         : "d"(r0), "a"(r1)                                 \
+                         : [cc] "=d"(cc), "+d"(r0), "+a"(r2), "+d"(r3),     \
+                           "+a"(r4), "+d"(r5), "+a"(r6), "+d"(r7)           \
+                         : "a"(r1)                                          \
                          : "cc", "memory");                                 \
+    gr[0] = r0;     /* KMAC-HMAC sets its IKP flag there */                 \
     gr[2] = r2;                                                             \
     gr[3] = r3;                                                             \
     gr[4] = r4;                                                             \

@@ -29,6 +29,8 @@ static const struct { enum zc_insn insn; unsigned fc; } selftested[] = {
     { ZC_INSN_KMA, 18 }, { ZC_INSN_KMA, 19 }, { ZC_INSN_KMA, 20 },
     { ZC_INSN_KIMD, 32 }, { ZC_INSN_KIMD, 33 }, { ZC_INSN_KIMD, 34 },
     { ZC_INSN_KIMD, 35 }, { ZC_INSN_KIMD, 36 }, { ZC_INSN_KIMD, 37 },
+    { ZC_INSN_KM, 82 }, { ZC_INSN_KM, 84 },
+    { ZC_INSN_KMAC, 112 }, { ZC_INSN_KMAC, 113 }, { ZC_INSN_KMAC, 114 }, { ZC_INSN_KMAC, 115 },
 };
 
 /* One row per algorithm and key size. */
@@ -237,6 +239,12 @@ static void text_report(void)
                    zc_insn_name(selftested[i].insn),
                    zc_cpacf_fc_name(selftested[i].insn, selftested[i].fc),
                    st ? "passed, in use" : "FAILED, not used");
+        else if (selftested[i].insn == ZC_INSN_KM || selftested[i].insn == ZC_INSN_KMAC)
+            /* MSA-10/11: say where they are missing too, and what runs instead */
+            printf("%s %s (%u): not installed (%s)\n", zc_insn_name(selftested[i].insn),
+                   zc_cpacf_fc_name(selftested[i].insn, selftested[i].fc), selftested[i].fc,
+                   selftested[i].insn == ZC_INSN_KM ? "XTS uses PCC + KM-XTS"
+                                                    : "HMAC uses two hashes");
     }
     printf("\nZCRYPT_CAPS: %s", setting ? setting : "(unset: nothing removed)");
     if (setting && zc_cpacf_present() && strcmp(setting, "none") == 0)

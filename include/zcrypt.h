@@ -21,6 +21,7 @@
 #include <zcrypt/aes_ccm.h>
 #include <zcrypt/aes_stream.h>
 #include <zcrypt/des.h>
+#include <zcrypt/des_stream.h>
 #include <zcrypt/rsa.h>
 #include <zcrypt/rc4.h>
 #include <zcrypt/random.h>

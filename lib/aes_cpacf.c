@@ -254,6 +254,26 @@ int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
     return rc;
 }
 
+int zc_aes_cpacf_fxts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
+                           const zc_aes_key *k2, const uint8_t tweak[16], int decrypt)
+{
+    size_t kl = k1->zc_key_len;
+
+    /* K1 || K2 || tweak || NAP (cpacf_pb.h): clear keys of one size only. */
+    if ((kl != 16 && kl != 32) || k2->zc_key_len != kl || zc_aes_key_protected(k1) ||
+        zc_aes_key_protected(k2))
+        return ZC_EINVAL;
+    memset(&x->pb, 0, sizeof(x->pb));
+    memcpy(x->pb.b, k1->zc_key, kl);
+    memcpy(x->pb.b + kl, k2->zc_key, kl);
+    memcpy(x->pb.b + 2 * kl, tweak, 16);
+    x->t_off = 2 * kl + 16;
+    x->pb.b[x->t_off] = 1;                  /* NAP = alpha^0 */
+    x->fc = (kl == 16 ? ZC_FC_FXTS_AES_128 : ZC_FC_FXTS_AES_256) |
+            (decrypt ? ZC_CPACF_DECRYPT : 0);
+    return ZC_OK;
+}
+
 int zc_aes_cpacf_xts(struct zc_aes_xts_pb *x, const zc_aes_key *k1, const uint8_t *in,
                      uint8_t *out, size_t len)
 {

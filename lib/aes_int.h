@@ -220,6 +220,21 @@ int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
                           const zc_aes_key *k2, const uint8_t tweak[16], int decrypt);
 int zc_aes_cpacf_xts(struct zc_aes_xts_pb *x, const zc_aes_key *k1, const uint8_t *in,
                      uint8_t *out, size_t len);
+/*
+ * Full XTS (KM 82/84, MSA-10) for two clear keys: the same x, issued by
+ * zc_aes_cpacf_xts(), with the next alpha power (NAP) at t_off in place
+ * of the XTS parameter; NAP doubles per block just as the XTS parameter
+ * does, so ciphertext stealing treats both alike.
+ */
+int zc_aes_cpacf_fxts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
+                           const zc_aes_key *k2, const uint8_t tweak[16], int decrypt);
+
+/*
+ * The one-time known-answer self-test of full XTS for a key size (16 or
+ * 32): 1 when KM's full-XTS code is installed and passed the test in this
+ * process. Lives with the XTS code (lib/aes_xts.c).
+ */
+int zc_aes_fxts_selftest(unsigned key_len);
 
 /* CMAC's last block: PCC with the chaining value and the n (0..16) pending
  * bytes; the 16-byte MAC into mac. */

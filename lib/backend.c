@@ -47,6 +47,10 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         if (n == 0)
             return ZC_EINVAL;
         zc_caps_decide(need, n, info);
+        /* XTS on clear keys: full XTS (KM 82/84) once its self-test passed */
+        if (algo == ZC_ALGO_AES_XTS && info->backend == ZC_BACKEND_CPACF &&
+            zc_aes_fxts_selftest((unsigned)key_len))
+            info->fc = key_len == 16 ? ZC_FC_FXTS_AES_128 : ZC_FC_FXTS_AES_256;
         return ZC_OK;
     }
     if (algo >= ZC_ALGO_DES_ECB && algo <= ZC_ALGO_DES_CMAC) {
@@ -130,6 +134,16 @@ int zc_cpacf_selftest(enum zc_insn insn, unsigned fc)
             zc_caps_reason(ZC_INSN_KLMD, fc) != ZC_REASON_CPACF)
             return -1;
         return zc_hash_sha3_selftest(fc);
+    }
+    if (insn == ZC_INSN_KMAC && fc >= ZC_FC_HMAC_SHA_224 && fc <= ZC_FC_HMAC_SHA_512) {
+        if (zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
+            return -1;
+        return zc_hmac_kmac_selftest(fc);
+    }
+    if (insn == ZC_INSN_KM && (fc == ZC_FC_FXTS_AES_128 || fc == ZC_FC_FXTS_AES_256)) {
+        if (zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
+            return -1;
+        return zc_aes_fxts_selftest(fc == ZC_FC_FXTS_AES_128 ? 16 : 32);
     }
     if (insn != ZC_INSN_KMA || fc < ZC_FC_KMA_GCM_AES_128 || fc > ZC_FC_KMA_GCM_AES_256 ||
         zc_caps_reason(insn, fc) != ZC_REASON_CPACF)

@@ -36,9 +36,29 @@ struct zc_pb_aes_chain {
     uint8_t key[ZC_PB_KEY_MAX];
 };
 
-/* KM-XTS: the key, then the 16-byte XTS parameter (at the key's end). */
+/* KM-XTS: the key, then the 16-byte XTS parameter (at the key's end).
+ * Sized for full XTS too (below), which issues from the same buffer. */
 struct zc_pb_aes_xts {
-    uint8_t b[ZC_PB_KEY_MAX + 16];
+    uint8_t b[ZC_PB_KEY_MAX + 32];
+};
+
+/*
+ * KM full XTS (MSA-10, function codes 82/84, clear keys): both keys, the
+ * data key K1 first, then the tweak as given (the machine encrypts it
+ * with K2 itself) and the next alpha power NAP: the factor alpha^j, a
+ * GF(2^128) element in XTS's little-endian byte order, that multiplies
+ * E_K2(tweak) for the next block; the machine multiplies it by alpha per
+ * block. Starts at alpha^0 = 1 (byte 0 = 1).
+ */
+struct zc_pb_aes_fxts128 {
+    uint8_t k1[16], k2[16];
+    uint8_t tweak[16];
+    uint8_t nap[16];
+};
+struct zc_pb_aes_fxts256 {
+    uint8_t k1[32], k2[32];
+    uint8_t tweak[16];
+    uint8_t nap[16];
 };
 
 /* PCC Compute-XTS-Parameter: the key, then this tail (at the key's end). */
@@ -50,6 +70,25 @@ struct zc_pb_pcc_xts_tail {
 };
 struct zc_pb_pcc_xts {
     uint8_t b[ZC_PB_KEY_MAX + sizeof(struct zc_pb_pcc_xts_tail)];
+};
+
+/*
+ * KMAC HMAC-SHA-224/256 (112/113) and -384/512 (114/115), MSA-11, clear
+ * key: the chaining value (the SHA-256 or SHA-512 state words, big-
+ * endian; the MAC on completion, left-aligned), the input message bit
+ * length (imbl: the message's bits, the key block not counted; read by
+ * the final operation), and the key (K0: the key zero-padded to the
+ * block, or its hash when longer). GR0's IKP and IIMP flags: asm/cpacf.h.
+ */
+struct zc_pb_kmac_hmac256 {
+    uint8_t cv[32];
+    uint8_t imbl[8];
+    uint8_t key[64];
+};
+struct zc_pb_kmac_hmac512 {
+    uint8_t cv[64];
+    uint8_t imbl[16];
+    uint8_t key[128];
 };
 
 /* PCC Compute-Last-Block-CMAC (AES). */
@@ -101,7 +140,23 @@ struct zc_pb_pcc_cmac_des {
 
 _Static_assert(offsetof(struct zc_pb_aes_chain, key) == 16, "KMC/KMF/KMO/KMAC key");
 _Static_assert(sizeof(struct zc_pb_pcc_xts_tail) == 64, "PCC-XTS tail");
+_Static_assert(offsetof(struct zc_pb_aes_fxts128, k2) == 16, "full XTS-128 K2");
+_Static_assert(offsetof(struct zc_pb_aes_fxts128, tweak) == 32, "full XTS-128 tweak");
+_Static_assert(offsetof(struct zc_pb_aes_fxts128, nap) == 48, "full XTS-128 NAP");
+_Static_assert(sizeof(struct zc_pb_aes_fxts128) == 64, "full XTS-128 block");
+_Static_assert(offsetof(struct zc_pb_aes_fxts256, k2) == 32, "full XTS-256 K2");
+_Static_assert(offsetof(struct zc_pb_aes_fxts256, tweak) == 64, "full XTS-256 tweak");
+_Static_assert(offsetof(struct zc_pb_aes_fxts256, nap) == 80, "full XTS-256 NAP");
+_Static_assert(sizeof(struct zc_pb_aes_fxts256) == 96, "full XTS-256 block");
+_Static_assert(sizeof(struct zc_pb_aes_xts) >= sizeof(struct zc_pb_aes_fxts256),
+               "the XTS buffer holds a full-XTS block");
 _Static_assert(offsetof(struct zc_pb_pcc_xts_tail, xtsp) == 48, "PCC-XTS parameter");
+_Static_assert(offsetof(struct zc_pb_kmac_hmac256, imbl) == 32, "KMAC-HMAC-256 imbl");
+_Static_assert(offsetof(struct zc_pb_kmac_hmac256, key) == 40, "KMAC-HMAC-256 key");
+_Static_assert(sizeof(struct zc_pb_kmac_hmac256) == 104, "KMAC-HMAC-256 block");
+_Static_assert(offsetof(struct zc_pb_kmac_hmac512, imbl) == 64, "KMAC-HMAC-512 imbl");
+_Static_assert(offsetof(struct zc_pb_kmac_hmac512, key) == 80, "KMAC-HMAC-512 key");
+_Static_assert(sizeof(struct zc_pb_kmac_hmac512) == 208, "KMAC-HMAC-512 block");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac, msg) == 8, "PCC-CMAC message");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac, icv) == 24, "PCC-CMAC ICV");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac, key) == 40, "PCC-CMAC key");

@@ -32,4 +32,9 @@ void zc_hash_decide(const struct zc_hash_desc *d, struct zc_backend_info *info);
  * (32..37): 1 when it passed in this process. */
 int zc_hash_sha3_selftest(unsigned fc);
 
+/* One-time known-answer self-test of KMAC-HMAC function code fc
+ * (112..115): 1 when it is installed and passed in this process. Lives
+ * with the HMAC code (lib/hmac.c). */
+int zc_hmac_kmac_selftest(unsigned fc);
+
 #endif /* ZC_HASH_INT_H */

@@ -135,6 +135,8 @@ static struct ws {
     zc_aes_gcm_ctx ge, gd, g_zero, g_done, g_text, g_key_wiped;
     zc_rc4_ctx r, r_zero, r_wiped;
     zc_aes_stream_ctx s, s_zero, s_wiped, s_key_wiped;
+    zc_des_stream_ctx ds, ds_zero, ds_wiped, ds_key_wiped;
+    zc_des_key des_later_wiped;
     uint8_t blob[ZC_AES_SECURE_BLOB_MAX + 1];
     zc_rsa_key rsa, rsa_pub, rsa_zero, rsa_wiped, rsa_bad, rsa_new;
     struct zc_rsa_components comp;
@@ -217,6 +219,13 @@ static void setup(void)
     zc_aes_stream_wipe(&W.s_wiped);
     zc_aes_cfb_stream_init(&W.s_key_wiped, &W.aes_later_wiped, k, 0);
     zc_aes_key_wipe(&W.aes_later_wiped);
+    zc_des_ctr_stream_init(&W.ds, &W.des, k);
+    memset(&W.ds_zero, 0, sizeof W.ds_zero);
+    zc_des_ofb_stream_init(&W.ds_wiped, &W.des, k);
+    zc_des_stream_wipe(&W.ds_wiped);
+    zc_des_key_init(&W.des_later_wiped, k, 16, ZC_BACKEND_AUTO);
+    zc_des_cfb_stream_init(&W.ds_key_wiped, &W.des_later_wiped, k, 0);
+    zc_des_key_wipe(&W.des_later_wiped);
 
     memcpy(&W.rsa, &rsa_ready, sizeof W.rsa);
     memcpy(&W.rsa_pub, &rsa_pub_ready, sizeof W.rsa_pub);
@@ -720,6 +729,40 @@ static void des_probes(void)
     E(zc_des_cmac, EI, 0, (&W.des, W.buf, 16, W.tag, HUGE_LEN));
 }
 
+static void des_stream_probes(void)
+{
+    E(zc_des_ctr_stream_init, EI, 0, (NULL, &W.des, W.iv));
+    E(zc_des_ctr_stream_init, EI, 0, (&W.ds_zero, NULL, W.iv));
+    E(zc_des_ctr_stream_init, EI, 0, (&W.ds_zero, &W.des_zero, W.iv));
+    E(zc_des_ctr_stream_init, EI, 0, (&W.ds_zero, &W.des_wiped, W.iv));
+    E(zc_des_ctr_stream_init, EI, 0, (&W.ds_zero, &W.des, NULL));
+    E(zc_des_ofb_stream_init, EI, 0, (NULL, &W.des, W.iv));
+    E(zc_des_ofb_stream_init, EI, 0, (&W.ds_zero, NULL, W.iv));
+    E(zc_des_ofb_stream_init, EI, 0, (&W.ds_zero, &W.des_zero, W.iv));
+    E(zc_des_ofb_stream_init, EI, 0, (&W.ds_zero, &W.des_wiped, W.iv));
+    E(zc_des_ofb_stream_init, EI, 0, (&W.ds_zero, &W.des, NULL));
+    E(zc_des_cfb_stream_init, EI, 0, (NULL, &W.des, W.iv, 0));
+    E(zc_des_cfb_stream_init, EI, 0, (&W.ds_zero, NULL, W.iv, 0));
+    E(zc_des_cfb_stream_init, EI, 0, (&W.ds_zero, &W.des_zero, W.iv, 0));
+    E(zc_des_cfb_stream_init, EI, 0, (&W.ds_zero, &W.des_wiped, W.iv, 0));
+    E(zc_des_cfb_stream_init, EI, 0, (&W.ds_zero, &W.des, NULL, 0));
+    E(zc_des_cfb_stream_init, EI, 0, (&W.ds_zero, &W.des, W.iv, 2));
+    E(zc_des_cfb_stream_init, EI, 0, (&W.ds_zero, &W.des, W.iv, -1));
+    E(zc_des_stream_update, EI, 0, (NULL, W.buf, W.buf, 1));
+    E(zc_des_stream_update, EI, 0, (&W.ds, NULL, W.buf, 1));
+    E(zc_des_stream_update, EI, 0, (&W.ds, W.buf, NULL, 1));
+    E(zc_des_stream_update, EI, 0, (&W.ds, W.buf, W.buf + 1, 16));
+    E(zc_des_stream_update, EI, 0, (&W.ds, W.buf + 3, W.buf, 20));
+    E(zc_des_stream_update, EI, 0, (&W.ds, W.buf, W.buf + 8, WRAP_LEN));
+    E(zc_des_stream_update, ES, 0, (&W.ds_zero, W.buf, W.buf, 1));
+    E(zc_des_stream_update, ES, 0, (&W.ds_wiped, W.buf, W.buf, 1));
+    E(zc_des_stream_update, ES, 0, (&W.ds_key_wiped, W.buf, W.buf, 1));
+    VOID(zc_des_stream_wipe, (NULL));
+    V(zc_des_stream_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_des_stream_backend, (&W.ds_zero), v == ZC_BACKEND_AUTO);
+    V(zc_des_stream_backend, (&W.ds_wiped), v == ZC_BACKEND_AUTO);
+}
+
 static void hash_probes(void)
 {
     uint8_t out[64];
@@ -1033,6 +1076,7 @@ int main(void)
     protected_probes();
     stream_probes();
     des_probes();
+    des_stream_probes();
     hash_probes();
     misc_probes();
     stats_probes();

@@ -150,7 +150,7 @@ enum zc_algo {
     ZC_ALGO_AES_CTR,         /**< AES-CTR: KM + KMCTR */
     ZC_ALGO_AES_CFB,         /**< AES-CFB-128: KM + KMF */
     ZC_ALGO_AES_OFB,         /**< AES-OFB: KM + KMO */
-    ZC_ALGO_AES_XTS,         /**< AES-XTS: KM + KM-XTS + PCC-XTS (key_len 16 or 32, per key) */
+    ZC_ALGO_AES_XTS,         /**< AES-XTS: KM + KM-XTS + PCC-XTS (key_len 16 or 32, per key); clear keys use KM full XTS 82/84 after its self-test */
     ZC_ALGO_AES_GCM,         /**< AES-GCM: KMA (after its self-test), else KM + KMCTR + KIMD-GHASH */
     ZC_ALGO_AES_CMAC,        /**< AES-CMAC: KM + KMAC + PCC */
     ZC_ALGO_AES_CCM,         /**< AES-CCM: KM + KMAC + KMCTR */
@@ -206,8 +206,9 @@ ZC_API int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend
 /**
  * @brief State of the one-time known-answer self-test that guards a CPACF
  *        function no emulator executes (today: KMA-GCM, function codes
- *        18-20; KIMD/KLMD SHA-3 and SHAKE, 32-37). Runs the test if it has
- *        not run yet.
+ *        18-20; KIMD/KLMD SHA-3 and SHAKE, 32-37; KM full XTS, 82/84;
+ *        KMAC HMAC-SHA-224..512, 112-115). Runs the test if it has not
+ *        run yet.
  * @return 1 passed (the function is used); 0 failed (treated as not
  *         installed); -1 not applicable (not installed here, removed by
  *         ZCRYPT_CAPS, or a function without such a test).

@@ -3,7 +3,9 @@
  * @brief HMAC (FIPS 198-1) over every fixed-size hash of zcrypt/hash.h.
  *
  * HMAC runs on the hash backend: on CPACF its inner and outer hashes are
- * KIMD/KLMD. Keys of any length (longer than the block are hashed first);
+ * KIMD/KLMD; HMAC-SHA-224/256/384/512 run on KMAC's HMAC function codes
+ * (112-115, MSA-11) instead where the machine has them and their
+ * known-answer self-test has passed (zc_cpacf_selftest()). Keys of any length (longer than the block are hashed first);
  * output truncated to 1..digest size bytes. HMAC over SHAKE is ZC_EINVAL.
  * Verification (zc_hmac_verify(), zc_hmac_final_verify()) compares in
  * constant time and takes tags of ::ZC_MAC_VERIFY_MIN (8) bytes or more.
@@ -25,9 +27,15 @@ extern "C" {
  */
 typedef struct zc_hmac_ctx {
     /** @cond PRIVATE */
-    zc_hash_ctx zc_inner;       /* H(K0 ^ ipad || ...) */
-    zc_hash_ctx zc_outer;       /* H(K0 ^ opad || ...), finished by final */
+    zc_hash_ctx zc_inner;       /* H(K0 ^ ipad || ...); KMAC: pending block, length */
+    union {
+        zc_hash_ctx h;          /* H(K0 ^ opad || ...), finished by final */
+        uint64_t kmac[26];      /* KMAC-HMAC: parameter block (cv, imbl, key) */
+    } zc_outer;
     uint32_t    zc_magic;
+    uint8_t     zc_kmac_fc;     /* KMAC-HMAC function code, 0: two hashes */
+    uint8_t     zc_kmac_ikp;    /* the key block is in the chaining value */
+    uint8_t     zc_pad[2];
     /** @endcond */
 } zc_hmac_ctx;
 
@@ -48,7 +56,8 @@ ZC_API int zc_hmac_init(zc_hmac_ctx *c, enum zc_hash_alg alg, const uint8_t *key
 /**
  * @brief Feed data.
  * @return ZC_OK; ZC_EINVAL for NULL with a non-zero length; ZC_ESTATE for
- *         an unusable context.
+ *         an unusable context; ZC_EDEVICE should KMAC-HMAC fail (the
+ *         context is then wiped).
  */
 ZC_API int zc_hmac_update(zc_hmac_ctx *c, const void *data, size_t len);
 
@@ -56,7 +65,8 @@ ZC_API int zc_hmac_update(zc_hmac_ctx *c, const void *data, size_t len);
  * @brief Finish: write the first @p out_len bytes of the MAC; the context
  *        is wiped.
  * @return ZC_OK; ZC_EINVAL for NULL @p out or @p out_len outside
- *         1..digest size (nothing written, context kept); ZC_ESTATE.
+ *         1..digest size (nothing written, context kept); ZC_ESTATE;
+ *         ZC_EDEVICE should KMAC-HMAC fail (nothing written).
  */
 ZC_API int zc_hmac_final(zc_hmac_ctx *c, uint8_t *out, size_t out_len);
 
