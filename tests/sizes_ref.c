@@ -14,6 +14,7 @@ int main(void)
     SHOW(zc_aes_gcm_ctx);
     SHOW(zc_aes_cmac_ctx);
     SHOW(zc_aes_stream_ctx);
+    SHOW(zc_des_stream_ctx);
     SHOW(zc_des_key);
     SHOW(zc_rc4_ctx);
     SHOW(zc_hash_ctx);
