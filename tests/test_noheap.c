@@ -73,6 +73,7 @@ static int run_all(enum zc_backend b)
     zc_aes_gcm_ctx g;
     zc_aes_cmac_ctx cm;
     zc_aes_stream_ctx st;
+    zc_des_stream_ctx dst;
     int bad = 0;
 
     bad += zc_aes_key_init(&k, key, 16, b) != ZC_OK;
@@ -86,6 +87,8 @@ static int run_all(enum zc_backend b)
     bad += zc_aes_ofb_crypt(&k, iv, in, out, 1000) != ZC_OK;
     bad += zc_aes_xts_encrypt(&k, &k2, iv, in, out, 1000) != ZC_OK;
     bad += zc_aes_gcm_encrypt(&k, iv, 12, in, 20, in, out, 1000, tag, 16) != ZC_OK;
+    bad += zc_aes_ccm_encrypt(&k, iv, 12, in, 20, in, out, 1000, tag, 16) != ZC_OK;
+    bad += zc_aes_ccm_decrypt(&k, iv, 12, in, 20, out, back, 1000, tag, 16) != ZC_OK;
     bad += zc_aes_gcm_init(&g, &k, iv, 12, 0) != ZC_OK;
     bad += zc_aes_gcm_aad(&g, in, 20) != ZC_OK;
     bad += zc_aes_gcm_update(&g, in, out, 1000) != ZC_OK;
@@ -105,6 +108,9 @@ static int run_all(enum zc_backend b)
     bad += zc_des_cbc_encrypt(&dk, iv, in, out, 1024) != ZC_OK;
     bad += zc_des_ctr_crypt(&dk, iv, in, out, 1000) != ZC_OK;
     bad += zc_des_cmac(&dk, in, 1000, tag, 8) != ZC_OK;
+    bad += zc_des_ofb_stream_init(&dst, &dk, iv) != ZC_OK;
+    bad += zc_des_stream_update(&dst, in, out, 1000) != ZC_OK;
+    zc_des_stream_wipe(&dst);
     zc_des_key_wipe(&dk);
 
     bad += zc_hash_init(&h, ZC_SHA512, b) != ZC_OK;
