@@ -20,16 +20,6 @@
 
 #define MAX_TEXT 4096
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t d = 0;
-    size_t i;
-
-    for (i = 0; i < n; i++)
-        d |= p[i];
-    return d == 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -88,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(pt, 0xa5, len);
         FZ_CHECK(zc_aes_ccm_decrypt(&k, nonce, nonce_len, aad, aad_len, ct, pt, len, tag,
                                     tag_len) == ZC_EAUTH);
-        FZ_CHECK(all_zero(pt, len));
+        FZ_CHECK(fz_all_zero(pt, len));
         *at ^= flip;
     }
 
@@ -100,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(pt, 0x5a, len);
         FZ_CHECK(zc_aes_ccm_decrypt(&k, nonce, nonce_len, aad, aad_len, text, pt, len, forged,
                                     tag_len) == ZC_EAUTH);
-        FZ_CHECK(all_zero(pt, len));
+        FZ_CHECK(fz_all_zero(pt, len));
     }
     zc_aes_key_wipe(&k);
     return 0;

@@ -33,16 +33,6 @@
 static zc_rsa_key key;
 static int have_key;
 
-static int all_zero(const uint8_t *p, size_t n)
-{
-    uint8_t d = 0;
-    size_t i;
-
-    for (i = 0; i < n; i++)
-        d |= p[i];
-    return d == 0;
-}
-
 static unsigned hexval(char c)
 {
     return c <= '9' ? (unsigned)(c - '0') : (unsigned)(c - 'a' + 10);
@@ -153,7 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* the longest message the padding allows is what may be written */
         max = data[0] % 5 == 3 ? MOD - 2 * 32 - 2 : MOD - 11;
         if (rc == ZC_EAUTH)
-            FZ_CHECK(all_zero(msg, max));
+            FZ_CHECK(fz_all_zero(msg, max));
         else
             FZ_CHECK(msg_len <= max);
 
@@ -170,7 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             msg_len = sizeof msg;
             FZ_CHECK(zc_rsa_oaep_decrypt(&key, ZC_SHA256, NULL, 0, out, MOD, msg,
                                          &msg_len) == ZC_EAUTH);
-            FZ_CHECK(all_zero(msg, max));
+            FZ_CHECK(fz_all_zero(msg, max));
         } else {
             FZ_OK(zc_rsa_pkcs1v15_encrypt(&key, buf, len, out, &out_len));
             msg_len = sizeof msg;

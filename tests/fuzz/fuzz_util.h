@@ -74,6 +74,17 @@ static inline const uint8_t *fz_take(struct fz *f, size_t want, size_t *got)
     return p;
 }
 
+/* Whether n bytes are all zero (what a failed decryption leaves). */
+static inline int fz_all_zero(const uint8_t *p, size_t n)
+{
+    uint8_t d = 0;
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        d |= p[i];
+    return d == 0;
+}
+
 static inline const uint8_t *fz_rest(struct fz *f, size_t *got)
 {
     return fz_take(f, f->n, got);
