@@ -151,7 +151,8 @@ static inline int zc_cpacf_mask_test(const uint8_t mask[16], unsigned fc)
 
 /*
  * Operand granules, so that no length is issued that the machine would
- * answer with a specification exception.
+ * answer with a specification exception. The cipher granule is 8 or 16:
+ * callers test len & (granule - 1), no division.
  */
 static inline size_t zc_cpacf_cipher_block(unsigned long fc)
 {
@@ -390,7 +391,7 @@ static inline long zc_cpacf_cipher(unsigned opcode, unsigned long fc, void *para
 static inline long zc_km(unsigned long fc, void *param, uint8_t *dst,
                          const uint8_t *src, size_t len)
 {
-    if (len % zc_cpacf_cipher_block(fc))
+    if (len & (zc_cpacf_cipher_block(fc) - 1))
         return -1;
     return zc_cpacf_cipher(ZC_OP_KM, fc, param, dst, src, len);
 }
@@ -399,7 +400,7 @@ static inline long zc_km(unsigned long fc, void *param, uint8_t *dst,
 static inline long zc_kmc(unsigned long fc, void *param, uint8_t *dst,
                           const uint8_t *src, size_t len)
 {
-    if (len % zc_cpacf_cipher_block(fc))
+    if (len & (zc_cpacf_cipher_block(fc) - 1))
         return -1;
     return zc_cpacf_cipher(ZC_OP_KMC, fc, param, dst, src, len);
 }
@@ -422,7 +423,7 @@ static inline long zc_kmf(unsigned long fc, void *param, uint8_t *dst,
 static inline long zc_kmo(unsigned long fc, void *param, uint8_t *dst,
                           const uint8_t *src, size_t len)
 {
-    if (len % zc_cpacf_cipher_block(fc))
+    if (len & (zc_cpacf_cipher_block(fc) - 1))
         return -1;
     return zc_cpacf_cipher(ZC_OP_KMO, fc, param, dst, src, len);
 }
@@ -434,7 +435,7 @@ static inline long zc_kmctr(unsigned long fc, void *param, uint8_t *dst,
 {
     unsigned long gr[8] = ZC_GR(fc, param, dst, 0, src, len, ctr, 0);
 
-    if (len % zc_cpacf_cipher_block(fc))
+    if (len & (zc_cpacf_cipher_block(fc) - 1))
         return -1;
     ZC_TRACE(ZC_OP_KMCTR, fc);
     zc_cpacf_issue(ZC_OP_KMCTR, gr);
