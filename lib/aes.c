@@ -184,7 +184,8 @@ static void ctr_inc(uint8_t c[16])
  * advanced past them: ctr_inc's arithmetic with the halves kept in
  * registers.
  */
-static void ctr_fill(uint8_t *ctrs, uint8_t ctr[16], size_t n)
+static inline __attribute__((always_inline))
+void ctr_fill(uint8_t *ctrs, uint8_t ctr[16], size_t n)
 {
     uint64_t hi = zc_load_be64(ctr), lo = zc_load_be64(ctr + 8);
     size_t i;
@@ -223,14 +224,74 @@ static int tail_block(const zc_aes_key *k, const uint8_t block[16], uint8_t ks[1
     return rc;
 }
 
-int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
-                     uint8_t *out, size_t len)
+#ifdef ZC_HAVE_CPACF
+/*
+ * CTR on CPACF, apart from the software loop so that a short call stays
+ * short: KMCTR reads the counter blocks and writes only to out, and the
+ * counter blocks are public (the caller's counter, incremented), so only
+ * a partial tail's keystream block needs wiping.
+ */
+__attribute__((noinline))
+static int ctr_cpacf(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                     size_t len)
+{
+    uint8_t ctrs[CHUNK_BLOCKS * 16] __attribute__((aligned(8)));
+    uint8_t saved[16];
+    size_t full = len & ~(size_t)15, done = 0;
+    int rc = ZC_OK;
+
+    memcpy(saved, ctr, 16);
+    while (done < full && rc == ZC_OK) {
+        size_t n = full - done < sizeof(ctrs) ? full - done : sizeof(ctrs);
+
+        ctr_fill(ctrs, ctr, n);
+        rc = zc_aes_cpacf_crypt(k, ZC_OP_KMCTR, 0, NULL, in + done, out + done, n, ctrs);
+        done += n;
+    }
+    if ((len & 15) && rc == ZC_OK) {
+        uint8_t ks[16];
+
+        rc = tail_block(k, ctr, ks, in + full, out + full, len & 15);
+        ctr_inc(ctr);
+        zc_wipe(ks, sizeof(ks));
+    }
+    return rc == ZC_OK ? rc : fail(rc, out, len, ctr, saved);
+}
+#endif
+
+/* CTR in software: the blocks of keystream are secret, wiped after use. */
+__attribute__((noinline))
+static int ctr_sw(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8_t *out,
+                  size_t len)
 {
     uint8_t ctrs[CHUNK_BLOCKS * 16] __attribute__((aligned(8)));
     uint8_t ks[16], saved[16];
-    uint8_t *out0 = out;
-    int b, rc = ZC_OK;
-    size_t full, used = 0;
+    size_t full = len & ~(size_t)15, done = 0, used = 0;
+    int rc = ZC_OK;
+
+    memcpy(saved, ctr, 16);
+    while (done < full) {
+        size_t n = full - done < sizeof(ctrs) ? full - done : sizeof(ctrs);
+
+        ctr_fill(ctrs, ctr, n);
+        used = used > n ? used : n;
+        zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, ctrs, ctrs, n / 16);
+        xor_words(out + done, in + done, ctrs, n);
+        done += n;
+    }
+    if (len & 15) {         /* KM when the key has it: the result is checked */
+        rc = tail_block(k, ctr, ks, in + full, out + full, len & 15);
+        ctr_inc(ctr);
+    }
+    zc_wipe(ctrs, used);
+    zc_wipe(ks, sizeof(ks));
+    return rc == ZC_OK ? rc : fail(rc, out, len, ctr, saved);
+}
+
+int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
+                     uint8_t *out, size_t len)
+{
+    int b;
 
     if (ctr == NULL || zc_aes_args(k, in, out, len))
         return ZC_EINVAL;
@@ -240,33 +301,11 @@ int zc_aes_ctr_crypt(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in,
     zc_aes_stat(k, ZC_AES_IM_CTR, b, 0, len);
     if (len == 0)
         return ZC_OK;
-    memcpy(saved, ctr, 16);
-    full = len & ~(size_t)15;
-    while (full && rc == ZC_OK) {
-        size_t n = full < sizeof(ctrs) ? full : sizeof(ctrs);
-
-        ctr_fill(ctrs, ctr, n);
-        used = used > n ? used : n;
 #ifdef ZC_HAVE_CPACF
-        if (b == ZC_BACKEND_CPACF)
-            rc = zc_aes_cpacf_crypt(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
-        else
+    if (b == ZC_BACKEND_CPACF)
+        return ctr_cpacf(k, ctr, in, out, len);
 #endif
-        {
-            zc_aes_sw_encrypt(k->zc_rk, k->zc_rounds, ctrs, ctrs, n / 16);
-            xor_words(out, in, ctrs, n);
-        }
-        in += n;
-        out += n;
-        full -= n;
-    }
-    if ((len & 15) && rc == ZC_OK) {
-        rc = tail_block(k, ctr, ks, in, out, len & 15);
-        ctr_inc(ctr);
-    }
-    zc_wipe(ctrs, used);                /* what held counters or keystream */
-    zc_wipe(ks, sizeof(ks));
-    return rc == ZC_OK ? rc : fail(rc, out0, len, ctr, saved);
+    return ctr_sw(k, ctr, in, out, len);
 }
 
 /*
