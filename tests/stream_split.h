@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "split_pieces.h"
+
 /* Start a stream for a known-answer mode number (CFB, OFB or CTR). */
 static inline int tu_stream_init(zc_aes_stream_ctx *s, int mode, int enc, const zc_aes_key *k,
                                  const uint8_t iv[16])
@@ -20,31 +22,7 @@ static inline int tu_stream_init(zc_aes_stream_ctx *s, int mode, int enc, const 
     }
 }
 
-/*
- * Feed len bytes in random pieces of 0..max_piece bytes (empty ones
- * included), every other piece in place (copied to out first). Returns
- * ZC_OK or the first error.
- */
-static inline int tu_stream_split(zc_aes_stream_ctx *s, uint64_t *seed, const uint8_t *in,
-                                  uint8_t *out, size_t len, size_t max_piece)
-{
-    size_t off = 0;
-    int rc = ZC_OK;
-
-    while (rc == ZC_OK && off < len) {
-        size_t n = (size_t)(tu_rand(seed) % (max_piece + 1));
-
-        if (n > len - off)
-            n = len - off;
-        if (tu_rand(seed) & 1) {
-            memmove(out + off, in + off, n);
-            rc = zc_aes_stream_update(s, n ? out + off : NULL, n ? out + off : NULL, n);
-        } else {
-            rc = zc_aes_stream_update(s, n ? in + off : NULL, n ? out + off : NULL, n);
-        }
-        off += n;
-    }
-    return rc;
-}
+/* tu_stream_split(): split_pieces.h's driver for this context. */
+TU_DEFINE_STREAM_SPLIT(tu_stream_split, zc_aes_stream_ctx, zc_aes_stream_update)
 
 #endif /* ZC_TEST_STREAM_SPLIT_H */
