@@ -287,7 +287,11 @@ check_error_contract() {
 # out: its findings here are the project's declarations-at-the-top style
 # (variableScope), register-sized parameter-block members only the s390x
 # assembly reads (unusedStructMember), and cppcheck 2.10 misreading
-# "n = min(...)" loops (knownConditionTrueFalse).
+# "n = min(...)" loops (knownConditionTrueFalse). One check is suppressed:
+# ctuuninitvar, which follows a parameter block into the instruction
+# wrappers and calls it uninitialised where the function code uses only a
+# part of it (an AES-128 key fills 16 of the key field's 32 bytes; the
+# instruction reads no more): it cannot know what the instruction reads.
 check_cppcheck() {
     log=build/cppcheck-hardening.log
     t0=$(date +%s)
@@ -295,7 +299,7 @@ check_cppcheck() {
     for config in -U__s390x__ -D__s390x__; do
         if ! timeout -k 10 600 cppcheck -q --std=c11 --enable=warning,performance,portability \
                 --error-exitcode=1 --inline-suppr -I include -I lib -I asm \
-                -DZC_VERSION_STRING='"0"' \
+                -DZC_VERSION_STRING='"0"' --suppress=ctuuninitvar \
                 "$config" lib/ >>"$log" 2>&1; then
             fail "$(grep -c ': \(error\|warning\|performance\|portability\|style\):' "$log") findings ($config)"
             return
