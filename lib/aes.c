@@ -165,23 +165,8 @@ int zc_aes_cbc_decrypt(const zc_aes_key *k, uint8_t iv[16], const uint8_t *in,
 }
 
 /*
- * 128-bit big-endian increment, without an early exit: some protocols
- * derive the initial counter and never send it (SSH), so where the carry
- * stops must not show in the timing. Two 64-bit halves; the carry into
- * the high half is (lo == 0) computed without a branch.
- */
-static void ctr_inc(uint8_t c[16])
-{
-    uint64_t lo = zc_load_be64(c + 8) + 1;
-    uint64_t hi = zc_load_be64(c) + (((lo | (0 - lo)) >> 63) ^ 1);
-
-    zc_store_be64(c, hi);
-    zc_store_be64(c + 8, lo);
-}
-
-/*
  * Counter blocks for n bytes (n a multiple of 16) from ctr, and ctr
- * advanced past them: ctr_inc's arithmetic with the halves kept in
+ * advanced past them: zc_ctr_inc_be128's arithmetic with the halves kept in
  * registers.
  */
 static inline __attribute__((always_inline))
@@ -252,7 +237,7 @@ static int ctr_cpacf(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in, ui
         uint8_t ks[16];
 
         rc = tail_block(k, ctr, ks, in + full, out + full, len & 15);
-        ctr_inc(ctr);
+        zc_ctr_inc_be128(ctr);
         zc_wipe(ks, sizeof(ks));
     }
     return rc == ZC_OK ? rc : fail(rc, out, len, ctr, saved);
@@ -281,7 +266,7 @@ static int ctr_sw(const zc_aes_key *k, uint8_t ctr[16], const uint8_t *in, uint8
     }
     if (len & 15) {         /* KM when the key has it: the result is checked */
         rc = tail_block(k, ctr, ks, in + full, out + full, len & 15);
-        ctr_inc(ctr);
+        zc_ctr_inc_be128(ctr);
     }
     zc_wipe(ctrs, used);
     zc_wipe(ks, sizeof(ks));

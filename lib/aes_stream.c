@@ -65,19 +65,6 @@ int zc_aes_ofb_stream_init(zc_aes_stream_ctx *c, const zc_aes_key *k, const uint
     return stream_init(c, k, iv, ZC_AES_IM_OFB, 0);
 }
 
-/* 128-bit big-endian increment, no early exit (the counter may be secret). */
-static void ctr_inc(uint8_t ctr[16])
-{
-    unsigned carry = 1;
-    int i;
-
-    for (i = 15; i >= 0; i--) {
-        carry += ctr[i];
-        ctr[i] = (uint8_t)carry;
-        carry >>= 8;
-    }
-}
-
 /* Use up to n bytes of the pending keystream block; returns the count. */
 static size_t use_keystream(zc_aes_stream_ctx *c, const uint8_t *in, uint8_t *out, size_t n)
 {
@@ -123,7 +110,7 @@ static int next_keystream(zc_aes_stream_ctx *c)
     if (rc != ZC_OK)
         return rc;
     if (c->zc_mode == ZC_AES_IM_CTR)
-        ctr_inc(c->zc_iv);
+        zc_ctr_inc_be128(c->zc_iv);
     else if (c->zc_mode == ZC_AES_IM_OFB)
         memcpy(c->zc_iv, c->zc_ks, 16);
     return ZC_OK;

@@ -430,19 +430,6 @@ int zc_des_ofb_crypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint
     return rc == ZC_OK ? rc : fail(rc, out0, len, iv, saved);
 }
 
-/* 64-bit big-endian increment without an early exit (as AES-CTR's). */
-static void ctr_inc(uint8_t c[8])
-{
-    unsigned carry = 1;
-    int i;
-
-    for (i = 7; i >= 0; i--) {
-        carry += c[i];
-        c[i] = (uint8_t)carry;
-        carry >>= 8;
-    }
-}
-
 int zc_des_ctr_crypt(const zc_des_key *k, uint8_t ctr[8], const uint8_t *in, uint8_t *out,
                      size_t len)
 {
@@ -463,7 +450,7 @@ int zc_des_ctr_crypt(const zc_des_key *k, uint8_t ctr[8], const uint8_t *in, uin
 
         for (i = 0; i < n; i += 8) {
             memcpy(ctrs + i, ctr, 8);
-            ctr_inc(ctr);
+            zc_ctr_inc_be64(ctr);
         }
 #ifdef ZC_HAVE_CPACF
         if (b == ZC_BACKEND_CPACF)
@@ -483,7 +470,7 @@ int zc_des_ctr_crypt(const zc_des_key *k, uint8_t ctr[8], const uint8_t *in, uin
         rc = block_enc(k, ctr, ks);
         for (i = 0; i < (len & 7); i++)
             out[i] = in[i] ^ ks[i];
-        ctr_inc(ctr);
+        zc_ctr_inc_be64(ctr);
     }
     zc_wipe(ctrs, sizeof(ctrs));
     zc_wipe(ks, sizeof(ks));

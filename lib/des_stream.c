@@ -81,19 +81,6 @@ static int is_mode(const zc_des_stream_ctx *c, enum zc_algo algo)
     return c->zc_mode == algo - ZC_ALGO_DES_ECB;
 }
 
-/* 64-bit big-endian increment, no early exit (the counter may be secret). */
-static void ctr_inc(uint8_t ctr[8])
-{
-    unsigned carry = 1;
-    int i;
-
-    for (i = 7; i >= 0; i--) {
-        carry += ctr[i];
-        ctr[i] = (uint8_t)carry;
-        carry >>= 8;
-    }
-}
-
 /* Use up to n bytes of the pending keystream block; returns the count. */
 static size_t use_keystream(zc_des_stream_ctx *c, const uint8_t *in, uint8_t *out, size_t n)
 {
@@ -136,7 +123,7 @@ static int next_keystream(zc_des_stream_ctx *c)
     if (rc != ZC_OK)
         return rc;
     if (is_mode(c, ZC_ALGO_DES_CTR))
-        ctr_inc(c->zc_iv);
+        zc_ctr_inc_be64(c->zc_iv);
     else if (is_mode(c, ZC_ALGO_DES_OFB))
         memcpy(c->zc_iv, c->zc_ks, 8);
     return ZC_OK;

@@ -94,6 +94,26 @@ static inline uint64_t zc_ror64(uint64_t x, unsigned n)
 }
 
 /*
+ * Big-endian counter increments (CTR modes and their streams), without an
+ * early exit: some protocols derive the initial counter and never send it
+ * (SSH), so where the carry stops must not show in the timing. The carry
+ * into the high half of 128 bits is (lo == 0), computed without a branch.
+ */
+static inline void zc_ctr_inc_be64(uint8_t c[8])
+{
+    zc_store_be64(c, zc_load_be64(c) + 1);
+}
+
+static inline void zc_ctr_inc_be128(uint8_t c[16])
+{
+    uint64_t lo = zc_load_be64(c + 8) + 1;
+    uint64_t hi = zc_load_be64(c) + (((lo | (0 - lo)) >> 63) ^ 1);
+
+    zc_store_be64(c, hi);
+    zc_store_be64(c + 8, lo);
+}
+
+/*
  * Clear secret material. The compiler may not drop the memset because the
  * buffer is passed to an empty asm that claims to read memory.
  */
