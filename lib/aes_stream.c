@@ -18,6 +18,9 @@
  *        zc_fb collects it (from out when encrypting, from in when
  *        decrypting, read before out is written so in == out works)
  *
+ * The byte-granular part, shared with the DES streams, is
+ * lib/stream_core.h; this file supplies the AES mode calls.
+ *
  * Nothing here touches the instructions or the key's internals beyond its
  * validity and the mode's backend: whole blocks and the ECB block go
  * through the public calls, so every backend and key kind works alike.
@@ -25,6 +28,7 @@
  * counter are secret and handled without data-dependent branches.
  */
 #include "aes_int.h"
+#include "stream_core.h"
 #include <zcrypt/aes_stream.h>
 
 #define ZC_STREAM_MAGIC 0x7a637331u   /* "zcs1" */
@@ -65,31 +69,10 @@ int zc_aes_ofb_stream_init(zc_aes_stream_ctx *c, const zc_aes_key *k, const uint
     return stream_init(c, k, iv, ZC_AES_IM_OFB, 0);
 }
 
-/* Use up to n bytes of the pending keystream block; returns the count. */
-static size_t use_keystream(zc_aes_stream_ctx *c, const uint8_t *in, uint8_t *out, size_t n)
-{
-    size_t i, u = c->zc_used;
-
-    if (n > 16 - u)
-        n = 16 - u;
-    for (i = 0; i < n; i++, u++) {
-        uint8_t x = in[i];
-
-        out[i] = x ^ c->zc_ks[u];
-        c->zc_fb[u] = c->zc_decrypt ? x : out[i];      /* CFB feedback */
-    }
-    if (u == 16) {
-        if (c->zc_mode == ZC_AES_IM_CFB)
-            memcpy(c->zc_iv, c->zc_fb, 16);
-        u = 0;
-    }
-    c->zc_used = (uint32_t)u;
-    return n;
-}
-
 /* Whole blocks through the one-shot mode call. */
-static int whole_blocks(zc_aes_stream_ctx *c, const uint8_t *in, uint8_t *out, size_t n)
+static int whole_blocks(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 {
+    zc_aes_stream_ctx *c = ctx;
     const zc_aes_key *k = c->zc_key;
 
     switch (c->zc_mode) {
@@ -103,8 +86,9 @@ static int whole_blocks(zc_aes_stream_ctx *c, const uint8_t *in, uint8_t *out, s
 }
 
 /* Start a keystream block: E(counter or IV) from the key's ECB. */
-static int next_keystream(zc_aes_stream_ctx *c)
+static int next_keystream(void *ctx)
 {
+    zc_aes_stream_ctx *c = ctx;
     int rc = zc_aes_ecb_encrypt(c->zc_key, c->zc_iv, c->zc_ks, 16);
 
     if (rc != ZC_OK)
@@ -118,8 +102,8 @@ static int next_keystream(zc_aes_stream_ctx *c)
 
 int zc_aes_stream_update(zc_aes_stream_ctx *c, const uint8_t *in, uint8_t *out, size_t len)
 {
-    size_t n;
-    int rc = ZC_OK;
+    struct zc_stream s;
+    int rc;
 
     if (c == NULL || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
         zc_partial_overlap(in, out, len))
@@ -131,24 +115,9 @@ int zc_aes_stream_update(zc_aes_stream_ctx *c, const uint8_t *in, uint8_t *out, 
     zc_aes_stat(c->zc_key, (enum zc_aes_imode)c->zc_mode, c->zc_backend, c->zc_decrypt, len);
     if (len == 0)
         return ZC_OK;
-    if (c->zc_used) {
-        n = use_keystream(c, in, out, len);
-        in += n;
-        out += n;
-        len -= n;
-    }
-    n = len & ~(size_t)15;
-    if (n) {
-        rc = whole_blocks(c, in, out, n);
-        in += n;
-        out += n;
-        len -= n;
-    }
-    if (rc == ZC_OK && len) {
-        rc = next_keystream(c);
-        if (rc == ZC_OK)
-            use_keystream(c, in, out, len);
-    }
+    s = (struct zc_stream){ c->zc_iv, c->zc_ks, c->zc_fb, &c->zc_used, 16, c->zc_decrypt,
+                            c->zc_mode == ZC_AES_IM_CFB };
+    rc = zc_stream_update(&s, c, whole_blocks, next_keystream, in, out, len);
     if (rc != ZC_OK)
         zc_aes_stream_wipe(c);      /* the position is lost: fail closed */
     return rc;

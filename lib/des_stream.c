@@ -16,10 +16,14 @@
  * as its bytes pass (from out when encrypting, from in when decrypting,
  * read before out is written so in == out works).
  *
+ * The byte-granular part, shared with the AES streams, is
+ * lib/stream_core.h; this file supplies the DES mode calls.
+ *
  * Only the public DES calls are used, so every backend works alike.
  * Lengths are the only thing the code branches on.
  */
 #include "stats.h"
+#include "stream_core.h"
 #include "util.h"
 #include <zcrypt/des.h>
 #include <zcrypt/des_stream.h>
@@ -81,31 +85,10 @@ static int is_mode(const zc_des_stream_ctx *c, enum zc_algo algo)
     return c->zc_mode == algo - ZC_ALGO_DES_ECB;
 }
 
-/* Use up to n bytes of the pending keystream block; returns the count. */
-static size_t use_keystream(zc_des_stream_ctx *c, const uint8_t *in, uint8_t *out, size_t n)
-{
-    size_t i, u = c->zc_used;
-
-    if (n > 8 - u)
-        n = 8 - u;
-    for (i = 0; i < n; i++, u++) {
-        uint8_t x = in[i];
-
-        out[i] = x ^ c->zc_ks[u];
-        c->zc_fb[u] = c->zc_decrypt ? x : out[i];      /* CFB feedback */
-    }
-    if (u == 8) {
-        if (is_mode(c, ZC_ALGO_DES_CFB))
-            memcpy(c->zc_iv, c->zc_fb, 8);
-        u = 0;
-    }
-    c->zc_used = (uint32_t)u;
-    return n;
-}
-
 /* Whole blocks through the one-shot mode call. */
-static int whole_blocks(zc_des_stream_ctx *c, const uint8_t *in, uint8_t *out, size_t n)
+static int whole_blocks(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 {
+    zc_des_stream_ctx *c = ctx;
     const zc_des_key *k = c->zc_key;
 
     if (is_mode(c, ZC_ALGO_DES_CTR))
@@ -116,8 +99,9 @@ static int whole_blocks(zc_des_stream_ctx *c, const uint8_t *in, uint8_t *out, s
 }
 
 /* Start a keystream block: E(counter or IV) from the key's ECB. */
-static int next_keystream(zc_des_stream_ctx *c)
+static int next_keystream(void *ctx)
 {
+    zc_des_stream_ctx *c = ctx;
     int rc = zc_des_ecb_encrypt(c->zc_key, c->zc_iv, c->zc_ks, 8);
 
     if (rc != ZC_OK)
@@ -131,8 +115,8 @@ static int next_keystream(zc_des_stream_ctx *c)
 
 int zc_des_stream_update(zc_des_stream_ctx *c, const uint8_t *in, uint8_t *out, size_t len)
 {
-    size_t n;
-    int rc = ZC_OK;
+    struct zc_stream s;
+    int rc;
 
     if (c == NULL || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
         zc_partial_overlap(in, out, len))
@@ -143,24 +127,9 @@ int zc_des_stream_update(zc_des_stream_ctx *c, const uint8_t *in, uint8_t *out, 
         return ZC_ENOTSUP;
     if (len == 0)
         return ZC_OK;
-    if (c->zc_used) {
-        n = use_keystream(c, in, out, len);
-        in += n;
-        out += n;
-        len -= n;
-    }
-    n = len & ~(size_t)7;
-    if (n) {
-        rc = whole_blocks(c, in, out, n);
-        in += n;
-        out += n;
-        len -= n;
-    }
-    if (rc == ZC_OK && len) {
-        rc = next_keystream(c);
-        if (rc == ZC_OK)
-            use_keystream(c, in, out, len);
-    }
+    s = (struct zc_stream){ c->zc_iv, c->zc_ks, c->zc_fb, &c->zc_used, 8, c->zc_decrypt,
+                            is_mode(c, ZC_ALGO_DES_CFB) };
+    rc = zc_stream_update(&s, c, whole_blocks, next_keystream, in, out, len);
     if (rc != ZC_OK)
         zc_des_stream_wipe(c);      /* the position is lost: fail closed */
     return rc;
