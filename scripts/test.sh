@@ -27,6 +27,8 @@ setup() { # builddir, meson args... (quiet unless it fails)
         set -- "$dir" "$@"
     fi
     out=$(meson setup "$@" 2>&1) || { printf '%s\n' "$out" >&2; exit 1; }
+    # What a missing optional peer skipped: one line each (meson.build).
+    printf '%s\n' "$out" | sed -n "s|^Message: skipped: |$dir: skipped: |p"
 }
 
 status=0
