@@ -2,14 +2,17 @@
 # install.sh - install the build into a temporary DESTDIR and use the
 # installed tree as an outside project would: pkg-config, a program linked
 # against the shared library and one linked statically, both run; the
-# headers also compile as C++; zc-info is installed and runs.
+# headers also compile as C++; zc-info is installed and runs. KIND is the
+# build's default_library: a static-only or shared-only install is
+# checked for the kind it has, and for not having the other.
 #
-# usage: install.sh MESON BUILD_ROOT VERSION OUTSIDE.c
+# usage: install.sh MESON BUILD_ROOT VERSION OUTSIDE.c [both|shared|static]
 set -u
 meson=$1
 build=$2
 version=$3
 src=$4
+kind=${5:-both}
 cc=${CC:-cc}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,9 +38,26 @@ cflags=$(pkg-config --cflags zcrypt) && libs=$(pkg-config --libs zcrypt) &&
 libdir=$(pkg-config --variable=libdir zcrypt)
 libdir=$dest${libdir#"$PKG_CONFIG_SYSROOT_DIR"}
 
+sos=$(find "$dest" -name 'libzcrypt.so*' | wc -l)
+archives=$(find "$dest" -name libzcrypt.a | wc -l)
+case $kind in
+both) [ "$sos" -gt 0 ] && [ "$archives" -eq 1 ] ;;
+shared) [ "$sos" -gt 0 ] && [ "$archives" -eq 0 ] ;;
+static) [ "$sos" -eq 0 ] && [ "$archives" -eq 1 ] ;;
+esac && ok "default_library=$kind: $sos shared object names, $archives archive installed" ||
+    bad "default_library=$kind: $sos shared object names, $archives archive installed"
+
 # Shared: must need libzcrypt.so.N and run against the installed copy.
 # shellcheck disable=SC2086
-if $cc -std=c99 -Wall -Wextra -pedantic -Werror $cflags "$src" -o "$tmp/shared" $libs; then
+if [ "$kind" = static ]; then
+    # pkg-config --libs finds only the archive: the program must not need a .so.
+    if $cc -std=c99 -Wall -Wextra -pedantic -Werror $cflags "$src" -o "$tmp/shared" $libs &&
+            ! readelf -d "$tmp/shared" | grep -q 'NEEDED.*libzcrypt' && "$tmp/shared" "$version"; then
+        ok "static-only: pkg-config --libs links the archive and runs"
+    else
+        bad "static-only: pkg-config --libs"
+    fi
+elif $cc -std=c99 -Wall -Wextra -pedantic -Werror $cflags "$src" -o "$tmp/shared" $libs; then
     readelf -d "$tmp/shared" | grep -q 'NEEDED.*libzcrypt\.so' && ok "shared: links libzcrypt.so" ||
         bad "shared: libzcrypt.so not NEEDED"
     LD_LIBRARY_PATH=$libdir "$tmp/shared" "$version" && ok "shared: runs" || bad "shared: run"
@@ -47,7 +67,9 @@ fi
 
 # Static: the archive from pkg-config --static, no libzcrypt.so needed.
 # shellcheck disable=SC2086
-if $cc -std=c99 -Wall -Wextra -pedantic -Werror $cflags "$src" -o "$tmp/static" \
+if [ "$kind" = shared ]; then
+    :   # no archive installed (checked above)
+elif $cc -std=c99 -Wall -Wextra -pedantic -Werror $cflags "$src" -o "$tmp/static" \
         -Wl,-Bstatic $static_libs -Wl,-Bdynamic; then
     readelf -d "$tmp/static" | grep -q 'NEEDED.*libzcrypt' && bad "static: still needs libzcrypt.so" ||
         ok "static: no libzcrypt.so needed"
