@@ -9,6 +9,11 @@
 #                                   the software benchmark (tests/bench/sw_peers.c)
 #   scripts/install-deps.sh perf    test, plus qemu-user (the dynamic qemu-s390x that
 #                                   loads the instruction-counting plugin, scripts/perf.sh)
+#                                   and, where apt can, libssl-dev:s390x (the OpenSSL
+#                                   column of the s390x counts; skipped otherwise)
+#
+# Every package beyond "build" is optional for the library: without one,
+# the build skips what needs it and says so (docs/toolchain.md lists them).
 #
 # Idempotent: installs only what is missing, so the README's quick-start commands
 # can call it every time. Needs root (or sudo) on Debian 12.
@@ -37,13 +42,22 @@ if [ "$what" != build ] &&
     need_s390x_check=1
 fi
 
-[ -n "$missing" ] || [ "$need_s390x_check" -eq 1 ] || exit 0
-
-export DEBIAN_FRONTEND=noninteractive
-if [ "$need_s390x_check" -eq 1 ] &&
-   ! dpkg --print-foreign-architectures | grep -qx s390x; then
-    $SUDO dpkg --add-architecture s390x
+if [ -n "$missing" ] || [ "$need_s390x_check" -eq 1 ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    if [ "$need_s390x_check" -eq 1 ] &&
+       ! dpkg --print-foreign-architectures | grep -qx s390x; then
+        $SUDO dpkg --add-architecture s390x
+    fi
+    $SUDO apt-get update -q
+    [ -z "$missing" ] || $SUDO apt-get install -y -q --no-install-recommends $missing
+    [ "$need_s390x_check" -eq 0 ] || $SUDO apt-get install -y -q --no-install-recommends check:s390x
 fi
-$SUDO apt-get update -q
-[ -z "$missing" ] || $SUDO apt-get install -y -q --no-install-recommends $missing
-[ "$need_s390x_check" -eq 0 ] || $SUDO apt-get install -y -q --no-install-recommends check:s390x
+
+# libssl-dev:s390x must match the amd64 libssl3 version exactly (Multi-Arch:
+# same), and Debian's mirrors do not always carry the two in step: try it,
+# and say what is skipped when apt cannot.
+if [ "$what" = perf ] &&
+   ! dpkg-query -W -f='${Status}' libssl-dev:s390x 2>/dev/null | grep -q "ok installed"; then
+    $SUDO apt-get install -y -q --no-install-recommends libssl-dev:s390x >/dev/null 2>&1 ||
+        echo "install-deps: libssl-dev:s390x cannot be installed here (apt finds no version matching the amd64 libssl3): scripts/perf.sh skips the OpenSSL column of the s390x instruction counts"
+fi
