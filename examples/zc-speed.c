@@ -36,7 +36,7 @@
 #include <time.h>
 
 /* The raw side of --raw: the instruction wrappers themselves (asm/). */
-#include "cpacf.h"
+#include "asm/cpacf.h"
 
 #ifdef ZC_SPEED_OPENSSL
 #include <openssl/evp.h>

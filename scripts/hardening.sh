@@ -315,7 +315,7 @@ check_cppcheck() {
     : >"$log"
     for config in -U__s390x__ -D__s390x__; do
         if ! timeout -k 10 600 cppcheck -q --std=c11 --enable=warning,performance,portability \
-                --error-exitcode=1 --inline-suppr -I include -I lib -I asm \
+                --error-exitcode=1 --inline-suppr -I include -I lib -I . \
                 -DZC_VERSION_STRING='"0"' --suppress=ctuuninitvar \
                 "$config" lib/ >>"$log" 2>&1; then
             fail "$(grep -c ': \(error\|warning\|performance\|portability\|style\):' "$log") findings ($config)"

@@ -12,7 +12,7 @@
  * interface: every call is ZC_ENOTSUP.
  */
 #define _GNU_SOURCE
-#include "platform.h"
+#include "core/platform.h"
 
 #include <zcrypt/common.h>
 #include <check.h>

@@ -2,7 +2,7 @@
  * auxv.c - what the kernel says this process may execute: STFLE only when
  * AT_HWCAP has HWCAP_S390_STFLE, and never a privileged instruction.
  */
-#include "../platform.h"
+#include "core/platform.h"
 
 #include <sys/auxv.h>
 

@@ -5,7 +5,7 @@
  * ZCRYPT_STATS only switches counting on, and ZCRYPT_POLICY can only
  * refuse work (hw-only), so the same holds for them.
  */
-#include "../platform.h"
+#include "core/platform.h"
 
 #include <stdlib.h>
 

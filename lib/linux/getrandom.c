@@ -2,7 +2,7 @@
  * getrandom.c - the kernel's random source for zc_random_bytes().
  */
 #define _GNU_SOURCE
-#include "../platform.h"
+#include "core/platform.h"
 
 #include <zcrypt/common.h>
 

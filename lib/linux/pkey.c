@@ -42,8 +42,8 @@
  *   anything else, or an answer of the wrong type/length   -> ZC_EDEVICE
  */
 #define _GNU_SOURCE
-#include "../platform.h"
-#include "../util.h"
+#include "core/platform.h"
+#include "core/util.h"
 
 #include <zcrypt/common.h>
 

@@ -23,8 +23,8 @@
  *   open or ioctl: anything else (EACCES, EIO, EINVAL, ...)  -> ZC_EDEVICE
  */
 #define _GNU_SOURCE
-#include "../platform.h"
-#include "../util.h"
+#include "core/platform.h"
+#include "core/util.h"
 
 #include <zcrypt/common.h>
 

@@ -29,7 +29,7 @@
 #include <ucontext.h>
 #include <zcrypt.h>
 
-#include "caps.h"
+#include "core/caps.h"
 
 void __real_zc_caps_decide(const struct zc_cpacf_need *need, unsigned n,
                            struct zc_backend_info *info);

@@ -28,7 +28,7 @@
 #include <string.h>
 #include <zcrypt.h>
 
-#include "../asm/cpacf.h"
+#include "asm/cpacf.h"
 
 #define MAXLEN 16384
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "platform.h"
+#include "core/platform.h"
 #include "../testutil.h"
 #include "../vectors/rsa_kat.h"
 

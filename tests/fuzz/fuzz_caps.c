@@ -16,7 +16,7 @@
  *  - parsing the kept setting again gives the same masks (the cut never
  *    leaves a half item that means something else).
  */
-#include "../../lib/caps.c"
+#include "core/caps.c"
 
 #include <stdlib.h>
 

@@ -5,8 +5,8 @@
 #include <stddef.h>
 
 #include <zcrypt.h>
-#include "platform.h"
-#include "../../asm/cpacf.h"
+#include "core/platform.h"
+#include "asm/cpacf.h"
 
 /* No OS in the way: STFLE is never intercepted. */
 int zc_plat_stfle_allowed(void)

@@ -12,7 +12,7 @@
 
 #include "bm.h"
 #include "bm_tests.h"
-#include "cpacf.h"
+#include "asm/cpacf.h"
 #include "../testutil.h"
 #include "../vectors/hash_kat.h"
 

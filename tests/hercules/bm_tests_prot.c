@@ -23,7 +23,7 @@
 
 #include "bm.h"
 #include "bm_tests.h"
-#include "aes_int.h"
+#include "aes/aes_int.h"
 #include "../testutil.h"
 #include "../vectors/aes_kat.h"
 #include "../modes.h"

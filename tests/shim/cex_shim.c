@@ -27,7 +27,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 
-#include "sw/bn/bn.h"
+#include "bn/bn.h"
 
 SHIM_EXPORT struct cex_shim_state zc_cex_shim;
 

@@ -77,13 +77,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpacf.h"
+#include "asm/cpacf.h"
 #include "cpacf_sim.h"
-#include "sw/aes_ct64.h"
-#include "sw/des_ct.h"
-#include "sw/ghash_ct.h"
-#include "sw/sw_hash.h"
-#include "util.h"
+#include "aes/aes_ct64.h"
+#include "des/des_ct.h"
+#include "aes/ghash_ct.h"
+#include "hash/hash_sw.h"
+#include "core/util.h"
 #include "zcrypt/common.h"
 
 /* ------------------------------------------------------------------ */

@@ -14,9 +14,9 @@
 #include <string.h>
 
 #include "cpacf_sim.h"
-#include "platform.h"
+#include "core/platform.h"
 #include "sim_platform.h"
-#include "util.h"
+#include "core/util.h"
 #include "zcrypt/common.h"
 
 int zc_plat_stfle_allowed(void)

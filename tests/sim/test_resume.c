@@ -17,9 +17,9 @@
  *    the call must fail closed with ZC_EDEVICE and zeroed output.
  * Prints "N passed, N failed".
  */
-#include "aes_int.h"
+#include "aes/aes_int.h"
 #include "cpacf_sim.h"
-#include "../asm/cpacf.h"
+#include "asm/cpacf.h"
 #include "../unit/unit.h"
 
 #include <stdio.h>

@@ -35,12 +35,12 @@
 
 #include "zcrypt/common.h"
 #include "zcrypt/hash.h"
-#include "cpacf.h"
+#include "asm/cpacf.h"
 #include "cpacf_sim.h"
-#include "platform.h"
+#include "core/platform.h"
 #include "sim_platform.h"
-#include "sw/sw_hash.h"
-#include "util.h"
+#include "hash/hash_sw.h"
+#include "core/util.h"
 
 #include "../unit/unit.h"
 #include "../vectors/aes_kat.h"

@@ -23,9 +23,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "cpacf.h"
+#include "asm/cpacf.h"
 #include "cpacf_sim.h"
-#include "platform.h"
+#include "core/platform.h"
 #include "sim_platform.h"
 #include "zcrypt/common.h"
 

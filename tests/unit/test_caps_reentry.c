@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "platform.h"
+#include "core/platform.h"
 #include "unit.h"
 
 #define SETTING "-KMC,bogus"

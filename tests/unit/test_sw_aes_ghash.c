@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sw/aes_ct64.h"
-#include "sw/ghash_ct.h"
+#include "aes/aes_ct64.h"
+#include "aes/ghash_ct.h"
 
 #include "unit.h"
 

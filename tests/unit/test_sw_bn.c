@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sw/bn/bn.h"
+#include "bn/bn.h"
 
 #include "unit.h"
 

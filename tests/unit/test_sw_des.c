@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sw/des_ct.h"
+#include "des/des_ct.h"
 
 #include "unit.h"
 

@@ -17,8 +17,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../lib/util.h"
-#include "../../lib/sw/sw_hash.h"
+#include "core/util.h"
+#include "hash/hash_sw.h"
 
 #include "unit.h"
 

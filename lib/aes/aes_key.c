@@ -1,0 +1,384 @@
+/*
+ * aes_key.c - AES key objects: clear and protected keys, and where each
+ * mode of a key runs.
+ *
+ * A key is prepared once: the backend from KM's function code for its
+ * size, a bit per mode saying whether that mode's own instructions (KMC,
+ * KMCTR, KMF, KMO, KM-XTS + PCC, KMAC + PCC, KMCTR + KIMD-GHASH, KMA,
+ * KMAC + KMCTR) are usable, the CPACF key field, and (unless the key is
+ * CPACF-only) the bitsliced software schedule. The mode files read these
+ * decisions; nothing on a data path consults the caps again.
+ *
+ * Protected keys (zcrypt/aes_protected.h) use the encrypted-key function
+ * codes and never software. Their key field, wrapped key + verification
+ * pattern, may be replaced while other threads use the key, after a
+ * wrapping-key change. The object keeps it in two slots and a generation
+ * counter whose low bit names the current slot:
+ *  - a reader (zc_aes_prot_snapshot) loads the generation (acquire), copies
+ *    the current slot as atomic 8-byte words (acquire loads, so the second
+ *    load of the generation cannot move before them), and loads the
+ *    generation again; if it moved, the copy may be
+ *    torn (a new pattern with an old key would pass the machine's check and
+ *    encrypt under a wrong key), so it copies again. A publisher only ever
+ *    writes the other slot, so a reader never waits for one to finish.
+ *  - a publisher (after deriving a fresh key for its own call) claims the
+ *    object with one CAS on zc_pub; a loser simply does not publish (its
+ *    call goes on with its private copy). The winner writes the other slot
+ *    with release stores (a reader that sees one of them also sees the
+ *    generation that made its slot stale) and advances the generation
+ *    with a release store. On s390x and x86 these orderings cost no
+ *    instruction; there are no fences, which ThreadSanitizer cannot model. Nothing spins, so neither a signal handler nor a child after
+ *    fork() (where a claim may be left set forever: the child then keeps
+ *    re-deriving privately) can hang.
+ * This is the sequence-lock pattern (Lameter; Boehm, "Can seqlocks get
+ * along with programming language memory models?", 2012) with two slots.
+ */
+#include "aes_int.h"
+#include "core/platform.h"
+#include "asm/cpacf.h"
+
+/* The instruction of each mode that has one of its own. */
+static const enum zc_insn mode_insn[ZC_AES_IM_XTS] = {
+    [ZC_AES_IM_ECB] = ZC_INSN_KM,
+    [ZC_AES_IM_CBC] = ZC_INSN_KMC,
+    [ZC_AES_IM_CTR] = ZC_INSN_KMCTR,
+    [ZC_AES_IM_CFB] = ZC_INSN_KMF,
+    [ZC_AES_IM_OFB] = ZC_INSN_KMO,
+};
+
+/* Every function code of each key size, by name. */
+static const struct zc_aes_fcs size_fcs[] = {
+    { 16, ZC_FC_AES_128, ZC_FC_ENC_AES_128, ZC_FC_XTS_AES_128, ZC_FC_ENC_XTS_AES_128,
+      ZC_FC_KMA_GCM_AES_128, ZC_FC_KMA_GCM_ENC_AES_128 },
+    { 24, ZC_FC_AES_192, ZC_FC_ENC_AES_192, 0, 0,
+      ZC_FC_KMA_GCM_AES_192, ZC_FC_KMA_GCM_ENC_AES_192 },
+    { 32, ZC_FC_AES_256, ZC_FC_ENC_AES_256, ZC_FC_XTS_AES_256, ZC_FC_ENC_XTS_AES_256,
+      ZC_FC_KMA_GCM_AES_256, ZC_FC_KMA_GCM_ENC_AES_256 },
+};
+
+const struct zc_aes_fcs *zc_aes_fcs_of(size_t key_len)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof(size_fcs) / sizeof(size_fcs[0]); i++)
+        if (size_fcs[i].key_len == key_len)
+            return &size_fcs[i];
+    return NULL;
+}
+
+unsigned zc_aes_mode_need(enum zc_aes_imode mode, size_t key_len, int prot,
+                          struct zc_cpacf_need need[3])
+{
+    const struct zc_aes_fcs *f = zc_aes_fcs_of(key_len);
+    unsigned fc;
+
+    if (f == NULL || (unsigned)mode >= ZC_AES_IM_COUNT)
+        return 0;
+    fc = prot ? f->enc : f->fc;
+    need[0].insn = ZC_INSN_KM;        /* the key's own backend */
+    need[0].fc = fc;
+    switch (mode) {
+    case ZC_AES_IM_ECB:
+        return 1;
+    case ZC_AES_IM_XTS:               /* KM-XTS with the XTS parameter from PCC */
+        if (f->xts == 0)
+            return 0;
+        need[1].insn = ZC_INSN_KM;
+        need[1].fc = prot ? f->enc_xts : f->xts;
+        need[2].insn = ZC_INSN_PCC;
+        need[2].fc = need[1].fc;
+        return 3;
+    case ZC_AES_IM_GCM:               /* H from KM, then KMCTR + KIMD-GHASH */
+        need[1].insn = ZC_INSN_KMCTR;
+        need[1].fc = fc;
+        need[2].insn = ZC_INSN_KIMD;
+        need[2].fc = ZC_FC_GHASH;
+        return 3;
+    case ZC_AES_IM_CMAC:              /* KMAC for the blocks, PCC for the last */
+        need[1].insn = ZC_INSN_KMAC;
+        need[1].fc = fc;
+        need[2].insn = ZC_INSN_PCC;
+        need[2].fc = fc;
+        return 3;
+    case ZC_AES_IM_CCM:               /* KMAC for the CBC-MAC, KMCTR for the stream */
+        need[1].insn = ZC_INSN_KMAC;
+        need[1].fc = fc;
+        need[2].insn = ZC_INSN_KMCTR;
+        need[2].fc = fc;
+        return 3;
+    case ZC_AES_IM_GCM_KMA:
+        need[0].insn = ZC_INSN_KMA;
+        need[0].fc = prot ? f->enc_kma : f->kma;
+        return 1;
+    default:
+        need[1].insn = mode_insn[mode];
+        need[1].fc = fc;
+        return 2;
+    }
+}
+
+/* The bit set of modes that run on CPACF for a key size and form. */
+static uint16_t cpacf_modes(size_t key_len, int prot)
+{
+    struct zc_cpacf_need need[3];
+    struct zc_backend_info info;
+    uint16_t modes = 0;
+    unsigned m, n;
+
+    for (m = 0; m < ZC_AES_IM_COUNT; m++) {
+        n = zc_aes_mode_need((enum zc_aes_imode)m, key_len, prot, need);
+        if (n == 0)
+            continue;
+        zc_caps_decide(need, n, &info);
+        if (info.backend == ZC_BACKEND_CPACF)
+            modes |= (uint16_t)(1u << m);
+    }
+    /* KMA's self-test is the GCM code's decision, per call. */
+    return modes;
+}
+
+int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
+                    enum zc_backend backend)
+{
+    const struct zc_aes_fcs *f = zc_aes_fcs_of(key_len);
+    uint16_t modes = 0;
+
+    if (k == NULL || key == NULL || f == NULL || !zc_backend_sym_ok(backend))
+        return ZC_EINVAL;
+    if (backend != ZC_BACKEND_SOFTWARE) {
+        modes = cpacf_modes(key_len, 0);
+        if (!(modes & (1u << ZC_AES_IM_ECB))) {        /* no KM for this size */
+            if (backend == ZC_BACKEND_CPACF)
+                return ZC_ENOTSUP;
+            modes = 0;
+        }
+    }
+    if (modes == 0 && zc_policy_hw_only())        /* it would run in software */
+        return ZC_ENOTSUP;
+    memset(k, 0, sizeof(*k));
+    /* A CPACF-only key never runs software, so it holds no schedule. */
+    if (backend == ZC_BACKEND_CPACF)
+        k->zc_rounds = (uint8_t)(6 + key_len / 4);
+    else
+        k->zc_rounds = (uint8_t)zc_aes_sw_setkey(k->zc_rk, key, key_len);
+    memcpy(k->zc_key, key, key_len);
+    k->zc_key_len = (uint8_t)key_len;
+    k->zc_fc = f->fc;
+    k->zc_kind = ZC_AES_KIND_CLEAR;
+    k->zc_cpacf_modes = modes;
+    k->zc_strict = backend == ZC_BACKEND_CPACF;
+    k->zc_backend = (uint8_t)(backend == ZC_BACKEND_AUTO
+                              ? (modes ? ZC_BACKEND_CPACF : ZC_BACKEND_SOFTWARE)
+                              : backend);
+    k->zc_magic = ZC_AES_MAGIC;
+    return ZC_OK;
+}
+
+/* ---- protected keys -------------------------------------------------------- */
+
+/* Where a protected key of this size can run: ZC_OK or ZC_ENOTSUP. */
+static int protected_modes(size_t key_len, uint16_t *modes)
+{
+    *modes = cpacf_modes(key_len, 1);
+    return (*modes & (1u << ZC_AES_IM_ECB)) ? ZC_OK : ZC_ENOTSUP;
+}
+
+/* Fill k for a protected key whose first key field is prot (prot_len). */
+static void protected_setup(zc_aes_key *k, unsigned kind, size_t key_len, uint16_t modes,
+                            const uint8_t *prot, size_t prot_len)
+{
+    k->zc_key_len = (uint8_t)key_len;
+    k->zc_rounds = (uint8_t)(6 + key_len / 4);
+    k->zc_fc = zc_aes_fcs_of(key_len)->enc;
+    k->zc_kind = (uint8_t)kind;
+    k->zc_cpacf_modes = modes;
+    k->zc_strict = 1;
+    k->zc_backend = ZC_BACKEND_CPACF;
+    k->zc_prot_len = (uint8_t)prot_len;
+    memcpy(k->zc_prot[0], prot, prot_len);
+    k->zc_magic = ZC_AES_MAGIC;
+}
+
+/* A platform answer is usable: the key field of a key_len-byte AES key. */
+static int prot_ok(size_t key_len, size_t prot_len)
+{
+    return prot_len == key_len + 32;
+}
+
+int zc_aes_key_init_protected(zc_aes_key *k, const uint8_t *key, size_t key_len)
+{
+    uint8_t prot[ZC_PROTKEY_MAX];
+    size_t prot_len = 0;
+    uint16_t modes;
+    int rc;
+
+    if (k == NULL || key == NULL || zc_aes_fcs_of(key_len) == NULL)
+        return ZC_EINVAL;
+    rc = protected_modes(key_len, &modes);
+    if (rc == ZC_OK)
+        rc = zc_plat_aes_protect_clear(key, key_len, prot, &prot_len);
+    if (rc == ZC_OK && !prot_ok(key_len, prot_len))
+        rc = ZC_EDEVICE;
+    if (rc == ZC_OK) {
+        memset(k, 0, sizeof(*k));
+        memcpy(k->zc_key, key, key_len);        /* the source, to re-derive */
+        protected_setup(k, ZC_AES_KIND_PROTECTED, key_len, modes, prot, prot_len);
+    }
+    zc_wipe(prot, sizeof(prot));
+    return rc;
+}
+
+int zc_aes_key_init_secure(zc_aes_key *k, const uint8_t *blob, size_t blob_len)
+{
+    uint8_t prot[ZC_PROTKEY_MAX];
+    size_t prot_len = 0, key_len = 0;
+    uint16_t modes = 0;
+    int rc;
+
+    if (k == NULL || blob == NULL || blob_len == 0 || blob_len > ZC_AES_SECURE_BLOB_MAX)
+        return ZC_EINVAL;
+    rc = zc_plat_aes_protect_blob(blob, blob_len, prot, &prot_len, &key_len);
+    if (rc == ZC_OK && (zc_aes_fcs_of(key_len) == NULL || !prot_ok(key_len, prot_len)))
+        rc = ZC_EDEVICE;
+    if (rc == ZC_OK)
+        rc = protected_modes(key_len, &modes);
+    if (rc == ZC_OK) {
+        memset(k, 0, sizeof(*k));
+        memcpy(k->zc_src, blob, blob_len);      /* the source, to re-derive */
+        k->zc_src_len = (uint32_t)blob_len;
+        protected_setup(k, ZC_AES_KIND_SECURE, key_len, modes, prot, prot_len);
+    }
+    zc_wipe(prot, sizeof(prot));
+    return rc;
+}
+
+int zc_aes_key_generate_protected(zc_aes_key *k, size_t key_len)
+{
+    uint8_t prot[ZC_PROTKEY_MAX];
+    size_t prot_len = 0;
+    uint16_t modes;
+    int rc;
+
+    if (k == NULL || zc_aes_fcs_of(key_len) == NULL)
+        return ZC_EINVAL;
+    rc = protected_modes(key_len, &modes);
+    if (rc == ZC_OK)
+        rc = zc_plat_aes_generate_protected(key_len, prot, &prot_len);
+    if (rc == ZC_OK && !prot_ok(key_len, prot_len))
+        rc = ZC_EDEVICE;
+    if (rc == ZC_OK) {
+        memset(k, 0, sizeof(*k));
+        protected_setup(k, ZC_AES_KIND_EPHEMERAL, key_len, modes, prot, prot_len);
+    }
+    zc_wipe(prot, sizeof(prot));
+    return rc;
+}
+
+enum zc_aes_key_kind zc_aes_key_kind(const zc_aes_key *k)
+{
+    if (!zc_aes_key_valid(k))
+        return ZC_AES_KEY_NONE;
+    return (enum zc_aes_key_kind)k->zc_kind;
+}
+
+void zc_aes_prot_snapshot(const zc_aes_key *k, uint8_t *dst)
+{
+    uint64_t w[8];
+    uint32_t g1, g2;
+    unsigned i, n = k->zc_prot_len / 8u;
+
+    do {
+        g1 = __atomic_load_n(&k->zc_gen, __ATOMIC_ACQUIRE);
+        for (i = 0; i < n; i++)
+            w[i] = __atomic_load_n(&k->zc_prot[g1 & 1][i], __ATOMIC_ACQUIRE);
+        g2 = __atomic_load_n(&k->zc_gen, __ATOMIC_RELAXED);
+    } while (g1 != g2);
+    /* n >= 2: a key field is 16 to 64 bytes; cppcheck assumes n may be 0 */
+    /* cppcheck-suppress uninitvar */
+    memcpy(dst, w, n * 8u);
+    zc_wipe(w, sizeof(w));
+}
+
+/* Offer a fresh key field to the object, best effort (see the top). The
+ * object is shared through const pointers: it is internally synchronised,
+ * and never defined const (zcrypt/aes.h says so). */
+static void prot_publish(const zc_aes_key *ck, const uint8_t *prot)
+{
+    zc_aes_key *k = (zc_aes_key *)(uintptr_t)ck;
+    uint32_t idle = 0, g;
+    unsigned i, n = k->zc_prot_len / 8u;
+    uint64_t w;
+
+    if (!__atomic_compare_exchange_n(&k->zc_pub, &idle, 1, 0, __ATOMIC_ACQUIRE,
+                                     __ATOMIC_RELAXED))
+        return;                         /* someone else publishes: ours is no better */
+    g = __atomic_load_n(&k->zc_gen, __ATOMIC_RELAXED);
+    for (i = 0; i < n; i++) {
+        memcpy(&w, prot + 8 * i, 8);
+        __atomic_store_n(&k->zc_prot[(g + 1) & 1][i], w, __ATOMIC_RELEASE);
+    }
+    __atomic_store_n(&k->zc_gen, g + 1, __ATOMIC_RELEASE);
+    __atomic_store_n(&k->zc_pub, 0, __ATOMIC_RELEASE);
+    zc_wipe(&w, sizeof(w));
+}
+
+/* Derive the key field again from the key's source. */
+static int prot_derive(const zc_aes_key *k, uint8_t prot[ZC_PROTKEY_MAX])
+{
+    size_t prot_len = 0, key_len = 0;
+    int rc;
+
+    switch (k->zc_kind) {
+    case ZC_AES_KIND_PROTECTED:
+        rc = zc_plat_aes_protect_clear(k->zc_key, k->zc_key_len, prot, &prot_len);
+        break;
+    case ZC_AES_KIND_SECURE:
+        rc = zc_plat_aes_protect_blob(k->zc_src, k->zc_src_len, prot, &prot_len, &key_len);
+        if (rc == ZC_OK && key_len != k->zc_key_len)
+            rc = ZC_EKEY;
+        break;
+    default:                            /* ephemeral: nothing to derive from */
+        return ZC_EKEY;
+    }
+    return rc == ZC_OK && prot_len == k->zc_prot_len ? ZC_OK : ZC_EKEY;
+}
+
+int zc_aes_pb_rederive(const zc_aes_key *k, uint8_t *dst)
+{
+    uint8_t prot[ZC_PROTKEY_MAX];
+    int rc;
+
+    if (!zc_aes_key_protected(k))
+        return ZC_EDEVICE;              /* a clear key cannot meet cc 1 */
+    rc = prot_derive(k, prot);
+    if (rc == ZC_OK) {
+        memcpy(dst, prot, k->zc_prot_len);
+        prot_publish(k, prot);
+    }
+    zc_wipe(prot, sizeof(prot));
+    return rc;
+}
+
+void zc_aes_key_wipe(zc_aes_key *k)
+{
+    if (k != NULL)
+        zc_wipe(k, sizeof(*k));
+}
+
+enum zc_backend zc_aes_key_backend(const zc_aes_key *k)
+{
+    return zc_aes_key_valid(k) ? (enum zc_backend)k->zc_backend : ZC_BACKEND_AUTO;
+}
+
+enum zc_backend zc_aes_mode_backend(const zc_aes_key *k, enum zc_aes_mode mode)
+{
+    int b;
+
+    if (!zc_aes_key_valid(k) || (unsigned)mode > ZC_AES_CCM)
+        return ZC_BACKEND_AUTO;
+    /* A mode this key size has no form of (XTS-192) cannot run at all. */
+    if (mode == ZC_AES_XTS && zc_aes_fcs_of(k->zc_key_len)->xts == 0)
+        return ZC_BACKEND_AUTO;
+    b = zc_aes_mode_select(k, (enum zc_aes_imode)mode);
+    return b < 0 ? ZC_BACKEND_AUTO : (enum zc_backend)b;
+}

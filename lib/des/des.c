@@ -1,0 +1,553 @@
+/*
+ * des.c - DES / Triple-DES key objects with ECB, CBC, CFB-64, OFB, CTR
+ * (64-bit big-endian counter) and CMAC (SP 800-38B with the 64-bit block).
+ *
+ * The same shape as lib/aes.c, smaller: the backend from KM's DEA/TDEA
+ * function code for the key length, a bit per mode for its instruction
+ * (KMC, KMF, KMO, KMCTR, KMAC + PCC), the clear key for CPACF parameter
+ * blocks, and the constant-time software schedule unless the key is
+ * CPACF-only. One issuing helper (des_cpacf) builds the parameter block
+ * on the stack, issues the instruction, checks the result and wipes the
+ * block; des_cpacf_cmac_last does the same for PCC. The partial tail of
+ * CFB/OFB/CTR is one keystream block from KM (or software), identically
+ * on both backends, as in lib/aes.c. DES keys are always clear (the kernel wraps no DES
+ * keys), so nothing may stop these instructions early: a short count fails
+ * the call closed with ZC_EDEVICE, the output zeroed.
+ */
+#include "core/caps.h"
+#include "asm/cpacf_pb.h"
+#include "core/stats.h"
+#include "core/util.h"
+#include "des_ct.h"
+#include "asm/cpacf.h"
+#include <zcrypt/des.h>
+
+#define ZC_DES_MAGIC 0x7a636b64u   /* "zckd" */
+/* Modes: the argument of zc_des_mode_need and the zc_cpacf_modes bits. */
+enum { DM_ECB, DM_CBC, DM_CFB, DM_OFB, DM_CTR, DM_CMAC, DM_COUNT };
+#define M_ECB (1u << DM_ECB)
+#define M_CBC (1u << DM_CBC)
+
+/* The mode instruction beside KM, by mode (CMAC adds PCC). */
+static const enum zc_insn mode_insn[DM_COUNT] = {
+    [DM_ECB] = ZC_INSN_KM, [DM_CBC] = ZC_INSN_KMC, [DM_CFB] = ZC_INSN_KMF,
+    [DM_OFB] = ZC_INSN_KMO, [DM_CTR] = ZC_INSN_KMCTR, [DM_CMAC] = ZC_INSN_KMAC,
+};
+
+static unsigned des_fc(size_t key_len)
+{
+    switch (key_len) {
+    case 8:  return ZC_FC_DEA;
+    case 16: return ZC_FC_TDEA_128;
+    case 24: return ZC_FC_TDEA_192;
+    default: return 0;
+    }
+}
+
+unsigned zc_des_mode_need(int mode, size_t key_len, struct zc_cpacf_need need[3])
+{
+    unsigned fc = des_fc(key_len), n = 1;
+
+    if (fc == 0 || mode < 0 || mode >= DM_COUNT)
+        return 0;
+    need[0].insn = ZC_INSN_KM;
+    need[0].fc = fc;
+    if (mode != DM_ECB) {
+        need[n].insn = mode_insn[mode];
+        need[n++].fc = fc;
+    }
+    if (mode == DM_CMAC) {
+        need[n].insn = ZC_INSN_PCC;
+        need[n++].fc = fc;
+    }
+    return n;
+}
+
+static int key_ok(const zc_des_key *k)
+{
+    return k != NULL && k->zc_magic == ZC_DES_MAGIC;
+}
+
+int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
+                    enum zc_backend backend)
+{
+    struct zc_cpacf_need need[3];
+    struct zc_backend_info info;
+    unsigned fc = des_fc(key_len), m;
+    uint8_t modes = 0;
+
+    if (k == NULL || key == NULL || fc == 0 || !zc_backend_sym_ok(backend))
+        return ZC_EINVAL;
+    if (backend != ZC_BACKEND_SOFTWARE) {
+        for (m = 0; m < DM_COUNT; m++) {
+            zc_caps_decide(need, zc_des_mode_need((int)m, key_len, need), &info);
+            if (info.backend == ZC_BACKEND_CPACF)
+                modes |= (uint8_t)(1u << m);
+        }
+        if (!(modes & M_ECB)) {
+            if (backend == ZC_BACKEND_CPACF)
+                return ZC_ENOTSUP;
+            modes = 0;
+        }
+    }
+    if (modes == 0 && zc_policy_hw_only())        /* it would run in software */
+        return ZC_ENOTSUP;
+    memset(k, 0, sizeof(*k));
+    if (backend == ZC_BACKEND_CPACF)
+        k->zc_passes = key_len == 8 ? 1 : 3;
+    else
+        k->zc_passes = (uint8_t)zc_des_sw_setkey(k->zc_sk, key, key_len);
+    memcpy(k->zc_key, key, key_len);
+    k->zc_key_len = (uint8_t)key_len;
+    k->zc_fc = (uint8_t)fc;
+    k->zc_cpacf_modes = modes;
+    k->zc_strict = backend == ZC_BACKEND_CPACF;
+    k->zc_backend = (uint8_t)(backend == ZC_BACKEND_AUTO
+                              ? (modes ? ZC_BACKEND_CPACF : ZC_BACKEND_SOFTWARE)
+                              : backend);
+    k->zc_magic = ZC_DES_MAGIC;
+    return ZC_OK;
+}
+
+void zc_des_key_wipe(zc_des_key *k)
+{
+    if (k != NULL)
+        zc_wipe(k, sizeof(*k));
+}
+
+enum zc_backend zc_des_key_backend(const zc_des_key *k)
+{
+    return key_ok(k) ? (enum zc_backend)k->zc_backend : ZC_BACKEND_AUTO;
+}
+
+static int args(const zc_des_key *k, const uint8_t *in, const uint8_t *out, size_t len)
+{
+    if (!key_ok(k) || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
+        zc_partial_overlap(in, out, len) || len % 8)
+        return ZC_EINVAL;
+    return ZC_OK;
+}
+
+/*
+ * Where a mode call on k runs: ZC_BACKEND_CPACF, ZC_BACKEND_SOFTWARE, or
+ * ZC_ENOTSUP (a CPACF-only key without the mode's instruction).
+ */
+/*
+ * Where a mode call runs, and counted there: ZC_BACKEND_CPACF,
+ * ZC_BACKEND_SOFTWARE, or ZC_ENOTSUP where the mode would run in software
+ * on a CPACF-only key or under the hardware-only policy.
+ */
+static int mode_select(const zc_des_key *k, unsigned mode, int decrypt, size_t len)
+{
+    int b = (k->zc_cpacf_modes >> mode & 1) ? ZC_BACKEND_CPACF
+            : (k->zc_strict || zc_policy_hw_only()) ? ZC_ENOTSUP : ZC_BACKEND_SOFTWARE;
+
+    if (b >= 0)
+        zc_stat_count((enum zc_algo)(ZC_ALGO_DES_ECB + mode), k->zc_key_len,
+                      b == ZC_BACKEND_CPACF ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, decrypt != 0, len);
+    return b;
+}
+
+#ifdef ZC_HAVE_CPACF
+/*
+ * KM, KMCTR (cv NULL) or KMC, KMF (64-bit segments), KMO, KMAC over len
+ * bytes, a multiple of 8; cv updated on success; ctrs: KMCTR's counter
+ * blocks; out NULL for KMAC. On error the output is zeroed.
+ */
+static int des_cpacf(const zc_des_key *k, unsigned op, int decrypt, uint8_t cv[8],
+                     const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs)
+{
+    struct zc_pb_des_chain pb __attribute__((aligned(8)));
+    unsigned long fc = k->zc_fc | (decrypt ? ZC_CPACF_DECRYPT : 0);
+    long n;
+
+    memcpy(pb.key, k->zc_key, k->zc_key_len);
+    if (cv != NULL)
+        memcpy(pb.cv, cv, 8);
+    switch (op) {
+    case ZC_OP_KM:    n = zc_km(fc, pb.key, out, in, len); break;
+    case ZC_OP_KMCTR: n = zc_kmctr(fc, pb.key, out, in, len, ctrs); break;
+    case ZC_OP_KMC:   n = zc_kmc(fc, &pb, out, in, len); break;
+    case ZC_OP_KMF:   n = zc_kmf(fc | 8ul << 24, &pb, out, in, len); break;
+    case ZC_OP_KMO:   n = zc_kmo(fc, &pb, out, in, len); break;
+    case ZC_OP_KMAC:  n = zc_kmac(fc, &pb, in, len); break;
+    default:          n = -1; break;
+    }
+    if (n == (long)len && cv != NULL)
+        memcpy(cv, pb.cv, 8);
+    zc_wipe(&pb, sizeof(pb));
+    if (n == (long)len)
+        return ZC_OK;
+    if (out != NULL)
+        zc_wipe(out, len);
+    return n < 0 ? ZC_EINVAL : ZC_EDEVICE;
+}
+
+/* PCC Compute-Last-Block-CMAC: the chaining value, the n (0..8) pending
+ * bytes; the 8-byte MAC into mac. */
+static int des_cpacf_cmac_last(const zc_des_key *k, const uint8_t cv[8], const uint8_t *last,
+                               size_t n, uint8_t mac[8])
+{
+    struct zc_pb_pcc_cmac_des pb __attribute__((aligned(8)));
+    int cc;
+
+    memset(&pb, 0, sizeof(pb));
+    pb.ml = (uint8_t)(n * 8);               /* 0 bits: the empty message */
+    memcpy(pb.msg, last, n);
+    memcpy(pb.icv, cv, 8);
+    memcpy(pb.key, k->zc_key, k->zc_key_len);
+    cc = zc_pcc(k->zc_fc, &pb);
+    if (cc == 0)
+        memcpy(mac, pb.icv, 8);
+    zc_wipe(&pb, sizeof(pb));
+    return cc == 0 ? ZC_OK : cc < 0 ? ZC_EINVAL : ZC_EDEVICE;
+}
+#endif
+
+static int ecb(const zc_des_key *k, const uint8_t *in, uint8_t *out, size_t len, int decrypt)
+{
+    if (args(k, in, out, len))
+        return ZC_EINVAL;
+    if (mode_select(k, DM_ECB, decrypt, len) < 0)
+        return ZC_ENOTSUP;
+    if (len == 0)
+        return ZC_OK;
+#ifdef ZC_HAVE_CPACF
+    if (k->zc_cpacf_modes & M_ECB)
+        return des_cpacf(k, ZC_OP_KM, decrypt, NULL, in, out, len, NULL);
+#endif
+    if (decrypt)
+        zc_des_sw_decrypt(k->zc_sk, k->zc_passes, in, out, len / 8);
+    else
+        zc_des_sw_encrypt(k->zc_sk, k->zc_passes, in, out, len / 8);
+    return ZC_OK;
+}
+
+int zc_des_ecb_encrypt(const zc_des_key *k, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return ecb(k, in, out, len, 0);
+}
+
+int zc_des_ecb_decrypt(const zc_des_key *k, const uint8_t *in, uint8_t *out, size_t len)
+{
+    return ecb(k, in, out, len, 1);
+}
+
+static int cbc(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *out,
+               size_t len, int decrypt)
+{
+    uint8_t buf[256], c[256];
+    size_t i, j;
+    int b;
+
+    if (iv == NULL || args(k, in, out, len))
+        return ZC_EINVAL;
+    /* A CPACF-only key never falls back; an AUTO one runs CBC in software. */
+    b = mode_select(k, DM_CBC, decrypt, len);
+    if (b < 0)
+        return b;
+    if (len == 0)
+        return ZC_OK;
+#ifdef ZC_HAVE_CPACF
+    if (b == ZC_BACKEND_CPACF)
+        return des_cpacf(k, ZC_OP_KMC, decrypt, iv, in, out, len, NULL);
+#endif
+    if (!decrypt) {
+        for (i = 0; i < len; i += 8) {
+            for (j = 0; j < 8; j++)
+                buf[j] = in[i + j] ^ iv[j];
+            zc_des_sw_encrypt(k->zc_sk, k->zc_passes, buf, out + i, 1);
+            memcpy(iv, out + i, 8);
+        }
+    } else {
+        /* Decryption is parallel: decipher a chunk at once, then chain. */
+        while (len) {
+            size_t n = len < sizeof(c) ? len : sizeof(c);
+
+            memcpy(c, in, n);               /* in may be out */
+            zc_des_sw_decrypt(k->zc_sk, k->zc_passes, c, buf, n / 8);
+            for (i = 0; i < n; i += 8) {
+                for (j = 0; j < 8; j++)
+                    out[i + j] = buf[i + j] ^ iv[j];
+                memcpy(iv, c + i, 8);
+            }
+            in += n;
+            out += n;
+            len -= n;
+        }
+    }
+    zc_wipe(buf, sizeof(buf));
+    zc_wipe(c, sizeof(c));
+    return ZC_OK;
+}
+
+int zc_des_cbc_encrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
+                       uint8_t *out, size_t len)
+{
+    return cbc(k, iv, in, out, len, 0);
+}
+
+int zc_des_cbc_decrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
+                       uint8_t *out, size_t len)
+{
+    return cbc(k, iv, in, out, len, 1);
+}
+
+/* ---- CFB-64, OFB, CTR, CMAC ------------------------------------------- */
+
+/* Blocks per stack buffer (counters, keystream). */
+#define CHUNK 32
+
+/* The stream modes' arguments: any length. */
+static int sargs(const zc_des_key *k, const uint8_t *iv, const uint8_t *in,
+                 const uint8_t *out, size_t len)
+{
+    if (iv == NULL || !key_ok(k) || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
+        zc_partial_overlap(in, out, len))
+        return ZC_EINVAL;
+    return ZC_OK;
+}
+
+/* One block through the key's block function (KM or software). */
+static int block_enc(const zc_des_key *k, const uint8_t in[8], uint8_t out[8])
+{
+#ifdef ZC_HAVE_CPACF
+    if (k->zc_cpacf_modes & M_ECB)
+        return des_cpacf(k, ZC_OP_KM, 0, NULL, in, out, 8, NULL);
+#endif
+    zc_des_sw_encrypt(k->zc_sk, k->zc_passes, in, out, 1);
+    return ZC_OK;
+}
+
+/* After an error: output zeroed, the IV or counter as before the call. */
+static int fail(int rc, uint8_t *out, size_t len, uint8_t *iv, const uint8_t saved[8])
+{
+    zc_wipe(out, len);
+    memcpy(iv, saved, 8);
+    return rc;
+}
+
+/*
+ * CFB-64. After a partial tail the IV is the keystream block with its
+ * first t bytes replaced by the ciphertext (what the zero-padded block
+ * would leave), as AES-CFB does.
+ */
+static int cfb(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *out,
+               size_t len, int decrypt)
+{
+    uint8_t ks[8], c[8], saved[8];
+    uint8_t *out0 = out;
+    size_t full = len & ~(size_t)7, t = len & 7, i, j;
+    int b, rc = ZC_OK;
+
+    if (sargs(k, iv, in, out, len))
+        return ZC_EINVAL;
+    b = mode_select(k, DM_CFB, decrypt, len);
+    if (b < 0 || len == 0)
+        return b < 0 ? b : ZC_OK;
+    memcpy(saved, iv, 8);
+#ifdef ZC_HAVE_CPACF
+    if (b == ZC_BACKEND_CPACF && full) {
+        rc = des_cpacf(k, ZC_OP_KMF, decrypt, iv, in, out, full, NULL);
+        in += full;
+        out += full;
+        full = 0;
+    }
+#endif
+    for (i = 0; i < full; i += 8) {
+        zc_des_sw_encrypt(k->zc_sk, k->zc_passes, iv, ks, 1);
+        for (j = 0; j < 8; j++) {
+            c[j] = decrypt ? in[i + j] : (uint8_t)(in[i + j] ^ ks[j]);
+            out[i + j] = in[i + j] ^ ks[j];
+        }
+        memcpy(iv, c, 8);
+    }
+    in += full;
+    out += full;
+    if (t && rc == ZC_OK) {
+        rc = block_enc(k, iv, ks);
+        for (j = 0; j < t; j++) {
+            c[j] = decrypt ? in[j] : (uint8_t)(in[j] ^ ks[j]);
+            out[j] = in[j] ^ ks[j];
+        }
+        memcpy(iv, ks, 8);
+        memcpy(iv, c, t);
+    }
+    zc_wipe(ks, sizeof(ks));
+    zc_wipe(c, sizeof(c));
+    return rc == ZC_OK ? rc : fail(rc, out0, len, iv, saved);
+}
+
+int zc_des_cfb_encrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
+                       uint8_t *out, size_t len)
+{
+    return cfb(k, iv, in, out, len, 0);
+}
+
+int zc_des_cfb_decrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
+                       uint8_t *out, size_t len)
+{
+    return cfb(k, iv, in, out, len, 1);
+}
+
+/* OFB: the keystream is E(IV), E(E(IV)), ...; inherently sequential. */
+int zc_des_ofb_crypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *out,
+                     size_t len)
+{
+    uint8_t ks[8], saved[8];
+    uint8_t *out0 = out;
+    size_t full = len & ~(size_t)7, t = len & 7, i;
+    int b, rc = ZC_OK;
+
+    if (sargs(k, iv, in, out, len))
+        return ZC_EINVAL;
+    b = mode_select(k, DM_OFB, 0, len);
+    if (b < 0 || len == 0)
+        return b < 0 ? b : ZC_OK;
+    memcpy(saved, iv, 8);
+#ifdef ZC_HAVE_CPACF
+    if (b == ZC_BACKEND_CPACF && full) {
+        rc = des_cpacf(k, ZC_OP_KMO, 0, iv, in, out, full, NULL);
+        in += full;
+        out += full;
+        full = 0;
+    }
+#endif
+    for (i = 0; i < full; i++) {
+        if (i % 8 == 0)
+            zc_des_sw_encrypt(k->zc_sk, k->zc_passes, iv, iv, 1);
+        out[i] = in[i] ^ iv[i % 8];
+    }
+    in += full;
+    out += full;
+    if (t && rc == ZC_OK) {
+        rc = block_enc(k, iv, ks);
+        for (i = 0; i < t; i++)
+            out[i] = in[i] ^ ks[i];
+        memcpy(iv, ks, 8);
+    }
+    zc_wipe(ks, sizeof(ks));
+    return rc == ZC_OK ? rc : fail(rc, out0, len, iv, saved);
+}
+
+int zc_des_ctr_crypt(const zc_des_key *k, uint8_t ctr[8], const uint8_t *in, uint8_t *out,
+                     size_t len)
+{
+    uint8_t ctrs[CHUNK * 8] __attribute__((aligned(8)));
+    uint8_t ks[8], saved[8];
+    uint8_t *out0 = out;
+    size_t full = len & ~(size_t)7, i;
+    int b, rc = ZC_OK;
+
+    if (sargs(k, ctr, in, out, len))
+        return ZC_EINVAL;
+    b = mode_select(k, DM_CTR, 0, len);
+    if (b < 0 || len == 0)
+        return b < 0 ? b : ZC_OK;
+    memcpy(saved, ctr, 8);
+    while (full && rc == ZC_OK) {
+        size_t n = full < sizeof(ctrs) ? full : sizeof(ctrs);
+
+        for (i = 0; i < n; i += 8) {
+            memcpy(ctrs + i, ctr, 8);
+            zc_ctr_inc_be64(ctr);
+        }
+#ifdef ZC_HAVE_CPACF
+        if (b == ZC_BACKEND_CPACF)
+            rc = des_cpacf(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
+        else
+#endif
+        {
+            zc_des_sw_encrypt(k->zc_sk, k->zc_passes, ctrs, ctrs, n / 8);
+            for (i = 0; i < n; i++)
+                out[i] = in[i] ^ ctrs[i];
+        }
+        in += n;
+        out += n;
+        full -= n;
+    }
+    if ((len & 7) && rc == ZC_OK) {
+        rc = block_enc(k, ctr, ks);
+        for (i = 0; i < (len & 7); i++)
+            out[i] = in[i] ^ ks[i];
+        zc_ctr_inc_be64(ctr);
+    }
+    zc_wipe(ctrs, sizeof(ctrs));
+    zc_wipe(ks, sizeof(ks));
+    return rc == ZC_OK ? rc : fail(rc, out0, len, ctr, saved);
+}
+
+/* CMAC subkey doubling in GF(2^64), R_64 = 0x1b, without a branch on the
+ * secret top bit. */
+static void dbl64(uint8_t d[8], const uint8_t s[8])
+{
+    uint8_t mask = (uint8_t)(0u - (unsigned)(s[0] >> 7));
+    int i;
+
+    for (i = 0; i < 7; i++)
+        d[i] = (uint8_t)(s[i] << 1 | s[i + 1] >> 7);
+    d[7] = (uint8_t)(s[7] << 1) ^ (mask & 0x1b);
+}
+
+/*
+ * CMAC: CBC-MAC over all blocks but the last, then the last block, whole
+ * (XOR K1) or padded with 10* (XOR K2). On CPACF the first part is KMAC
+ * and the last PCC, which derives the subkeys itself.
+ */
+int zc_des_cmac(const zc_des_key *k, const uint8_t *msg, size_t len, uint8_t *tag,
+                size_t tag_len)
+{
+    uint8_t cv[8] = { 0 }, last[8] = { 0 }, l[8], sub[8];
+    size_t head, n, i;
+    int b;
+
+    if (!key_ok(k) || zc_bad_ptr(msg, len) || tag == NULL || tag_len < 1 || tag_len > 8)
+        return ZC_EINVAL;
+    b = mode_select(k, DM_CMAC, 0, len);
+    if (b < 0)
+        return b;
+    /* The last block holds 1..8 bytes, 0 only for the empty message. */
+    n = len == 0 ? 0 : len - ((len - 1) & ~(size_t)7);
+    head = len - n;
+    if (n)
+        memcpy(last, msg + head, n);
+#ifdef ZC_HAVE_CPACF
+    if (b == ZC_BACKEND_CPACF) {
+        int rc = ZC_OK;
+
+        if (head)
+            rc = des_cpacf(k, ZC_OP_KMAC, 0, cv, msg, NULL, head, NULL);
+        if (rc == ZC_OK)
+            rc = des_cpacf_cmac_last(k, cv, last, n, cv);
+        if (rc == ZC_OK)
+            memcpy(tag, cv, tag_len);
+        zc_wipe(cv, sizeof(cv));
+        zc_wipe(last, sizeof(last));
+        return rc;
+    }
+#endif
+    for (i = 0; i < head; i += 8) {
+        uint8_t x[8];
+        size_t j;
+
+        for (j = 0; j < 8; j++)
+            x[j] = cv[j] ^ msg[i + j];
+        zc_des_sw_encrypt(k->zc_sk, k->zc_passes, x, cv, 1);
+    }
+    memset(l, 0, sizeof(l));
+    zc_des_sw_encrypt(k->zc_sk, k->zc_passes, l, l, 1);     /* L = E(0^64) */
+    dbl64(sub, l);                                          /* K1 */
+    if (n < 8) {
+        last[n] = 0x80;
+        dbl64(sub, sub);                                    /* K2 */
+    }
+    for (i = 0; i < 8; i++)
+        cv[i] ^= last[i] ^ sub[i];
+    zc_des_sw_encrypt(k->zc_sk, k->zc_passes, cv, cv, 1);
+    memcpy(tag, cv, tag_len);
+    zc_wipe(cv, sizeof(cv));
+    zc_wipe(last, sizeof(last));
+    zc_wipe(l, sizeof(l));
+    zc_wipe(sub, sizeof(sub));
+    return ZC_OK;
+}

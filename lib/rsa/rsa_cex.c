@@ -1,0 +1,195 @@
+/*
+ * rsa_cex.c - the raw RSA operations on a Crypto Express adapter.
+ *
+ * The device calls (lib/linux/z90crypt.c, behind platform.h) take the
+ * operands as <asm/zcrypt.h> lays them out; this file builds them from the
+ * key with the constant-time bignum core, and guards the private
+ * operation as the software one does (lib/sw/rsa_crt.c):
+ *   1. Blinding: a fresh random r < n per call, x' = x r^e mod n, so the
+ *      adapter (and the path to it) never sees the caller's value; the
+ *      answer is unblinded with r^-1 mod n.
+ *   2. CRT fields as libica sends them: p > q (when the key holds p < q,
+ *      p and q, dP and dQ trade places and u = q^-1 mod p is computed for
+ *      the new order), bp, np and u in len/2 + 8 bytes, bq and nq in len/2
+ *      bytes, len even: a modulus of an odd byte length is sent with one
+ *      leading zero byte. A prime too long for its field (very unbalanced
+ *      keys) is not offloaded.
+ *   3. Verification: y^e mod n must give back x before y is released, so
+ *      a faulty adapter's answer is caught (ZC_EDEVICE) and cannot leak a
+ *      prime (Boneh, DeMillo and Lipton 1997).
+ * ZC_ENOTSUP means "not on an adapter": none answers, or the key is larger
+ * than CEX takes (4096 bits); lib/rsa.c falls back for an AUTO key.
+ */
+#include <zcrypt/random.h>
+
+#include "rsa_cex.h"
+#include "core/platform.h"
+#include "core/util.h"
+#include "core/ct.h"
+#include "bn/bn.h"
+#include "rsa_sw.h"
+
+#define HALF_MAX (ZC_CEX_MAX_LEN / 2)
+#define BLIND_TRIES 8
+
+int zc_rsa_cex_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
+{
+    const size_t nl = zc_bn_limbs(k->zc_bits), len = (k->zc_bits + 7) / 8;
+    uint8_t eb[ZC_CEX_MAX_LEN], nb[ZC_CEX_MAX_LEN], res[ZC_CEX_MAX_LEN];
+    uint64_t x[ZC_BN_MAX_LIMBS / 2], below;
+    int rc;
+
+    if (len > ZC_CEX_MAX_LEN)
+        return ZC_ENOTSUP;
+    zc_bn_decode(x, nl, in, len);
+    below = zc_bn_lt(x, k->zc_n, nl);
+    zc_ct_declassify(&below, sizeof below);
+    if (!below)
+        return ZC_EINVAL;
+    zc_bn_encode(eb, len, k->zc_e, nl);
+    zc_bn_encode(nb, len, k->zc_n, nl);
+    rc = zc_plat_cex_modexpo(in, eb, nb, res, len);
+    if (rc != ZC_OK)
+        return rc;
+    /* an answer that is no residue mod n is the device's fault */
+    zc_bn_decode(x, nl, res, len);
+    if (!zc_bn_lt(x, k->zc_n, nl))
+        return ZC_EDEVICE;
+    memcpy(out, res, len);
+    return ZC_OK;
+}
+
+/* r < n random and invertible, rinv = r^-1 mod n (nl limbs each). */
+static int blind(const zc_rsa_key *k, uint64_t *r, uint64_t *rinv, size_t nl)
+{
+    uint8_t buf[ZC_CEX_MAX_LEN];
+    const size_t bits = k->zc_bits - 1, nbytes = (bits + 7) / 8;
+    uint64_t ok;
+    int i, rc;
+
+    for (i = 0; i < BLIND_TRIES; i++) {
+        rc = zc_random_bytes(buf, nbytes);
+        if (rc != ZC_OK)
+            break;
+        if (bits % 8)
+            buf[0] &= (uint8_t)((1u << (bits % 8)) - 1);
+        zc_bn_decode(r, nl, buf, nbytes);
+        memcpy(rinv, r, nl * sizeof r[0]);
+        ok = zc_bn_modinv(rinv, k->zc_n, nl);  /* 0 for r = 0 or gcd(r, n) > 1 */
+        zc_ct_declassify(&ok, sizeof ok);
+        if (ok)
+            break;
+        rc = ZC_EDEVICE;
+    }
+    zc_wipe(buf, sizeof buf);
+    return rc;
+}
+
+/* The CRT fields in the adapter's order and sizes; ZC_ENOTSUP if they do not fit. */
+struct crt_fields {
+    uint8_t bp[HALF_MAX + 8], bq[HALF_MAX], np[HALF_MAX + 8], nq[HALF_MAX], u[HALF_MAX + 8];
+};
+
+static int crt_fields(const zc_rsa_key *k, size_t half, struct crt_fields *f)
+{
+    const size_t pl = zc_bn_limbs(k->zc_pbits), ql = zc_bn_limbs(k->zc_qbits);
+    uint64_t swap, u[ZC_BN_MAX_LIMBS / 4];
+    const uint64_t *big = k->zc_p, *small = k->zc_q, *dbig = k->zc_dp, *dsmall = k->zc_dq;
+    size_t bigbits = k->zc_pbits, smallbits = k->zc_qbits, sl = ql;
+
+    /* the order of the primes is a fixed property of the key, not of a value in use */
+    swap = zc_bn_lt(k->zc_p, k->zc_q, sizeof k->zc_p / sizeof k->zc_p[0]);
+    zc_ct_declassify(&swap, sizeof swap);
+    if (swap) {
+        big = k->zc_q;
+        small = k->zc_p;
+        dbig = k->zc_dq;
+        dsmall = k->zc_dp;
+        bigbits = k->zc_qbits;
+        smallbits = k->zc_pbits;
+        sl = pl;
+    }
+    if ((bigbits + 7) / 8 > half + 8 || (smallbits + 7) / 8 > half)
+        return ZC_ENOTSUP;
+    if (swap) {
+        /* u = p^-1 mod q: p < q already, so it only changes limb count */
+        const size_t bl = ql;
+
+        zc_bn_reduce(u, small, sl, big, bl);
+        if (!zc_bn_modinv(u, big, bl)) {
+            zc_wipe(u, sizeof u);
+            return ZC_EINVAL;   /* not coprime: check_components would not pass it */
+        }
+        zc_bn_encode(f->u, half + 8, u, bl);
+        zc_wipe(u, sizeof u);
+    } else {
+        zc_bn_encode(f->u, half + 8, k->zc_qinv, pl);
+    }
+    zc_bn_encode(f->bp, half + 8, dbig, zc_bn_limbs(bigbits));
+    zc_bn_encode(f->np, half + 8, big, zc_bn_limbs(bigbits));
+    zc_bn_encode(f->bq, half, dsmall, sl);
+    zc_bn_encode(f->nq, half, small, sl);
+    return ZC_OK;
+}
+
+int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
+{
+    const size_t nl = zc_bn_limbs(k->zc_bits), len = (k->zc_bits + 7) / 8;
+    const size_t elen = len + (len & 1), pad = elen - len;
+    uint64_t x[ZC_BN_MAX_LIMBS / 2], r[ZC_BN_MAX_LIMBS / 2], rinv[ZC_BN_MAX_LIMBS / 2];
+    uint64_t t[ZC_BN_MAX_LIMBS / 2], y[ZC_BN_MAX_LIMBS / 2], ok;
+    uint8_t xin[ZC_CEX_MAX_LEN], res[ZC_CEX_MAX_LEN];
+    struct crt_fields f;
+    enum zc_cex_state st;
+    int rc;
+
+    if (elen > ZC_CEX_MAX_LEN)
+        return ZC_ENOTSUP;
+    /* no adapter: say so before any work, so that the fallback pays nothing;
+     * a device that cannot be asked gets the request and reports its error */
+    st = zc_plat_cex_state();
+    if (st != ZC_CEX_ONLINE && st != ZC_CEX_FAILED)
+        return ZC_ENOTSUP;
+    zc_bn_decode(x, nl, in, len);
+    ok = zc_bn_lt(x, k->zc_n, nl);
+    zc_ct_declassify(&ok, sizeof ok);
+    if (!ok)
+        return ZC_EINVAL;
+    rc = crt_fields(k, elen / 2, &f);
+    if (rc == ZC_OK)
+        rc = blind(k, r, rinv, nl);
+    if (rc != ZC_OK)
+        goto out;
+
+    /* t = x r^e mod n, sent right-justified in elen bytes */
+    zc_rsa_sw_blind(k, t, x, r);
+    zc_bn_encode(xin, elen, t, nl);
+    rc = zc_plat_cex_crt(xin, elen, f.bp, f.bq, f.np, f.nq, f.u, res);
+    if (rc != ZC_OK)
+        goto out;
+
+    /* the answer must be a residue mod n (no bytes beyond the modulus) */
+    ok = zc_bn_decode(y, nl, res + pad, len) && (pad == 0 || res[0] == 0);
+    ok &= zc_bn_lt(y, k->zc_n, nl);
+    zc_ct_declassify(&ok, sizeof ok);
+    if (!ok) {
+        rc = ZC_EDEVICE;
+        goto out;
+    }
+    /* y = (x r^e)^d r^-1 = x^d mod n */
+    zc_bn_montmul(y, y, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
+    zc_bn_montmul(y, y, rinv, k->zc_n, nl, k->zc_n0i);
+
+    if (!zc_rsa_sw_release(k, x, y, t, out, len))
+        rc = ZC_EDEVICE;                    /* the adapter answered wrong */
+out:
+    zc_wipe(x, sizeof x);
+    zc_wipe(r, sizeof r);
+    zc_wipe(rinv, sizeof rinv);
+    zc_wipe(t, sizeof t);
+    zc_wipe(y, sizeof y);
+    zc_wipe(xin, sizeof xin);
+    zc_wipe(res, sizeof res);
+    zc_wipe(&f, sizeof f);
+    return rc;
+}

@@ -1,0 +1,70 @@
+/*
+ * rsa_int.h - what the RSA files in lib/ share: key validity and MGF1.
+ */
+#ifndef ZC_RSA_INT_H
+#define ZC_RSA_INT_H
+
+#include <zcrypt/rsa.h>
+
+#include "core/ct.h"
+#include "core/stats.h"
+
+#define ZC_RSA_MAGIC 0x52534131u   /* "RSA1" */
+
+/*
+ * 1 when an operation on k must return ZC_ENOTSUP: every RSA key runs in
+ * software so far, which the hardware-only policy refuses. The verify and
+ * decrypt calls ask first, as they turn a failed raw operation into
+ * ZC_EAUTH.
+ */
+static inline int zc_rsa_refused(void)
+{
+    return zc_policy_hw_only();
+}
+
+static inline int zc_rsa_key_ok(const zc_rsa_key *k)
+{
+    return k != NULL && k->zc_magic == ZC_RSA_MAGIC;
+}
+
+/* The hash's digest size when RSA paddings may use it (not SHAKE), else 0. */
+size_t zc_rsa_hash_len(enum zc_hash_alg alg);
+
+/* mask (len bytes) ^= MGF1(seed) with hash alg (RFC 8017, B.2.1). */
+int zc_rsa_mgf1_xor(enum zc_hash_alg alg, const uint8_t *seed, size_t seed_len,
+                    uint8_t *mask, size_t len);
+
+/* Largest modulus in bytes: the size of the encoding buffers. */
+#define ZC_RSA_MAX_LEN (ZC_RSA_MAX_BITS / 8)
+
+/*
+ * The end of a decryption, constant-time: buf (len bytes) holds a message
+ * that starts at offset off (secret, 0..len); move it to the front with
+ * shifts by 1, 2, 4, ... positions, each applied by mask according to
+ * one bit of off, so the memory pattern depends on len only; then copy
+ * len bytes to out when ok is 1, or zeros when ok is 0. The bytes after
+ * the message come out as zero.
+ */
+static inline void zc_rsa_ct_extract(uint8_t *out, uint8_t *buf, size_t len, size_t off,
+                                     uint64_t ok)
+{
+    size_t shift, i;
+
+    for (shift = 1; shift < len + 1; shift <<= 1) {
+        uint8_t m = (uint8_t)zc_ct_mask(zc_ct_nonzero(off & shift));
+
+        for (i = 0; i < len; i++) {
+            uint8_t next = i + shift < len ? buf[i + shift] : 0;
+
+            buf[i] ^= m & (buf[i] ^ next);
+        }
+    }
+    {
+        uint8_t m = (uint8_t)zc_ct_mask(ok);
+
+        for (i = 0; i < len; i++)
+            out[i] = m & buf[i];
+    }
+}
+
+#endif /* ZC_RSA_INT_H */
