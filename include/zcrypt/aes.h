@@ -71,12 +71,10 @@ extern "C" {
 typedef struct zc_aes_key {
     /** @cond PRIVATE */
     uint64_t zc_rk[120];        /* software: bitsliced round keys, both directions */
-    uint64_t zc_prot[2][8];     /* protected: two slots of wrapped key + 32-byte WKVP */
+    struct zc_protkey_cell zc_pk;   /* protected: the current key field */
     uint8_t  zc_key[32];        /* clear key: the CPACF key field, or a protected key's source */
     uint8_t  zc_src[728];       /* protected key's source: a secure-key blob */
     uint32_t zc_src_len;
-    uint32_t zc_gen;            /* protected: publications so far; slot zc_gen & 1 is current */
-    uint32_t zc_pub;            /* protected: a thread is publishing a fresh wrapped key */
     uint32_t zc_magic;          /* set by init, cleared by wipe */
     uint16_t zc_cpacf_modes;    /* bit per mode: runs on CPACF */
     uint8_t  zc_key_len;        /* 16, 24 or 32 */
@@ -85,7 +83,6 @@ typedef struct zc_aes_key {
     uint8_t  zc_fc;             /* KM-family function code (encrypted-key code if protected) */
     uint8_t  zc_kind;           /* clear, or the protected key's source */
     uint8_t  zc_strict;         /* never falls back to software */
-    uint8_t  zc_prot_len;       /* protected: wrapped key + WKVP bytes (48, 56, 64) */
     /** @endcond */
 } zc_aes_key;
 

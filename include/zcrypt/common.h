@@ -80,6 +80,20 @@ enum zc_backend {
  */
 ZC_API const char *zc_backend_name(enum zc_backend backend);
 
+/** @cond PRIVATE */
+/* A protected key's key field (wrapped key + 32-byte verification
+ * pattern) in two slots, and the generation whose low bit names the
+ * current one; another thread may publish a fresh field into the other
+ * slot while the key is in use (lib/core/protkey.c). Every key object
+ * that can hold a protected key embeds one. 144 bytes. */
+struct zc_protkey_cell {
+    uint64_t zc_slot[2][8];     /* two key fields of up to 64 bytes */
+    uint32_t zc_gen;            /* publications so far; slot zc_gen & 1 is current */
+    uint32_t zc_pub;            /* a thread is publishing a fresh key field */
+    uint8_t  zc_len;            /* bytes of a key field (48, 56, 64 for AES) */
+};
+/** @endcond */
+
 #ifdef __cplusplus
 }
 #endif

@@ -32,7 +32,7 @@
  * CBC-MAC (it is sequential), CHUNK blocks at a time for the counter
  * stream. Only lengths, which are public, steer the code.
  */
-#include "aes_int.h"
+#include "aes_cpacf.h"
 #include "asm/cpacf.h"
 #include <zcrypt/aes_ccm.h>
 

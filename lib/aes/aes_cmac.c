@@ -27,7 +27,7 @@
  * The context points to the caller's key; chaining value, pending data
  * and every temporary holding subkeys or MACs are wiped.
  */
-#include "aes_int.h"
+#include "aes_cpacf.h"
 #include "asm/cpacf.h"
 #include <zcrypt/aes_cmac.h>
 

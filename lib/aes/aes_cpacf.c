@@ -7,8 +7,9 @@
  * asm/cpacf.h returns, and wipes the block. A wrapper returns fewer bytes
  * than asked only after cc 1: an encrypted-key function found that the
  * key field's verification pattern no longer matches the firmware's
- * wrapping key. Then the helper asks the key for a fresh key field
- * (zc_aes_pb_rederive), writes it over the old one and only over it, and
+ * wrapping key. Then the helper asks for a fresh key field (the one rule
+ * of core/protkey.c: zc_cpacf_stopped), writes it over the old one and
+ * only over it, and
  * issues again for the remaining bytes: everything else in the block (the
  * chaining value, the XTS parameter, KMA's tag, counter and total lengths)
  * is exactly what the machine left, so the output continues at the exact
@@ -20,27 +21,27 @@
  * the XTS fields follow the key and move with its length), and at the end
  * (PCC-CMAC, KMA).
  */
-#include "aes_int.h"
+#include "aes_cpacf.h"
 #include "asm/cpacf.h"
 
 #ifdef ZC_HAVE_CPACF
 
-/* Re-derivations in a row that made no progress before giving up. */
-#define REDERIVE_MAX 2
-
 /*
- * After a short count (cc 1; n bytes were still processed): re-derive the
- * key field. *stalls counts re-derivations that were followed by no
- * progress at all; two of those in a row and the key cannot be used.
- * ZC_OK to go on, or the error that ends the call.
+ * After a stop (cc 1 or 2, progress bytes done): the one rule of
+ * core/protkey.c. A protected key's encrypted-key function code sets cc 1
+ * for a stale key field, which is derived again into key_field; a clear
+ * key's function code sets neither.
  */
-static int rederive(const zc_aes_key *k, uint8_t *key_field, long n, unsigned *stalls)
+static int stopped(const zc_aes_key *k, int cc, long progress, unsigned *stalls,
+                   uint8_t *key_field)
 {
-    if (n > 0)
-        *stalls = 0;
-    else if (++*stalls > REDERIVE_MAX)
-        return ZC_EKEY;
-    return zc_aes_pb_rederive(k, key_field);
+    int prot = zc_aes_key_protected(k);
+    const struct zc_protkey_src src = {
+        .cell = prot ? &k->zc_pk : NULL, .derive = zc_aes_derive_field, .owner = k,
+    };
+
+    return zc_cpacf_stopped(prot ? &zc_cc_encrypted_key : &zc_cc_clear_key, cc, progress,
+                            stalls, &src, key_field);
 }
 
 #ifdef ZC_CPACF_TEST_HOOKS
@@ -53,19 +54,15 @@ size_t zc_cpacf_test_chunk;
 void (*zc_cpacf_test_between)(uint8_t *key_field);
 #endif
 
-/* A parameter-block-only instruction (PCC): cc 0 is done, cc 1 asks for
- * a fresh key field. 1 to issue again, or the result. */
-static int resume_cc(const zc_aes_key *k, uint8_t *key_field, int cc, unsigned *tries)
+/* A parameter-block-only instruction (PCC): cc 0 is done, any other asks
+ * the rule. 1 to issue again, or the result. */
+static int resume_cc(const zc_aes_key *k, uint8_t *key_field, int cc, unsigned *stalls)
 {
     int rc;
 
     if (cc == 0)
         return ZC_OK;
-    if (cc != 1)
-        return ZC_EDEVICE;
-    if (++*tries > REDERIVE_MAX)
-        return ZC_EKEY;
-    rc = zc_aes_pb_rederive(k, key_field);
+    rc = stopped(k, cc, 0, stalls, key_field);
     return rc == ZC_OK ? 1 : rc;
 }
 
@@ -108,7 +105,7 @@ static int run(const zc_aes_key *k, unsigned op, unsigned long fc, void *pb,
         if (n < 0)
             return ZC_EINVAL;
         done += (size_t)n;
-        if ((size_t)n < want && (rc = rederive(k, key_field, n, &stalls)) != ZC_OK)
+        if ((size_t)n < want && (rc = stopped(k, 1, n, &stalls, key_field)) != ZC_OK)
             return rc;
     }
     return ZC_OK;
@@ -130,7 +127,7 @@ static inline void clear_key(const zc_aes_key *k, uint8_t *dst)
 
 /* A wrapper's count for a clear key: all of len, or the call fails closed
  * (-1: a length the instruction rejects; short: cc 1, which a clear key
- * cannot meet, as zc_aes_pb_rederive says). */
+ * cannot meet, as core/protkey.c says). */
 static inline int clear_rc(long n, size_t len)
 {
     return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
@@ -228,7 +225,7 @@ int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
     struct zc_pb_pcc_xts pcc __attribute__((aligned(8)));
     struct zc_pb_pcc_xts_tail *tail;
     unsigned long fc2;
-    unsigned tries = 0;
+    unsigned stalls = 0;
     int rc;
 
     /* PCC-XTS: k2's key field, then tweak, sequence number 0, bit index 0. */
@@ -244,7 +241,7 @@ int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
     tail = (struct zc_pb_pcc_xts_tail *)(void *)(pcc.b + zc_aes_pb_key_len(k2));
     memcpy(tail->tweak, tweak, 16);
     do
-        rc = resume_cc(k2, pcc.b, zc_pcc(fc2, &pcc), &tries);
+        rc = resume_cc(k2, pcc.b, zc_pcc(fc2, &pcc), &stalls);
     while (rc == 1);
     /* KM-XTS: k1's key field (written above), then the XTS parameter T_0. */
     x->fc |= decrypt ? ZC_CPACF_DECRYPT : 0;
@@ -285,7 +282,7 @@ int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint
 {
     struct zc_pb_pcc_cmac pb __attribute__((aligned(8)));
     unsigned long fc;
-    unsigned tries = 0;
+    unsigned stalls = 0;
     int rc;
 
     memset(&pb, 0, offsetof(struct zc_pb_pcc_cmac, key));
@@ -294,7 +291,7 @@ int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint
     memcpy(pb.icv, cv, 16);
     fc = zc_aes_pb_key(k, pb.key);
     do
-        rc = resume_cc(k, pb.key, zc_pcc(fc, &pb), &tries);
+        rc = resume_cc(k, pb.key, zc_pcc(fc, &pb), &stalls);
     while (rc == 1);
     if (rc == ZC_OK)
         memcpy(mac, pb.icv, 16);
@@ -343,11 +340,11 @@ int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[
             rc = ZC_OK;
             break;
         }
-        if (cc != 1) {
-            rc = cc < 0 ? ZC_EINVAL : ZC_EDEVICE;
+        if (cc < 0) {
+            rc = ZC_EINVAL;
             break;
         }
-        if ((rc = rederive(k, pb.key, n, &stalls)) != ZC_OK)
+        if ((rc = stopped(k, cc, n, &stalls, pb.key)) != ZC_OK)
             break;
     }
     if (rc == ZC_OK)

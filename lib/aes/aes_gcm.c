@@ -21,7 +21,7 @@
  * The streaming context keeps a partial block of keystream and of GHASH
  * input, so any split of AAD and text gives the one-shot result.
  */
-#include "aes_int.h"
+#include "aes_cpacf.h"
 #include "ghash_ct.h"
 #include "asm/cpacf.h"
 

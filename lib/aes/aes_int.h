@@ -1,19 +1,22 @@
 /*
  * aes_int.h - the AES key object as the mode files see it.
  *
- * lib/aes.c prepares keys and runs ECB, CBC, CTR, CFB and OFB; the other
- * modes live in files of their own and use these helpers, so that the
- * backend rules exist once. Every CPACF instruction an AES mode issues goes
- * through the issuing helpers of lib/aes_cpacf.c, which own the parameter
- * blocks, check every result and resume after a stop.
+ * aes_key.c prepares keys and decides where each mode runs; aes_modes.c
+ * runs ECB, CBC, CTR, CFB and OFB; the other modes live in files of their
+ * own and use these helpers, so that the backend rules exist once. Every
+ * CPACF instruction an AES mode issues goes through the issuing helpers of
+ * aes_cpacf.c (declared in aes_cpacf.h), which own the parameter blocks,
+ * check every result and resume after a stop.
  *
- * Calls go one way: the mode files call lib/aes.c and lib/aes_cpacf.c;
- * lib/aes_cpacf.c calls only the inline key helpers below.
+ * Calls go one way: the mode files call aes_key.c and aes_cpacf.c;
+ * aes_cpacf.c calls aes_key.c and core/; the inline helpers below call
+ * only core/.
  */
 #ifndef ZC_AES_INT_H
 #define ZC_AES_INT_H
 
 #include "core/caps.h"
+#include "core/protkey.h"
 #include "asm/cpacf_pb.h"
 #include "asm/cpacf.h"
 #include "core/stats.h"
@@ -114,20 +117,13 @@ static inline void zc_aes_stat(const zc_aes_key *k, enum zc_aes_imode mode, int 
 }
 
 /*
- * A consistent copy of a protected key's current wrapped key and
- * verification pattern into dst (zc_prot_len bytes). Lock-free: it never
- * waits for a thread that publishes a fresh key (lib/aes_key.c).
- */
-void zc_aes_prot_snapshot(const zc_aes_key *k, uint8_t *dst);
-
-/*
  * Copy the key field of a CPACF parameter block to dst and return the
  * function code to use: the clear key, or a snapshot of the protected one.
  */
 static inline unsigned long zc_aes_pb_key(const zc_aes_key *k, uint8_t *dst)
 {
     if (zc_aes_key_protected(k))
-        zc_aes_prot_snapshot(k, dst);
+        zc_protkey_snapshot(&k->zc_pk, dst);
     else
         memcpy(dst, k->zc_key, k->zc_key_len);
     return k->zc_fc;
@@ -136,26 +132,30 @@ static inline unsigned long zc_aes_pb_key(const zc_aes_key *k, uint8_t *dst)
 /* Bytes zc_aes_pb_key() writes: where the next parameter-block field goes. */
 static inline size_t zc_aes_pb_key_len(const zc_aes_key *k)
 {
-    return zc_aes_key_protected(k) ? k->zc_prot_len : k->zc_key_len;
+    return zc_aes_key_protected(k) ? k->zc_pk.zc_len : k->zc_key_len;
 }
 
 /*
- * After cc 1 (the key field's verification pattern no longer matches the
- * firmware's wrapping key), put a fresh key field into dst: a protected
- * key is derived again from its source and offered to the key object for
- * other callers. ZC_OK; ZC_EKEY when it cannot be derived (no source, or
- * the source fails); ZC_EDEVICE for a clear key, which cannot meet cc 1:
- * the machine answered what cannot happen, so the call fails closed.
+ * A fresh key field for the protected key owner (a zc_aes_key) from its
+ * source, for core/protkey.c's re-derivation (struct zc_protkey_src):
+ * ZC_OK, or ZC_EKEY when it has none (ephemeral) or the source fails.
  */
-int zc_aes_pb_rederive(const zc_aes_key *k, uint8_t *dst);
+int zc_aes_derive_field(const void *owner, uint8_t field[64], size_t *len);
 
 /*
  * The one-time known-answer self-test of KMA-GCM for a key size (16, 24,
  * 32), with the clear or (prot) the encrypted-key function code: 1 when it
  * passed in this process. Runs at most once per size and form. Lives with
- * the GCM code (lib/aes_gcm.c).
+ * the GCM code (aes_gcm.c).
  */
 int zc_aes_gcm_kma_selftest(unsigned key_len, int prot);
+
+/*
+ * The one-time known-answer self-test of full XTS for a key size (16 or
+ * 32): 1 when KM's full-XTS code is installed and passed the test in this
+ * process. Lives with the XTS code (aes_xts.c).
+ */
+int zc_aes_fxts_selftest(unsigned key_len);
 
 /*
  * Encrypt nblocks blocks with the key's block function (KM or software).
@@ -163,91 +163,6 @@ int zc_aes_gcm_kma_selftest(unsigned key_len, int prot);
  */
 int zc_aes_encrypt_blocks(const zc_aes_key *k, const uint8_t *in, uint8_t *out,
                           size_t nblocks);
-
-/* ---- the issuing helpers (lib/aes_cpacf.c) --------------------------------
- *
- * Each builds its parameter block on the stack from the key, issues the
- * instruction, checks what the wrapper returns, and after a short count
- * (cc 1) re-derives the key field in place and continues with the
- * remaining bytes: what the block already holds (chaining value, XTS
- * parameter, GHASH and length fields) carries over. Results:
- * ZC_OK; ZC_EDEVICE for what cannot happen on this key (a short count on a
- * clear key, a condition code the function does not define); ZC_EKEY when
- * re-deriving does not help twice in a row; ZC_EINVAL for a length the
- * instruction refuses (a caller's bug: lengths are checked before). The
- * block is wiped before they return; output may be partly written on
- * error, and the caller fails closed.
- */
-
-/* KMF with 8-bit segments (CFB-8): an op of the helpers only, never an
- * opcode; KMF's function codes are those of CFB-128. */
-#define ZC_AES_OP_KMF8 (ZC_OP_KMF | 0x10000u)
-
-/*
- * KM, KMC, KMF (128-bit segments), KMO, KMCTR or KMAC (op = ZC_OP_*) over
- * len bytes, a multiple of 16 (any length for ZC_AES_OP_KMF8). cv: the chaining value (KMC/KMF/KMO/KMAC),
- * updated on success; NULL for KM and KMCTR. ctrs: KMCTR's counter blocks,
- * one per data block. out: NULL for KMAC.
- */
-int zc_aes_cpacf_general(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
-                         const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs);
-/* KM, KMC and KMCTR on a clear key: no re-derivation, one issue. */
-int zc_aes_cpacf_clear(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv[16],
-                       const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs);
-
-/* Inline, so that a clear key's KM, KMC and KMCTR reach their helper in
- * one call (the hot path of ECB, CBC and CTR). */
-static inline int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decrypt,
-                                     uint8_t cv[16], const uint8_t *in, uint8_t *out,
-                                     size_t len, const uint8_t *ctrs)
-{
-    if (!zc_aes_key_protected(k) &&
-        (op == ZC_OP_KM || op == ZC_OP_KMCTR || (op == ZC_OP_KMC && cv != NULL)))
-        return zc_aes_cpacf_clear(k, op, decrypt, cv, in, out, len, ctrs);
-    return zc_aes_cpacf_general(k, op, decrypt, cv, in, out, len, ctrs);
-}
-
-/*
- * XTS: the XTS parameter T_0 for tweak from k2 (PCC), then KM-XTS with k1
- * over whole blocks. The running parameter stays in x between calls.
- */
-struct zc_aes_xts_pb {
-    struct zc_pb_aes_xts pb;
-    unsigned long fc;           /* KM-XTS function code, decipher bit included */
-    size_t t_off;               /* offset of the XTS parameter: the key's length */
-};
-int zc_aes_cpacf_xts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
-                          const zc_aes_key *k2, const uint8_t tweak[16], int decrypt);
-int zc_aes_cpacf_xts(struct zc_aes_xts_pb *x, const zc_aes_key *k1, const uint8_t *in,
-                     uint8_t *out, size_t len);
-/*
- * Full XTS (KM 82/84, MSA-10) for two clear keys: the same x, issued by
- * zc_aes_cpacf_xts(), with the next alpha power (NAP) at t_off in place
- * of the XTS parameter; NAP doubles per block just as the XTS parameter
- * does, so ciphertext stealing treats both alike.
- */
-int zc_aes_cpacf_fxts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
-                           const zc_aes_key *k2, const uint8_t tweak[16], int decrypt);
-
-/*
- * The one-time known-answer self-test of full XTS for a key size (16 or
- * 32): 1 when KM's full-XTS code is installed and passed the test in this
- * process. Lives with the XTS code (lib/aes_xts.c).
- */
-int zc_aes_fxts_selftest(unsigned key_len);
-
-/* CMAC's last block: PCC with the chaining value and the n (0..16) pending
- * bytes; the 16-byte MAC into mac. */
-int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint8_t *last,
-                           size_t n, uint8_t mac[16]);
-
-/*
- * KMA-GCM over all AAD and text at once (LAAD | LPC), 12-byte IV, H given:
- * the full 16-byte tag into tag.
- */
-int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[16],
-                     const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
-                     size_t len, int decrypt, uint8_t tag[16]);
 
 /* The common argument rules of the stream modes; ZC_OK or ZC_EINVAL. */
 static inline int zc_aes_args(const zc_aes_key *k, const uint8_t *in, const uint8_t *out,

@@ -11,27 +11,9 @@
  *
  * Protected keys (zcrypt/aes_protected.h) use the encrypted-key function
  * codes and never software. Their key field, wrapped key + verification
- * pattern, may be replaced while other threads use the key, after a
- * wrapping-key change. The object keeps it in two slots and a generation
- * counter whose low bit names the current slot:
- *  - a reader (zc_aes_prot_snapshot) loads the generation (acquire), copies
- *    the current slot as atomic 8-byte words (acquire loads, so the second
- *    load of the generation cannot move before them), and loads the
- *    generation again; if it moved, the copy may be
- *    torn (a new pattern with an old key would pass the machine's check and
- *    encrypt under a wrong key), so it copies again. A publisher only ever
- *    writes the other slot, so a reader never waits for one to finish.
- *  - a publisher (after deriving a fresh key for its own call) claims the
- *    object with one CAS on zc_pub; a loser simply does not publish (its
- *    call goes on with its private copy). The winner writes the other slot
- *    with release stores (a reader that sees one of them also sees the
- *    generation that made its slot stale) and advances the generation
- *    with a release store. On s390x and x86 these orderings cost no
- *    instruction; there are no fences, which ThreadSanitizer cannot model. Nothing spins, so neither a signal handler nor a child after
- *    fork() (where a claim may be left set forever: the child then keeps
- *    re-deriving privately) can hang.
- * This is the sequence-lock pattern (Lameter; Boehm, "Can seqlocks get
- * along with programming language memory models?", 2012) with two slots.
+ * pattern, lives in a protected-key cell (core/protkey.c), which other
+ * threads may refresh while the key is in use; this file says how a fresh
+ * field is derived from the key's source (zc_aes_derive_field).
  */
 #include "aes_int.h"
 #include "core/platform.h"
@@ -194,8 +176,7 @@ static void protected_setup(zc_aes_key *k, unsigned kind, size_t key_len, uint16
     k->zc_cpacf_modes = modes;
     k->zc_strict = 1;
     k->zc_backend = ZC_BACKEND_CPACF;
-    k->zc_prot_len = (uint8_t)prot_len;
-    memcpy(k->zc_prot[0], prot, prot_len);
+    zc_protkey_set(&k->zc_pk, prot, prot_len);
     k->zc_magic = ZC_AES_MAGIC;
 }
 
@@ -281,82 +262,21 @@ enum zc_aes_key_kind zc_aes_key_kind(const zc_aes_key *k)
     return (enum zc_aes_key_kind)k->zc_kind;
 }
 
-void zc_aes_prot_snapshot(const zc_aes_key *k, uint8_t *dst)
+int zc_aes_derive_field(const void *owner, uint8_t field[64], size_t *len)
 {
-    uint64_t w[8];
-    uint32_t g1, g2;
-    unsigned i, n = k->zc_prot_len / 8u;
-
-    do {
-        g1 = __atomic_load_n(&k->zc_gen, __ATOMIC_ACQUIRE);
-        for (i = 0; i < n; i++)
-            w[i] = __atomic_load_n(&k->zc_prot[g1 & 1][i], __ATOMIC_ACQUIRE);
-        g2 = __atomic_load_n(&k->zc_gen, __ATOMIC_RELAXED);
-    } while (g1 != g2);
-    /* n >= 2: a key field is 16 to 64 bytes; cppcheck assumes n may be 0 */
-    /* cppcheck-suppress uninitvar */
-    memcpy(dst, w, n * 8u);
-    zc_wipe(w, sizeof(w));
-}
-
-/* Offer a fresh key field to the object, best effort (see the top). The
- * object is shared through const pointers: it is internally synchronised,
- * and never defined const (zcrypt/aes.h says so). */
-static void prot_publish(const zc_aes_key *ck, const uint8_t *prot)
-{
-    zc_aes_key *k = (zc_aes_key *)(uintptr_t)ck;
-    uint32_t idle = 0, g;
-    unsigned i, n = k->zc_prot_len / 8u;
-    uint64_t w;
-
-    if (!__atomic_compare_exchange_n(&k->zc_pub, &idle, 1, 0, __ATOMIC_ACQUIRE,
-                                     __ATOMIC_RELAXED))
-        return;                         /* someone else publishes: ours is no better */
-    g = __atomic_load_n(&k->zc_gen, __ATOMIC_RELAXED);
-    for (i = 0; i < n; i++) {
-        memcpy(&w, prot + 8 * i, 8);
-        __atomic_store_n(&k->zc_prot[(g + 1) & 1][i], w, __ATOMIC_RELEASE);
-    }
-    __atomic_store_n(&k->zc_gen, g + 1, __ATOMIC_RELEASE);
-    __atomic_store_n(&k->zc_pub, 0, __ATOMIC_RELEASE);
-    zc_wipe(&w, sizeof(w));
-}
-
-/* Derive the key field again from the key's source. */
-static int prot_derive(const zc_aes_key *k, uint8_t prot[ZC_PROTKEY_MAX])
-{
-    size_t prot_len = 0, key_len = 0;
+    const zc_aes_key *k = owner;
+    size_t key_len = 0;
     int rc;
 
     switch (k->zc_kind) {
     case ZC_AES_KIND_PROTECTED:
-        rc = zc_plat_aes_protect_clear(k->zc_key, k->zc_key_len, prot, &prot_len);
-        break;
+        return zc_plat_aes_protect_clear(k->zc_key, k->zc_key_len, field, len);
     case ZC_AES_KIND_SECURE:
-        rc = zc_plat_aes_protect_blob(k->zc_src, k->zc_src_len, prot, &prot_len, &key_len);
-        if (rc == ZC_OK && key_len != k->zc_key_len)
-            rc = ZC_EKEY;
-        break;
+        rc = zc_plat_aes_protect_blob(k->zc_src, k->zc_src_len, field, len, &key_len);
+        return rc == ZC_OK && key_len != k->zc_key_len ? ZC_EKEY : rc;
     default:                            /* ephemeral: nothing to derive from */
         return ZC_EKEY;
     }
-    return rc == ZC_OK && prot_len == k->zc_prot_len ? ZC_OK : ZC_EKEY;
-}
-
-int zc_aes_pb_rederive(const zc_aes_key *k, uint8_t *dst)
-{
-    uint8_t prot[ZC_PROTKEY_MAX];
-    int rc;
-
-    if (!zc_aes_key_protected(k))
-        return ZC_EDEVICE;              /* a clear key cannot meet cc 1 */
-    rc = prot_derive(k, prot);
-    if (rc == ZC_OK) {
-        memcpy(dst, prot, k->zc_prot_len);
-        prot_publish(k, prot);
-    }
-    zc_wipe(prot, sizeof(prot));
-    return rc;
 }
 
 void zc_aes_key_wipe(zc_aes_key *k)

@@ -12,7 +12,7 @@
  * encryption are sequential by nature; everything else runs the
  * bitsliced core four blocks at a time through a bounded stack buffer.
  */
-#include "aes_int.h"
+#include "aes_cpacf.h"
 #include "asm/cpacf.h"
 
 /* Blocks per stack buffer (counters, keystream): 1 KiB. */

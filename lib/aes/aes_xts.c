@@ -41,7 +41,7 @@
  *
  * Every temporary that holds key material, tweaks or text is wiped.
  */
-#include "aes_int.h"
+#include "aes_cpacf.h"
 #include "asm/cpacf.h"
 #include <zcrypt/aes_xts.h>
 

@@ -43,7 +43,7 @@ static const char *size_name(size_t kl)
 /* Spoil the verification pattern of the key's current wrapped key. */
 static void spoil_stored(zc_aes_key *k)
 {
-    uint8_t *p = (uint8_t *)k->zc_prot[k->zc_gen & 1];
+    uint8_t *p = (uint8_t *)k->zc_pk.zc_slot[k->zc_pk.zc_gen & 1];
 
     p[k->zc_key_len] ^= 0x5a;
 }
@@ -111,7 +111,7 @@ static void test_modes(void)
                     memcpy(ivr, iv0, 16);
                     memcpy(iv, iv0, 16);
                     ok = tu_aes_mode(mode, enc, &sw, ivr, in, ref, len) == ZC_OK;
-                    gen0 = pk.zc_gen;
+                    gen0 = pk.zc_pk.zc_gen;
                     arm(&pk, how);
                     rc = tu_aes_mode(mode, enc, &pk, iv, in, got, len);
                     disarm();
@@ -119,7 +119,7 @@ static void test_modes(void)
                          memcmp(iv, ivr, 16) == 0;
                     /* A re-derivation offers the fresh key to the object. */
                     if (how)
-                        ok = ok && pk.zc_gen == gen0 + 1;
+                        ok = ok && pk.zc_pk.zc_gen == gen0 + 1;
                 }
                 zc_aes_key_wipe(&pk);
                 zc_aes_key_wipe(&sw);

@@ -157,8 +157,8 @@ int main(void)
     pthread_join(ch, NULL);
     derived = zc_sim_platform_derivations() - derived0;
     for (i = 0; i < 3; i++)
-        gens += __atomic_load_n(&prot[i].zc_gen, __ATOMIC_RELAXED) +
-                __atomic_load_n(&prot2[i].zc_gen, __ATOMIC_RELAXED);
+        gens += __atomic_load_n(&prot[i].zc_pk.zc_gen, __ATOMIC_RELAXED) +
+                __atomic_load_n(&prot2[i].zc_pk.zc_gen, __ATOMIC_RELAXED);
     printf("calls %lu, wrapping-key changes %lu, derivations %lu, publications %u, "
            "ZC_EKEY retried %lu\n", (unsigned long)atomic_load(&calls), changes, derived,
            (unsigned)gens, (unsigned long)atomic_load(&ekeys));
