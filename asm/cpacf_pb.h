@@ -22,6 +22,8 @@
 
 /* Room for a key field: AES-256 wrapped key + WKVP. */
 #define ZC_PB_KEY_MAX 64
+/* The largest clear AES key field (AES-256): what a clear key writes. */
+#define ZC_PB_AES_CLEAR_MAX 32
 /* DEA/TDEA: a 24-byte key (+ a 24-byte WKVP for the encrypted forms). */
 #define ZC_PB_DES_KEY_MAX 48
 

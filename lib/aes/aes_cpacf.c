@@ -121,7 +121,7 @@ static inline void clear_key(const zc_aes_key *k, uint8_t *dst)
     switch (k->zc_key_len) {
     case 16: memcpy(dst, k->zc_key, 16); break;
     case 24: memcpy(dst, k->zc_key, 24); break;
-    default: memcpy(dst, k->zc_key, 32); break;
+    default: memcpy(dst, k->zc_key, ZC_PB_AES_CLEAR_MAX); break;
     }
 }
 
@@ -161,7 +161,7 @@ int zc_aes_cpacf_clear(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv
         rc = clear_rc(zc_cpacf_cipher(ZC_OP_KMC, k->zc_fc | mod, &pb, out, in, len), len);
         if (rc == ZC_OK)
             memcpy(cv, pb.cv, 16);
-        zc_wipe(&pb, 16 + 32);
+        zc_wipe(&pb, offsetof(struct zc_pb_aes_chain, key) + ZC_PB_AES_CLEAR_MAX);
     } else {
         struct zc_pb_aes pb __attribute__((aligned(8)));
 
@@ -170,7 +170,7 @@ int zc_aes_cpacf_clear(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv
             rc = clear_rc(zc_cpacf_cipher(ZC_OP_KM, k->zc_fc | mod, &pb, out, in, len), len);
         else
             rc = clear_rc(zc_kmctr(k->zc_fc, &pb, out, in, len, ctrs), len);
-        zc_wipe(&pb, 32);
+        zc_wipe(&pb, ZC_PB_AES_CLEAR_MAX);
     }
     return rc;
 }
