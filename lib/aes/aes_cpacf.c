@@ -299,6 +299,13 @@ int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint
     return rc;
 }
 
+int zc_aes_cpacf_ghash(struct zc_pb_ghash *pb, const uint8_t *p, size_t len)
+{
+    long n = zc_kimd(ZC_FC_GHASH, pb, p, len);
+
+    return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
+}
+
 int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[16],
                      const uint8_t *aad, size_t aad_len, const uint8_t *in, uint8_t *out,
                      size_t len, int decrypt, uint8_t tag[16])

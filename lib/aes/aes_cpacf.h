@@ -77,6 +77,13 @@ int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint
                            size_t n, uint8_t mac[16]);
 
 /*
+ * y = GHASH(y || p) with KIMD-GHASH, len a multiple of 16: pb holds y and
+ * then H (the GCM context's fields, in place). KIMD has no key field, so
+ * nothing can make it stop early: a short count fails closed (ZC_EDEVICE).
+ */
+int zc_aes_cpacf_ghash(struct zc_pb_ghash *pb, const uint8_t *p, size_t len);
+
+/*
  * KMA-GCM over all AAD and text at once (LAAD | LPC), 12-byte IV, H given:
  * the full 16-byte tag into tag.
  */
