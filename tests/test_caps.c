@@ -89,6 +89,40 @@ START_TEST(consistency)
 }
 END_TEST
 
+/* The library's own list of rows and self-tests: each row is one the
+ * backend query answers and names; each self-tested function answers
+ * zc_cpacf_selftest() with -1, 0 or 1, and the list has no repeats. */
+START_TEST(listed_rows)
+{
+    struct zc_algo_row r, prev = { (enum zc_algo)-1, 0 };
+    struct zc_backend_info bi;
+    enum zc_insn insn, seen_insn[64];
+    unsigned fc, seen_fc[64];
+    size_t i, j, n;
+
+    for (i = 0; zc_algo_row(i, &r) == ZC_OK; i++) {
+        ck_assert_int_eq(zc_backend_query(r.algo, r.key_len, &bi), ZC_OK);
+        ck_assert_str_ne(zc_algo_name(r.algo), "unknown");
+        ck_assert(r.algo != prev.algo || r.key_len != prev.key_len);
+        prev = r;
+    }
+    /* every family: hashes, AES, DES, RC4, random, RSA */
+    ck_assert_uint_ge(i, 13 + 26 + 18 + 1 + 1 + 3);
+    for (n = 0; zc_selftest_row(n, &insn, &fc) == ZC_OK; n++) {
+        int st = zc_cpacf_selftest(insn, fc);
+
+        ck_assert(st >= -1 && st <= 1);
+        ck_assert_uint_lt(n, 64);
+        for (j = 0; j < n; j++)
+            ck_assert(seen_insn[j] != insn || seen_fc[j] != fc);
+        seen_insn[n] = insn;
+        seen_fc[n] = fc;
+    }
+    /* KMA-GCM 3, SHA-3/SHAKE 6, full XTS 2, KMAC-HMAC 4 */
+    ck_assert_uint_eq(n, 15);
+}
+END_TEST
+
 START_TEST(bad_arguments)
 {
     uint8_t m[16];
@@ -260,6 +294,7 @@ static Suite *caps_suite(void)
 
     tcase_add_test(tc, consistency);
     tcase_add_test(tc, bad_arguments);
+    tcase_add_test(tc, listed_rows);
     tcase_add_test(tc, caps_setting);
     tcase_add_test(tc, machine_expectations);
     tcase_add_test(tc, random_bytes);

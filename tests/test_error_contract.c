@@ -143,6 +143,9 @@ static struct ws {
     uint8_t ff[128];            /* above every 1024-bit modulus */
     size_t len, small;
     struct zc_backend_info info;
+    struct zc_algo_row arow;
+    enum zc_insn insn;
+    unsigned fc;
 } W;
 static struct ws before;
 
@@ -881,6 +884,11 @@ static void misc_probes(void)
     V(zc_cpacf_selftest, ((enum zc_insn)99, 18), v == -1);
     V(zc_cpacf_selftest, (ZC_INSN_KM, 18), v == -1);        /* no self-test for KM */
     V(zc_algo_name, ((enum zc_algo)999), strcmp(v, "unknown") == 0);
+    E(zc_algo_row, EI, 0, (0, NULL));
+    E(zc_algo_row, EI, 0, (SIZE_MAX, &W.arow));
+    E(zc_selftest_row, EI, 0, (0, NULL, &W.fc));
+    E(zc_selftest_row, EI, 0, (0, &W.insn, NULL));
+    E(zc_selftest_row, EI, 0, (SIZE_MAX, &W.insn, &W.fc));
     V(zc_reason_str, ((enum zc_reason)99), strcmp(v, "unknown") == 0);
 
     E(zc_caps_ignored_list, EI, 0, (NULL, 16));

@@ -218,6 +218,33 @@ ZC_API int zc_cpacf_selftest(enum zc_insn insn, unsigned fc);
 /** @brief Name an algorithm of ::zc_algo ("SHA-256", "random"), or "unknown". */
 ZC_API const char *zc_algo_name(enum zc_algo algo);
 
+/** @brief An algorithm at one key size: a row of zc_algo_row(). */
+struct zc_algo_row {
+    enum zc_algo algo;       /**< the algorithm */
+    size_t key_len;          /**< its key length in bytes (RSA: the modulus), 0 for none */
+};
+
+/**
+ * @brief The rows a report of this library lists: every algorithm at each
+ *        key size it takes, family by family (the rows of `zc-info`).
+ * @param i   0 for the first row, counting up
+ * @param row the row, for zc_backend_query()
+ * @return ZC_OK; ZC_EINVAL for @p row NULL or @p i past the last row
+ *         (nothing written).
+ */
+ZC_API int zc_algo_row(size_t i, struct zc_algo_row *row);
+
+/**
+ * @brief The CPACF functions used only after a known-answer self-test
+ *        (see zc_cpacf_selftest()), one per call.
+ * @param i    0 for the first, counting up
+ * @param insn the instruction
+ * @param fc   its function code
+ * @return ZC_OK; ZC_EINVAL for a NULL pointer or @p i past the last
+ *         (nothing written).
+ */
+ZC_API int zc_selftest_row(size_t i, enum zc_insn *insn, unsigned *fc);
+
 /** @brief Describe a reason in a few words, or "unknown". */
 ZC_API const char *zc_reason_str(enum zc_reason reason);
 

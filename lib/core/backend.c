@@ -1,176 +1,84 @@
 /*
- * backend.c - the backend query: where ZC_BACKEND_AUTO runs an algorithm.
- *
- * Each family says which CPACF instructions and function codes it needs;
- * caps.c says whether they are usable here and, if not, why.
+ * backend.c - the backend query, the algorithms' names, the rows a report
+ * lists and the self-test registry: each is one loop over the family table
+ * (core/family.h). A family answers for its own algorithms; caps.c says
+ * whether the instructions they need are usable here and, if not, why.
  */
-#include <zcrypt/rsa.h>
-
 #include "caps.h"
-#include "hash/hash_int.h"
-#include "aes/aes_int.h"
-#include "platform.h"
-#include "asm/cpacf.h"
+#include "family.h"
 
 int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
 {
-    struct zc_cpacf_need need[3];
-    const struct zc_hash_desc *d;
-    unsigned n;
+    const struct zc_family *f = zc_family_of(algo);
 
-    if (info == NULL)
+    if (info == NULL || f == NULL)
         return ZC_EINVAL;
-    if (algo == ZC_ALGO_AES_GCM) {
-        /* KMA first, if installed and its self-test passed */
-        int st = -1;
-
-        n = zc_aes_mode_need(ZC_AES_IM_GCM_KMA, key_len, 0, need);
-        if (n == 0)
-            return ZC_EINVAL;
-        zc_caps_decide(need, n, info);
-        if (info->backend == ZC_BACKEND_CPACF) {
-            st = zc_aes_gcm_kma_selftest((unsigned)key_len, 0);
-            if (st)
-                return ZC_OK;
-        }
-        n = zc_aes_mode_need(ZC_AES_IM_GCM, key_len, 0, need);
-        zc_caps_decide(need, n, info);
-        if (info->backend != ZC_BACKEND_CPACF && st == 0) {
-            info->reason = ZC_REASON_SELFTEST;
-            info->insn = ZC_INSN_KMA;
-            info->fc = need[0].fc;
-        }
-        return ZC_OK;
-    }
-    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CCM) {
-        n = zc_aes_mode_need((enum zc_aes_imode)(algo - ZC_ALGO_AES_ECB), key_len, 0, need);
-        if (n == 0)
-            return ZC_EINVAL;
-        zc_caps_decide(need, n, info);
-        /* XTS on clear keys: full XTS (KM 82/84) once its self-test passed */
-        if (algo == ZC_ALGO_AES_XTS && info->backend == ZC_BACKEND_CPACF &&
-            zc_aes_fxts_selftest((unsigned)key_len))
-            info->fc = key_len == 16 ? ZC_FC_FXTS_AES_128 : ZC_FC_FXTS_AES_256;
-        return ZC_OK;
-    }
-    if (algo >= ZC_ALGO_DES_ECB && algo <= ZC_ALGO_DES_CMAC) {
-        n = zc_des_mode_need((int)(algo - ZC_ALGO_DES_ECB), key_len, need);
-        if (n == 0)
-            return ZC_EINVAL;
-        zc_caps_decide(need, n, info);
-        return ZC_OK;
-    }
-    if (algo == ZC_ALGO_RC4) {
-        if (key_len == 0 || key_len > 256)
-            return ZC_EINVAL;
-        info->backend = ZC_BACKEND_SOFTWARE;
-        info->reason = ZC_REASON_SOFTWARE_ONLY;
-        info->insn = ZC_INSN_KM;
-        info->fc = 0;
-        return ZC_OK;
-    }
-    if (algo == ZC_ALGO_RSA) {
-        if (key_len < ZC_RSA_MIN_BITS / 8 || key_len > ZC_RSA_MAX_BITS / 8)
-            return ZC_EINVAL;
-        /* asked now: the decision of an AUTO key is made per operation too */
-        static const enum zc_reason why[] = {
-            [ZC_CEX_ONLINE] = ZC_REASON_CEX,
-            [ZC_CEX_NO_INTERFACE] = ZC_REASON_CEX_NO_INTERFACE,
-            [ZC_CEX_NO_DEVICE] = ZC_REASON_CEX_NO_DEVICE,
-            [ZC_CEX_NO_ADAPTER] = ZC_REASON_CEX_NO_ADAPTER,
-            [ZC_CEX_FAILED] = ZC_REASON_CEX_FAILED,
-        };
-        enum zc_cex_state st = zc_plat_cex_state();
-
-        info->reason = (unsigned)st < sizeof why / sizeof why[0] ? why[st] : ZC_REASON_CEX_FAILED;
-        if (st == ZC_CEX_ONLINE && key_len > ZC_CEX_MAX_LEN)
-            info->reason = ZC_REASON_CEX_KEY_SIZE;
-        info->backend = info->reason == ZC_REASON_CEX ? ZC_BACKEND_CEX : ZC_BACKEND_SOFTWARE;
-        info->insn = ZC_INSN_KM;
-        info->fc = 0;
-        return ZC_OK;
-    }
-    if (algo == ZC_ALGO_RANDOM) {
-        need[0].insn = ZC_INSN_PRNO;
-        need[0].fc = ZC_FC_PRNO_TRNG;
-        zc_caps_decide(need, 1, info);
-        return ZC_OK;
-    }
-    d = (unsigned)algo <= ZC_ALGO_SHAKE256 ? zc_hash_desc((enum zc_hash_alg)algo) : NULL;
-    if (d == NULL)
-        return ZC_EINVAL;
-    zc_hash_decide(d, info);
-    return ZC_OK;
+    return f->query(algo, key_len, info);
 }
 
 const char *zc_algo_name(enum zc_algo algo)
 {
-    if (algo == ZC_ALGO_RANDOM)
-        return "random";
-    static const char *const des[] = { "DES-ECB", "DES-CBC", "DES-CFB", "DES-OFB", "DES-CTR",
-                                       "DES-CMAC" };
+    const struct zc_family *f = zc_family_of(algo);
+    const char *name = f != NULL ? f->algo_name(algo) : NULL;
 
-    if (algo >= ZC_ALGO_DES_ECB && algo <= ZC_ALGO_DES_CMAC)
-        return des[algo - ZC_ALGO_DES_ECB];
-    if (algo == ZC_ALGO_RC4)
-        return "RC4";
-    if (algo == ZC_ALGO_RSA)
-        return "RSA";
-    static const char *const aes[] = { "AES-ECB", "AES-CBC", "AES-CTR", "AES-CFB", "AES-OFB",
-                                       "AES-XTS", "AES-GCM", "AES-CMAC", "AES-CCM" };
+    return name != NULL ? name : "unknown";
+}
 
-    if ((unsigned)algo <= ZC_ALGO_SHAKE256)
-        return zc_hash_name((enum zc_hash_alg)algo);
-    if (algo >= ZC_ALGO_AES_ECB && algo <= ZC_ALGO_AES_CCM)
-        return aes[algo - ZC_ALGO_AES_ECB];
-    return "unknown";
+int zc_algo_row(size_t i, struct zc_algo_row *row)
+{
+    unsigned j;
+
+    if (row == NULL)
+        return ZC_EINVAL;
+    for (j = 0; j < zc_n_families; j++) {
+        const struct zc_family *f = zc_families[j];
+
+        if (i < f->n_rows) {
+            row->algo = f->rows[i].algo;
+            row->key_len = f->rows[i].key_len;
+            return ZC_OK;
+        }
+        i -= f->n_rows;
+    }
+    return ZC_EINVAL;
+}
+
+/* The i-th registered self-test of all families, or NULL past the last. */
+static const struct zc_selftest_entry *selftest_at(size_t i)
+{
+    unsigned j;
+
+    for (j = 0; j < zc_n_families; j++) {
+        if (i < zc_families[j]->n_selftests)
+            return &zc_families[j]->selftests[i];
+        i -= zc_families[j]->n_selftests;
+    }
+    return NULL;
+}
+
+int zc_selftest_row(size_t i, enum zc_insn *insn, unsigned *fc)
+{
+    const struct zc_selftest_entry *e = selftest_at(i);
+
+    if (e == NULL || insn == NULL || fc == NULL)
+        return ZC_EINVAL;
+    *insn = e->insn;
+    *fc = e->fc;
+    return ZC_OK;
 }
 
 int zc_cpacf_selftest(enum zc_insn insn, unsigned fc)
 {
-    if ((insn == ZC_INSN_KIMD || insn == ZC_INSN_KLMD) && fc >= ZC_FC_SHA3_224 &&
-        fc <= ZC_FC_SHAKE_256) {
-        if (zc_caps_reason(ZC_INSN_KIMD, fc) != ZC_REASON_CPACF ||
-            zc_caps_reason(ZC_INSN_KLMD, fc) != ZC_REASON_CPACF)
-            return -1;
-        return zc_hash_sha3_selftest(fc);
-    }
-    if (insn == ZC_INSN_KMAC && fc >= ZC_FC_HMAC_SHA_224 && fc <= ZC_FC_HMAC_SHA_512) {
-        if (zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
-            return -1;
-        return zc_hmac_kmac_selftest(fc);
-    }
-    if (insn == ZC_INSN_KM && (fc == ZC_FC_FXTS_AES_128 || fc == ZC_FC_FXTS_AES_256)) {
-        if (zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
-            return -1;
-        return zc_aes_fxts_selftest(fc == ZC_FC_FXTS_AES_128 ? 16 : 32);
-    }
-    if (insn != ZC_INSN_KMA || fc < ZC_FC_KMA_GCM_AES_128 || fc > ZC_FC_KMA_GCM_AES_256 ||
-        zc_caps_reason(insn, fc) != ZC_REASON_CPACF)
-        return -1;
-    return zc_aes_gcm_kma_selftest(16 + 8 * (fc - ZC_FC_KMA_GCM_AES_128), 0);
-}
+    const struct zc_selftest_entry *e;
+    size_t i;
 
-/* The same for a protected key: the encrypted-key function codes. */
-int zc_aes_protected_query(enum zc_aes_mode mode, size_t key_len,
-                           struct zc_backend_info *info)
-{
-    struct zc_cpacf_need need[3];
-    unsigned n;
-
-    if (info == NULL || (unsigned)mode > ZC_AES_CCM)
-        return ZC_EINVAL;
-    if (mode == ZC_AES_GCM) {               /* KMA first, after its self-test */
-        n = zc_aes_mode_need(ZC_AES_IM_GCM_KMA, key_len, 1, need);
-        if (n == 0)
-            return ZC_EINVAL;
-        zc_caps_decide(need, n, info);
-        if (info->backend == ZC_BACKEND_CPACF && zc_aes_gcm_kma_selftest((unsigned)key_len, 1))
-            return ZC_OK;
+    for (i = 0; (e = selftest_at(i)) != NULL; i++) {
+        if (e->fc != fc || (e->insn != insn && e->also_insn != insn))
+            continue;
+        if (zc_caps_reason(e->insn, fc) != ZC_REASON_CPACF ||
+            zc_caps_reason(e->also_insn, fc) != ZC_REASON_CPACF)
+            return -1;
+        return e->run(fc);
     }
-    n = zc_aes_mode_need((enum zc_aes_imode)mode, key_len, 1, need);
-    if (n == 0)
-        return ZC_EINVAL;
-    zc_caps_decide(need, n, info);
-    return ZC_OK;
+    return -1;
 }

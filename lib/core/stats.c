@@ -32,30 +32,16 @@
  * cores on every call.
  *
  * The switch itself (zc_stats_state) is read with one relaxed load on every
- * call: off, that and a branch are all the cost (lib/stats.h).
+ * call: off, that and a branch are all the cost (core/stats.h). The rows'
+ * names and the text and JSON forms are core/stats_format.c's.
  */
 #include "platform.h"
 #include "stats.h"
 
 #include <string.h>
-#include <zcrypt/aes.h>
 
 #define STRIPES 16
 #define LINE 256
-
-/* Row layout (zc_stat_id): hashes by their zc_hash_alg number, then AES
- * with 16 mode slots x 3 key sizes, DES with 8 x 3, RC4, RSA, random. */
-enum {
-    ROW_AES = 16,
-    AES_MODES = 16,
-    ROW_DES = ROW_AES + AES_MODES * 3,
-    DES_MODES = 8,
-    ROW_RC4 = ROW_DES + DES_MODES * 3,
-    ROW_RSA,
-    ROW_RANDOM = ROW_RSA + 5,
-    ROWS
-};
-_Static_assert(ROWS == ZC_STAT_ALGOS, "ZC_STAT_ALGOS counts the rows");
 
 struct stripe {
     struct zc_stat_cell cell[ZC_STAT_ALGOS][ZC_STAT_BACKENDS][2];
@@ -104,27 +90,27 @@ int zc_stat_id(enum zc_algo algo, size_t key_len)
 
     if (a <= ZC_ALGO_SHAKE256)
         return (int)a;
-    if (a >= ZC_ALGO_AES_ECB && a < ZC_ALGO_AES_ECB + AES_MODES) {
+    if (a >= ZC_ALGO_AES_ECB && a < ZC_ALGO_AES_ECB + ZC_STAT_AES_MODES) {
         if (key_len != 16 && key_len != 24 && key_len != 32)
             return ZC_EINVAL;
-        return ROW_AES + (int)(a - ZC_ALGO_AES_ECB) * 3 + (int)(key_len - 16) / 8;
+        return ZC_STAT_ROW_AES + (int)(a - ZC_ALGO_AES_ECB) * 3 + (int)(key_len - 16) / 8;
     }
-    if (a >= ZC_ALGO_DES_ECB && a < ZC_ALGO_DES_ECB + DES_MODES) {
+    if (a >= ZC_ALGO_DES_ECB && a < ZC_ALGO_DES_ECB + ZC_STAT_DES_MODES) {
         if (key_len != 8 && key_len != 16 && key_len != 24)
             return ZC_EINVAL;
-        return ROW_DES + (int)(a - ZC_ALGO_DES_ECB) * 3 + (int)(key_len / 8 - 1);
+        return ZC_STAT_ROW_DES + (int)(a - ZC_ALGO_DES_ECB) * 3 + (int)(key_len / 8 - 1);
     }
     if (algo == ZC_ALGO_RC4)
-        return ROW_RC4;
+        return ZC_STAT_ROW_RC4;
     if (algo == ZC_ALGO_RANDOM)
-        return ROW_RANDOM;
+        return ZC_STAT_ROW_RANDOM;
     if (algo == ZC_ALGO_RSA) {
         switch (key_len) {
-        case 128: return ROW_RSA;
-        case 256: return ROW_RSA + 1;
-        case 384: return ROW_RSA + 2;
-        case 512: return ROW_RSA + 3;
-        default:  return ROW_RSA + 4;
+        case 128: return ZC_STAT_ROW_RSA;
+        case 256: return ZC_STAT_ROW_RSA + 1;
+        case 384: return ZC_STAT_ROW_RSA + 2;
+        case 512: return ZC_STAT_ROW_RSA + 3;
+        default:  return ZC_STAT_ROW_RSA + 4;
         }
     }
     return ZC_EINVAL;
@@ -194,167 +180,4 @@ void zc_stats_reset(void)
                     __atomic_store_n(&c->calls, 0, __ATOMIC_RELAXED);
                     __atomic_store_n(&c->bytes, 0, __ATOMIC_RELAXED);
                 }
-}
-
-/* ---- names ---------------------------------------------------------------- */
-
-static const char *const hash_names[ZC_ALGO_SHAKE256 + 1] = {
-    [ZC_ALGO_SHA1] = "SHA-1", [ZC_ALGO_SHA224] = "SHA-224", [ZC_ALGO_SHA256] = "SHA-256",
-    [ZC_ALGO_SHA384] = "SHA-384", [ZC_ALGO_SHA512] = "SHA-512",
-    [ZC_ALGO_SHA512_224] = "SHA-512/224", [ZC_ALGO_SHA512_256] = "SHA-512/256",
-    [ZC_ALGO_SHA3_224] = "SHA3-224", [ZC_ALGO_SHA3_256] = "SHA3-256",
-    [ZC_ALGO_SHA3_384] = "SHA3-384", [ZC_ALGO_SHA3_512] = "SHA3-512",
-    [ZC_ALGO_SHAKE128] = "SHAKE128", [ZC_ALGO_SHAKE256] = "SHAKE256",
-};
-
-/* Row names by key size; mode slots without a name yet (modes other
- * branches add) print as "M<n>". */
-#define AES3(m) "AES-128-" m, "AES-192-" m, "AES-256-" m
-#define DES3(m) "DES-" m, "TDES-128-" m, "TDES-192-" m
-static const char *const aes_names[AES_MODES * 3] = {
-    AES3("ECB"), AES3("CBC"), AES3("CTR"), AES3("CFB"), AES3("OFB"), AES3("XTS"),
-    AES3("GCM"), AES3("CMAC"), AES3("CCM"), AES3("M9"), AES3("M10"), AES3("M11"),
-    AES3("M12"), AES3("M13"), AES3("M14"), AES3("M15"),
-};
-static const char *const des_names[DES_MODES * 3] = {
-    DES3("ECB"), DES3("CBC"), DES3("CFB"), DES3("OFB"), DES3("CTR"), DES3("CMAC"),
-    DES3("M6"), DES3("M7"),
-};
-/* The names follow the ZC_ALGO_AES_* / ZC_ALGO_DES_* order. */
-_Static_assert(ZC_ALGO_AES_CCM - ZC_ALGO_AES_ECB == 8, "aes_names: CCM is mode 8");
-_Static_assert(ZC_ALGO_DES_CFB - ZC_ALGO_DES_ECB == 2 && ZC_ALGO_DES_OFB - ZC_ALGO_DES_ECB == 3 &&
-               ZC_ALGO_DES_CTR - ZC_ALGO_DES_ECB == 4 && ZC_ALGO_DES_CMAC - ZC_ALGO_DES_ECB == 5,
-               "des_names: CFB, OFB, CTR, CMAC are modes 2-5");
-static const char *const rsa_names[5] = {
-    "RSA-1024", "RSA-2048", "RSA-3072", "RSA-4096", "RSA-other"
-};
-
-const char *zc_stat_name(int id)
-{
-    if (id < 0 || id >= ROWS)
-        return NULL;
-    if (id <= ZC_ALGO_SHAKE256)
-        return hash_names[id];
-    if (id >= ROW_AES && id < ROW_DES)
-        return aes_names[id - ROW_AES];
-    if (id >= ROW_DES && id < ROW_RC4)
-        return des_names[id - ROW_DES];
-    if (id == ROW_RC4)
-        return "RC4";
-    if (id >= ROW_RSA && id < ROW_RANDOM)
-        return rsa_names[id - ROW_RSA];
-    if (id == ROW_RANDOM)
-        return "random";
-    return NULL;                /* rows 13..15: no hash there */
-}
-
-const char *zc_stat_backend_name(enum zc_stat_backend b)
-{
-    static const char *const names[ZC_STAT_BACKENDS] = {
-        [ZC_STAT_CPACF] = "cpacf", [ZC_STAT_PROTECTED] = "protected",
-        [ZC_STAT_CEX] = "cex", [ZC_STAT_SOFTWARE] = "software",
-    };
-
-    return (unsigned)b < ZC_STAT_BACKENDS ? names[b] : NULL;
-}
-
-/* ---- formatting ------------------------------------------------------------ */
-
-struct out {
-    char *buf;
-    size_t len, pos;
-    int full;
-};
-
-static void emit(struct out *o, const char *s)
-{
-    while (*s) {
-        if (o->pos + 1 >= o->len) {
-            o->full = 1;
-            return;
-        }
-        o->buf[o->pos++] = *s++;
-    }
-}
-
-static void emit_u64(struct out *o, uint64_t v)
-{
-    char t[21];
-    int i = 20;
-
-    t[i] = '\0';
-    do {
-        t[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    emit(o, t + i);
-}
-
-/* The direction's name for a row: RSA's are the key's halves. */
-static const char *dir_name(int id, unsigned dir)
-{
-    if (id >= ROW_RSA && id < ROW_RANDOM)
-        return dir ? "public" : "private";
-    if (id < ROW_AES)
-        return "hash";
-    if (id == ROW_RANDOM)
-        return "generate";
-    if (id >= ROW_AES + 3 * ZC_AES_CMAC && id < ROW_AES + 3 * ZC_AES_CMAC + 3)
-        return "mac";
-    return dir ? "decrypt" : "encrypt";
-}
-
-int zc_stats_format(const struct zc_stats *s, enum zc_stats_format fmt,
-                    char *buf, size_t len)
-{
-    struct out o = { .buf = buf, .len = len };
-    int r, first = 1;
-    unsigned b, d;
-
-    if (s == NULL || buf == NULL || (fmt != ZC_STATS_TEXT && fmt != ZC_STATS_JSON))
-        return ZC_EINVAL;
-    if (fmt == ZC_STATS_JSON)
-        emit(&o, "{\"counters\":[");
-    for (r = 0; r < ROWS; r++)
-        for (b = 0; b < ZC_STAT_BACKENDS; b++)
-            for (d = 0; d < 2; d++) {
-                const struct zc_stat_cell *c = &s->cell[r][b][d];
-
-                if (c->calls == 0 && c->bytes == 0)
-                    continue;
-                if (fmt == ZC_STATS_JSON) {
-                    emit(&o, first ? "{\"algo\":\"" : ",{\"algo\":\"");
-                    emit(&o, zc_stat_name(r) ? zc_stat_name(r) : "?");
-                    emit(&o, "\",\"backend\":\"");
-                    emit(&o, zc_stat_backend_name((enum zc_stat_backend)b));
-                    emit(&o, "\",\"op\":\"");
-                    emit(&o, dir_name(r, d));
-                    emit(&o, "\",\"calls\":");
-                    emit_u64(&o, c->calls);
-                    emit(&o, ",\"bytes\":");
-                    emit_u64(&o, c->bytes);
-                    emit(&o, "}");
-                } else {
-                    emit(&o, zc_stat_name(r) ? zc_stat_name(r) : "?");
-                    emit(&o, " ");
-                    emit(&o, zc_stat_backend_name((enum zc_stat_backend)b));
-                    emit(&o, " ");
-                    emit(&o, dir_name(r, d));
-                    emit(&o, " calls=");
-                    emit_u64(&o, c->calls);
-                    emit(&o, " bytes=");
-                    emit_u64(&o, c->bytes);
-                    emit(&o, "\n");
-                }
-                first = 0;
-            }
-    if (fmt == ZC_STATS_JSON)
-        emit(&o, "]}");
-    if (o.full || len == 0) {
-        if (len)
-            buf[0] = '\0';
-        return ZC_ENOMEM;
-    }
-    buf[o.pos] = '\0';
-    return (int)o.pos;
 }

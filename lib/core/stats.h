@@ -12,6 +12,27 @@
 #include <stdint.h>
 #include <zcrypt/stats.h>
 
+/*
+ * The rows of the counters (zc_stat_id): hashes by their zc_hash_alg
+ * number, then AES with 16 mode slots x 3 key sizes, DES with 8 x 3, RC4,
+ * RSA by modulus size (1024, 2048, 3072, 4096, other), random. Each family
+ * names its rows in its descriptor (core/family.h). New rows go at the
+ * end, so that a row keeps its number.
+ */
+enum {
+    ZC_STAT_ROW_HASH = 0,
+    ZC_STAT_ROW_AES = 16,
+    ZC_STAT_AES_MODES = 16,
+    ZC_STAT_ROW_DES = ZC_STAT_ROW_AES + ZC_STAT_AES_MODES * 3,
+    ZC_STAT_DES_MODES = 8,
+    ZC_STAT_ROW_RC4 = ZC_STAT_ROW_DES + ZC_STAT_DES_MODES * 3,
+    ZC_STAT_ROW_RSA,
+    ZC_STAT_RSA_SIZES = 5,
+    ZC_STAT_ROW_RANDOM = ZC_STAT_ROW_RSA + ZC_STAT_RSA_SIZES,
+    ZC_STAT_ROWS
+};
+_Static_assert(ZC_STAT_ROWS == ZC_STAT_ALGOS, "ZC_STAT_ALGOS counts the rows");
+
 /* -1: ZCRYPT_STATS not read yet, 0: off, 1: on. */
 extern int zc_stats_state __attribute__((visibility("hidden")));   /* no GOT load */
 

@@ -1,0 +1,52 @@
+/*
+ * rc4_family.c - RC4 as the core sees it (core/family.h): software only,
+ * always.
+ */
+#include "core/family.h"
+#include "core/stats.h"
+
+static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
+{
+    (void)algo;
+    if (key_len == 0 || key_len > 256)
+        return ZC_EINVAL;
+    info->backend = ZC_BACKEND_SOFTWARE;
+    info->reason = ZC_REASON_SOFTWARE_ONLY;
+    info->insn = ZC_INSN_KM;
+    info->fc = 0;
+    return ZC_OK;
+}
+
+static const char *algo_name(enum zc_algo algo)
+{
+    (void)algo;
+    return "RC4";
+}
+
+static const struct zc_family_row rows[] = { { ZC_ALGO_RC4, 16 } };
+
+static const char *stat_op(unsigned i, unsigned dir)
+{
+    (void)i;
+    return dir ? "decrypt" : "encrypt";
+}
+
+static const char *stat_name(unsigned i)
+{
+    (void)i;
+    return "RC4";
+}
+
+const struct zc_family zc_family_rc4 = {
+    .name = "RC4",
+    .first = ZC_ALGO_RC4,
+    .last = ZC_ALGO_RC4,
+    .query = query,
+    .algo_name = algo_name,
+    .rows = rows,
+    .n_rows = 1,
+    .stat_first = ZC_STAT_ROW_RC4,
+    .stat_count = 1,
+    .stat_name = stat_name,
+    .stat_op = stat_op,
+};
