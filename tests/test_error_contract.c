@@ -922,7 +922,10 @@ static void stats_probes(void)
     E(zc_stats_enable, EI, 0, (-1));
     check(zc_stats_enabled() == on, "zc_stats_enable: a bad value keeps the setting");
     V(zc_stats_enabled, (), v == 0 || v == 1);
-    E(zc_stats_snapshot, EI, 0, (NULL));
+    E(zc_stats_snapshot, EI, 0, ((struct zc_stats *)NULL));
+    E(zc_stats_snapshot_sized, EI, 0, (NULL, sizeof(struct zc_stats)));
+    E(zc_stats_snapshot_sized, EI, 0, ((struct zc_stats *)(void *)W.buf, 0));
+    E(zc_stats_snapshot_sized, EI, 0, ((struct zc_stats *)(void *)W.buf, 7));
     E(zc_stat_id, EI, 0, ((enum zc_algo)999, 16));
     E(zc_stat_id, EI, 0, (ZC_ALGO_AES_CBC, 17));
     E(zc_stat_id, EI, 0, (ZC_ALGO_DES_CBC, 32));
@@ -930,11 +933,14 @@ static void stats_probes(void)
     V(zc_stat_name, (ZC_STAT_ALGOS), v == NULL);
     V(zc_stat_backend_name, (ZC_STAT_BACKENDS), v == NULL);
     V(zc_stat_backend_name, ((enum zc_stat_backend)99), v == NULL);
-    E(zc_stats_format, EI, 0, (NULL, ZC_STATS_TEXT, (char *)W.buf, sizeof W.buf));
+    E(zc_stats_format_sized, EI, 0, (NULL, sizeof zero, ZC_STATS_TEXT, (char *)W.buf, sizeof W.buf));
+    E(zc_stats_format_sized, EI, 0, (&zero, 0, ZC_STATS_TEXT, (char *)W.buf, sizeof W.buf));
+    E(zc_stats_format_sized, EI, 0, (&zero, sizeof zero - 1, ZC_STATS_TEXT, (char *)W.buf, sizeof W.buf));
     E(zc_stats_format, EI, 0, (&zero, ZC_STATS_TEXT, NULL, 16));
     E(zc_stats_format, EI, 0, (&zero, (enum zc_stats_format)7, (char *)W.buf, sizeof W.buf));
     E(zc_stats_format, ZC_ENOMEM, WRITES, (&zero, ZC_STATS_JSON, (char *)W.buf, 1));
     check(W.buf[0] == 0 && W.buf[1] == 0xa5, "zc_stats_format leaves \"\" on ZC_ENOMEM");
+    E(zc_stats_format_sized, ZC_ENOMEM, WRITES, (&zero, sizeof zero, ZC_STATS_JSON, (char *)W.buf, 1));
     E(zc_policy_set, EI, 0, ((enum zc_policy)7));
     E(zc_policy_set, EI, 0, ((enum zc_policy)-1));
     check(zc_policy_get() == pol, "zc_policy_set: an unknown policy keeps the policy");

@@ -85,7 +85,7 @@ START_TEST(off_by_default)
     ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
     ck_assert_uint_eq(total_calls(&s), 0);
     ck_assert_int_eq(zc_stats_enable(2), ZC_EINVAL);
-    ck_assert_int_eq(zc_stats_snapshot(NULL), ZC_EINVAL);
+    ck_assert_int_eq(zc_stats_snapshot((struct zc_stats *)NULL), ZC_EINVAL);
 }
 END_TEST
 
@@ -363,6 +363,61 @@ START_TEST(ids_and_names)
 }
 END_TEST
 
+/* A caller's struct of another size: an older header's (fewer rows) gets
+ * only the rows that fit, nothing past its end; a newer header's (more
+ * rows) gets the rest zeroed; 0.1.0's entry points serve exactly its 95
+ * rows. Row numbers do not change between the sizes. */
+START_TEST(snapshot_sizes)
+{
+    static struct {
+        struct zc_stat_cell cell[10][ZC_STAT_BACKENDS][2];
+        uint8_t after[64];
+    } old;
+    static struct {
+        struct zc_stat_cell cell[ZC_STAT_ALGOS + 7][ZC_STAT_BACKENDS][2];
+    } newer;
+    static struct zc_stats full;
+    const size_t row = sizeof full.cell[0];
+    int sha256 = zc_stat_id(ZC_ALGO_SHA256, 0);
+    char buf[256];
+    uint8_t d[32];
+    unsigned r, b;
+
+    ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+    zc_stats_reset();
+    ck_assert_int_eq(zc_hash(ZC_SHA256, "abc", 3, d, 32), ZC_OK);
+    ck_assert_int_lt(sha256, 10);
+
+    memset(&old, 0xa5, sizeof old);
+    ck_assert_int_eq(zc_stats_snapshot_sized((struct zc_stats *)(void *)&old,
+                                             sizeof old.cell), ZC_OK);
+    for (b = 0; b < ZC_STAT_BACKENDS; b++)
+        if (old.cell[sha256][b][0].calls == 1)
+            break;
+    ck_assert_uint_lt(b, ZC_STAT_BACKENDS);
+    for (r = 0; r < sizeof old.after; r++)
+        ck_assert_uint_eq(old.after[r], 0xa5);
+    /* formatting reads no more rows than given either */
+    ck_assert_int_gt(zc_stats_format_sized((struct zc_stats *)(void *)&old, sizeof old.cell,
+                                           ZC_STATS_TEXT, buf, sizeof buf), 0);
+    ck_assert_ptr_nonnull(strstr(buf, "SHA-256"));
+
+    memset(&newer, 0xa5, sizeof newer);
+    ck_assert_int_eq(zc_stats_snapshot_sized((struct zc_stats *)(void *)&newer,
+                                             sizeof newer), ZC_OK);
+    ck_assert_uint_eq(newer.cell[sha256][b][0].calls, 1);
+    for (r = ZC_STAT_ALGOS; r < ZC_STAT_ALGOS + 7; r++)
+        ck_assert_uint_eq(newer.cell[r][0][0].calls, 0);
+
+    ck_assert_int_eq(zc_stats_snapshot_sized(&full, row - 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_stats_snapshot_sized(&full, sizeof full + 1), ZC_EINVAL);
+    ck_assert_int_eq((zc_stats_snapshot)(&full), ZC_OK);
+    ck_assert_uint_eq(full.cell[sha256][b][0].calls, 1);
+    ck_assert_int_gt((zc_stats_format)(&full, ZC_STATS_JSON, buf, sizeof buf), 0);
+    ck_assert_int_eq(zc_stats_enable(0), ZC_OK);
+}
+END_TEST
+
 START_TEST(formats)
 {
     static struct zc_stats s;
@@ -386,7 +441,7 @@ START_TEST(formats)
     ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, tiny, sizeof tiny), ZC_ENOMEM);
     ck_assert_str_eq(tiny, "");
     ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, buf, 0), ZC_ENOMEM);
-    ck_assert_int_eq(zc_stats_format(NULL, ZC_STATS_JSON, buf, sizeof buf), ZC_EINVAL);
+    ck_assert_int_eq(zc_stats_format((struct zc_stats *)NULL, ZC_STATS_JSON, buf, sizeof buf), ZC_EINVAL);
     ck_assert_int_eq(zc_stats_format(&s, (enum zc_stats_format)9, buf, sizeof buf), ZC_EINVAL);
     memset(&s, 0, sizeof s);
     ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, buf, sizeof buf), 15);
@@ -513,6 +568,7 @@ static Suite *stats_suite(void)
     tcase_add_test(t, threads_exact_and_kept_after_exit);
     tcase_add_test(t, on_off_same_results);
     tcase_add_test(t, ids_and_names);
+    tcase_add_test(t, snapshot_sizes);
     tcase_add_test(t, formats);
     tcase_add_test(t, policy);
     suite_add_tcase(s, t);

@@ -73,12 +73,28 @@ ZC_API int zc_stats_enable(int on);
 ZC_API int zc_stats_enabled(void);
 
 /**
- * @brief Copy all counters into s. Counts of threads that have exited are
- * included. Concurrent calls may or may not be in it (each counter is read
- * atomically, the whole is not one instant).
- * @return ZC_OK; ZC_EINVAL when s is NULL.
+ * @brief Copy all counters into s (the size-safe form of
+ * zc_stats_snapshot(), which passes sizeof *s). Counts of threads that
+ * have exited are included. Concurrent calls may or may not be in it (each
+ * counter is read atomically, the whole is not one instant).
+ *
+ * A library with more rows than the caller's struct zc_stats (an
+ * application built against an older header) fills only the rows that fit;
+ * one with fewer zeroes the rest: rows keep their numbers across versions,
+ * new rows are added at the end.
+ * @param s    the snapshot
+ * @param size its size in bytes: a whole number of rows (sizeof s->cell[0])
+ * @return ZC_OK; ZC_EINVAL when s is NULL or size is 0 or not a whole
+ *         number of rows (nothing written).
  */
-ZC_API int zc_stats_snapshot(struct zc_stats *s);
+ZC_API int zc_stats_snapshot_sized(struct zc_stats *s, size_t size);
+
+/**
+ * @brief Copy all counters into @p s, a struct zc_stats: zc_stats_snapshot_sized()
+ * with the size of the caller's struct, so that rows a later library adds
+ * never overrun it.
+ */
+#define zc_stats_snapshot(s) zc_stats_snapshot_sized((s), sizeof *(s))
 
 /** @brief Set every counter to zero. */
 ZC_API void zc_stats_reset(void);
@@ -107,13 +123,36 @@ ZC_API const char *zc_stat_backend_name(enum zc_stat_backend b);
 
 /**
  * @brief Write s as text or JSON into buf (NUL-terminated), only the
- * non-zero counters. No printing, no allocation.
+ * non-zero counters (the size-safe form of zc_stats_format(), which passes
+ * sizeof *s). No printing, no allocation.
+ * @param s    a snapshot
+ * @param size its size in bytes, as for zc_stats_snapshot_sized(): rows
+ *             beyond it are not read, rows beyond this library's are ignored
+ * @param fmt  ZC_STATS_TEXT or ZC_STATS_JSON
+ * @param buf  the output
+ * @param len  its size in bytes
  * @return the length written (without the NUL); ZC_ENOMEM when buf is too
  *         small (buf then holds an empty string when len > 0); ZC_EINVAL
- *         for a NULL s or buf, or an unknown format.
+ *         for a NULL s or buf, a size that is 0 or not a whole number of
+ *         rows, or an unknown format.
  */
-ZC_API int zc_stats_format(const struct zc_stats *s, enum zc_stats_format fmt,
-                           char *buf, size_t len);
+ZC_API int zc_stats_format_sized(const struct zc_stats *s, size_t size,
+                                 enum zc_stats_format fmt, char *buf, size_t len);
+
+/**
+ * @brief Write the snapshot @p s as text or JSON: zc_stats_format_sized()
+ * with the size of the caller's struct zc_stats.
+ */
+#define zc_stats_format(s, fmt, buf, len) \
+    zc_stats_format_sized((s), sizeof *(s), (fmt), (buf), (len))
+
+/** @cond PRIVATE */
+/* The entry points of 0.1.0, for binaries built against its header: they
+ * read and write exactly that header's 95 rows. */
+ZC_API int (zc_stats_snapshot)(struct zc_stats *s);
+ZC_API int (zc_stats_format)(const struct zc_stats *s, enum zc_stats_format fmt,
+                             char *buf, size_t len);
+/** @endcond */
 
 /** The policies of zc_policy_set(). */
 enum zc_policy {

@@ -148,15 +148,27 @@ int zc_stats_enabled(void)
     return state() == 1;
 }
 
-int zc_stats_snapshot(struct zc_stats *s)
+/* Bytes of one row of struct zc_stats: every backend, both directions. */
+#define ROW_BYTES sizeof(((struct zc_stats *)0)->cell[0])
+
+/* The rows a caller's struct of size bytes holds, or 0 for a bad size. */
+size_t zc_stats_rows(size_t size)
 {
+    return size != 0 && size % ROW_BYTES == 0 ? size / ROW_BYTES : 0;
+}
+
+int zc_stats_snapshot_sized(struct zc_stats *s, size_t size)
+{
+    size_t rows = zc_stats_rows(size);
     unsigned i, r, b, d;
 
-    if (s == NULL)
+    if (s == NULL || rows == 0)
         return ZC_EINVAL;
-    memset(s, 0, sizeof(*s));
+    memset(s, 0, size);
+    if (rows > ZC_STAT_ROWS)
+        rows = ZC_STAT_ROWS;
     for (i = 0; i < STRIPES; i++)
-        for (r = 0; r < ZC_STAT_ALGOS; r++)
+        for (r = 0; r < rows; r++)
             for (b = 0; b < ZC_STAT_BACKENDS; b++)
                 for (d = 0; d < 2; d++) {
                     const struct zc_stat_cell *c = &stripes[i].cell[r][b][d];
@@ -165,6 +177,11 @@ int zc_stats_snapshot(struct zc_stats *s)
                     s->cell[r][b][d].bytes += __atomic_load_n(&c->bytes, __ATOMIC_RELAXED);
                 }
     return ZC_OK;
+}
+
+int (zc_stats_snapshot)(struct zc_stats *s)
+{
+    return zc_stats_snapshot_sized(s, ZC_STAT_ROWS_0_1 * ROW_BYTES);
 }
 
 void zc_stats_reset(void)

@@ -33,6 +33,14 @@ enum {
 };
 _Static_assert(ZC_STAT_ROWS == ZC_STAT_ALGOS, "ZC_STAT_ALGOS counts the rows");
 
+/* The rows of 0.1.0's header, which the unsized entry points of
+ * zcrypt/stats.h serve for binaries built against it. */
+#define ZC_STAT_ROWS_0_1 95u
+
+/* The rows a caller's struct zc_stats of size bytes holds: a whole
+ * number of rows, or 0 for a size that is none. */
+size_t zc_stats_rows(size_t size);
+
 /* -1: ZCRYPT_STATS not read yet, 0: off, 1: on. */
 extern int zc_stats_state __attribute__((visibility("hidden")));   /* no GOT load */
 

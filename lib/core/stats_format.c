@@ -77,18 +77,21 @@ static const char *op_name(int id, unsigned dir)
     return f != NULL ? f->stat_op((unsigned)id - f->stat_first, dir) : "?";
 }
 
-int zc_stats_format(const struct zc_stats *s, enum zc_stats_format fmt,
-                    char *buf, size_t len)
+int zc_stats_format_sized(const struct zc_stats *s, size_t size, enum zc_stats_format fmt,
+                          char *buf, size_t len)
 {
     struct out o = { .buf = buf, .len = len };
+    size_t rows = zc_stats_rows(size);
     int r, first = 1;
     unsigned b, d;
 
-    if (s == NULL || buf == NULL || (fmt != ZC_STATS_TEXT && fmt != ZC_STATS_JSON))
+    if (s == NULL || buf == NULL || rows == 0 || (fmt != ZC_STATS_TEXT && fmt != ZC_STATS_JSON))
         return ZC_EINVAL;
+    if (rows > ZC_STAT_ROWS)
+        rows = ZC_STAT_ROWS;
     if (fmt == ZC_STATS_JSON)
         emit(&o, "{\"counters\":[");
-    for (r = 0; r < ZC_STAT_ROWS; r++)
+    for (r = 0; (size_t)r < rows; r++)
         for (b = 0; b < ZC_STAT_BACKENDS; b++)
             for (d = 0; d < 2; d++) {
                 const struct zc_stat_cell *c = &s->cell[r][b][d];
@@ -130,4 +133,10 @@ int zc_stats_format(const struct zc_stats *s, enum zc_stats_format fmt,
     }
     buf[o.pos] = '\0';
     return (int)o.pos;
+}
+
+int (zc_stats_format)(const struct zc_stats *s, enum zc_stats_format fmt, char *buf,
+                      size_t len)
+{
+    return zc_stats_format_sized(s, ZC_STAT_ROWS_0_1 * sizeof(s->cell[0]), fmt, buf, len);
 }
