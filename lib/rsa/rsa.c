@@ -167,40 +167,36 @@ static int raw_args(const zc_rsa_key *k, const uint8_t *in, const uint8_t *out)
            !zc_partial_overlap(in, out, zc_rsa_size(k));
 }
 
-int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
+/*
+ * The one body of both raw operations (pub: the public one): an adapter
+ * first for an AUTO or CEX key, software when none answered for an AUTO
+ * key, or for a SOFTWARE key. Each is counted where it ran.
+ */
+static int raw_op(const zc_rsa_key *k, const uint8_t *in, uint8_t *out, unsigned pub)
 {
-    if (!raw_args(k, in, out))
+    if (!raw_args(k, in, out) || (!pub && !k->zc_private))
         return ZC_EINVAL;
     if (k->zc_backend != ZC_BACKEND_SOFTWARE) {
-        int rc = zc_rsa_cex_public(k, in, out);
+        int rc = pub ? zc_rsa_cex_public(k, in, out) : zc_rsa_cex_private(k, in, out);
 
         if (rc == ZC_OK)
-            zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_CEX, 1, zc_rsa_size(k));
+            zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_CEX, pub, zc_rsa_size(k));
         if (rc != ZC_ENOTSUP || k->zc_backend == ZC_BACKEND_CEX)
             return rc;
     }
     /* No adapter answered (AUTO), or SOFTWARE: the software backend. */
     if (zc_rsa_refused())
         return ZC_ENOTSUP;
-    zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_SOFTWARE, 1, zc_rsa_size(k));
-    return zc_rsa_sw_public(k, in, out);
+    zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_SOFTWARE, pub, zc_rsa_size(k));
+    return pub ? zc_rsa_sw_public(k, in, out) : zc_rsa_sw_private(k, in, out);
+}
+
+int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
+{
+    return raw_op(k, in, out, 1);
 }
 
 int zc_rsa_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
-    if (!raw_args(k, in, out) || !k->zc_private)
-        return ZC_EINVAL;
-    if (k->zc_backend != ZC_BACKEND_SOFTWARE) {
-        int rc = zc_rsa_cex_private(k, in, out);
-
-        if (rc == ZC_OK)
-            zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_CEX, 0, zc_rsa_size(k));
-        if (rc != ZC_ENOTSUP || k->zc_backend == ZC_BACKEND_CEX)
-            return rc;
-    }
-    /* No adapter answered (AUTO), or SOFTWARE: the software backend. */
-    if (zc_rsa_refused())
-        return ZC_ENOTSUP;
-    zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_SOFTWARE, 0, zc_rsa_size(k));
-    return zc_rsa_sw_private(k, in, out);
+    return raw_op(k, in, out, 0);
 }
