@@ -17,8 +17,26 @@
 #include "rsa_sw.h"
 #include "bn/bn.h"
 
-#define N_LIMBS 128                     /* ZC_RSA_MAX_BITS / 64 */
-#define P_LIMBS 32                      /* 2048-bit primes */
+/*
+ * Limb counts of the key's fields, from include/zcrypt/rsa.h's struct (the
+ * one place that sizes them): the modulus and exponent, the private
+ * exponent, a prime and its CRT values.
+ */
+#define LIMBS(field) (sizeof ((zc_rsa_key *)0)->field / sizeof(uint64_t))
+#define N_LIMBS LIMBS(zc_n)
+#define D_LIMBS LIMBS(zc_d)
+#define P_LIMBS LIMBS(zc_p)
+
+_Static_assert(N_LIMBS * 64 == ZC_RSA_MAX_BITS && N_LIMBS <= ZC_BN_MAX_LIMBS &&
+               LIMBS(zc_e) == N_LIMBS && LIMBS(zc_nr2) == N_LIMBS,
+               "n, e and n's Montgomery factor hold the largest modulus");
+_Static_assert(D_LIMBS * 64 == ZC_RSA_MAX_PRIVATE_BITS && 2 * P_LIMBS == D_LIMBS,
+               "d and the primes hold the largest private key");
+_Static_assert(LIMBS(zc_q) == P_LIMBS && LIMBS(zc_dp) == P_LIMBS &&
+               LIMBS(zc_dq) == P_LIMBS && LIMBS(zc_qinv) == P_LIMBS,
+               "the CRT values are sized as the primes");
+/* check_components() puts the product p q into zc_nr2 */
+_Static_assert(2 * P_LIMBS <= LIMBS(zc_nr2), "p q fits zc_nr2");
 
 /* x (n limbs) = part, which must fit; *present says whether it was given. */
 static int get_part(uint64_t *x, size_t n, const struct zc_rsa_part *pt, int *present)
@@ -33,7 +51,7 @@ static int check_components(zc_rsa_key *k, const struct zc_rsa_components *c)
 {
     const struct zc_rsa_part *priv[6] = { &c->d, &c->p, &c->q, &c->dp, &c->dq, &c->qinv };
     uint64_t *dst[6] = { k->zc_d, k->zc_p, k->zc_q, k->zc_dp, k->zc_dq, k->zc_qinv };
-    const size_t lim[6] = { 64, P_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS };
+    const size_t lim[6] = { D_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS };
     size_t bits, i;
     int present, count = 0;
 
@@ -61,7 +79,7 @@ static int check_components(zc_rsa_key *k, const struct zc_rsa_components *c)
     /* p q == n; the product lands in zc_nr2, which key_finish() overwrites */
     zc_bn_mul(k->zc_nr2, k->zc_p, P_LIMBS, k->zc_q, P_LIMBS);
     if (!zc_bn_eq(k->zc_nr2, k->zc_n, 2 * P_LIMBS) ||
-        !zc_bn_lt(k->zc_d, k->zc_n, 64) ||
+        !zc_bn_lt(k->zc_d, k->zc_n, D_LIMBS) ||
         !zc_bn_lt(k->zc_dp, k->zc_p, P_LIMBS) ||
         !zc_bn_lt(k->zc_dq, k->zc_q, P_LIMBS) ||
         !zc_bn_lt(k->zc_qinv, k->zc_p, P_LIMBS))
