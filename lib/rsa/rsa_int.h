@@ -34,6 +34,19 @@ size_t zc_rsa_hash_len(enum zc_hash_alg alg);
 int zc_rsa_mgf1_xor(enum zc_hash_alg alg, const uint8_t *seed, size_t seed_len,
                     uint8_t *mask, size_t len);
 
+/*
+ * The output-length rule of the RSA calls (docs/error-contract.md): when
+ * the caller's *len is below need, say how much is needed, ZC_ENOMEM.
+ */
+static inline int zc_rsa_room(size_t *len, size_t need)
+{
+    if (*len < need) {
+        *len = need;
+        return ZC_ENOMEM;
+    }
+    return ZC_OK;
+}
+
 /* Largest modulus in bytes: the size of the encoding buffers. */
 #define ZC_RSA_MAX_LEN (ZC_RSA_MAX_BITS / 8)
 
