@@ -20,8 +20,18 @@ int zc_rsa_sw_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
  * ZC_EKEY when the check fails, or zc_random_bytes()'s error. */
 int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 
+/*
+ * The blinding of a private operation (rsa_blind.c), for the software and
+ * the adapter path. Each returns ZC_OK, ZC_EDEVICE when every draw lacked
+ * an inverse, or zc_random_bytes()'s error.
+ */
+/* Software: rp < p, rq < q random and non-zero, rpinv = rp^-1 mod p, rqinv = rq^-1 mod q. */
+int zc_rsa_blind_crt(const zc_rsa_key *k, uint64_t *rp, uint64_t *rq, uint64_t *rpinv,
+                     uint64_t *rqinv);
+/* Adapter: r < n random and invertible, rinv = r^-1 mod n (limbs of n). */
+int zc_rsa_blind_modn(const zc_rsa_key *k, uint64_t *r, uint64_t *rinv);
 /* The blinded input t = x r^e mod n (r becomes r^e). In limbs of n. */
-void zc_rsa_sw_blind(const zc_rsa_key *k, uint64_t *t, const uint64_t *x, uint64_t *r);
+void zc_rsa_blind_apply(const zc_rsa_key *k, uint64_t *t, const uint64_t *x, uint64_t *r);
 
 /*
  * Write y into out (len bytes) only if y^e == x mod n, so that a faulty
