@@ -1,7 +1,7 @@
 /*
- * rsa_blind.c - the base blinding of an RSA private operation, one for
- * both paths: the software CRT (rsa_crt.c) and the Crypto Express adapter
- * (rsa_cex.c).
+ * rsa_blind.c - what guards an RSA private operation on both paths, the
+ * software CRT (rsa_crt.c) and the Crypto Express adapter (rsa_cex.c):
+ * the base blinding, and the check with e before a result is released.
  *
  * Blinding (Kocher 1996; as in most libraries): a fresh random r per
  * call, and the exponentiation gets x r^e mod n, a value unrelated to the
@@ -17,6 +17,10 @@
  * an inverse (zero, or sharing a factor with the modulus) is drawn again,
  * BLIND_TRIES times at most, then ZC_EDEVICE (a random source that keeps
  * giving such values is broken).
+ *
+ * Release: y^e mod n must give back x before y leaves, so that a fault in
+ * one CRT half, in software or on an adapter, never hands out a value
+ * that reveals a prime (Boneh, DeMillo and Lipton 1997; Lenstra's gcd).
  */
 #include <zcrypt/random.h>
 
@@ -113,4 +117,19 @@ void zc_rsa_blind_apply(const zc_rsa_key *k, uint64_t *t, const uint64_t *x, uin
     zc_bn_modexp_pub(r, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
     zc_bn_montmul(t, x, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
     zc_bn_montmul(t, t, r, k->zc_n, nl, k->zc_n0i);
+}
+
+int zc_rsa_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, uint64_t *t,
+                   uint8_t *out, size_t len)
+{
+    const size_t nl = zc_bn_limbs(k->zc_bits);
+    uint64_t ok;
+
+    memcpy(t, y, nl * sizeof y[0]);
+    zc_bn_modexp_pub(t, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
+    ok = zc_bn_eq(t, x, nl);
+    zc_ct_declassify(&ok, sizeof ok);      /* whether the result is right is public */
+    if (ok)
+        zc_bn_encode(out, len, y, nl);
+    return ok != 0;
 }

@@ -14,9 +14,9 @@
  *      bytes, len even: a modulus of an odd byte length is sent with one
  *      leading zero byte. A prime too long for its field (very unbalanced
  *      keys) is not offloaded.
- *   3. Verification: y^e mod n must give back x before y is released, so
- *      a faulty adapter's answer is caught (ZC_EDEVICE) and cannot leak a
- *      prime (Boneh, DeMillo and Lipton 1997).
+ *   3. Verification (rsa_blind.c): y^e mod n must give back x before y
+ *      is released, so a faulty adapter's answer is caught (ZC_EDEVICE)
+ *      and cannot leak a prime (Boneh, DeMillo and Lipton 1997).
  * ZC_ENOTSUP means "not on an adapter": none answers, or the key is larger
  * than CEX takes (4096 bits); lib/rsa.c falls back for an AUTO key.
  */
@@ -151,7 +151,7 @@ int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     zc_bn_montmul(y, y, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
     zc_bn_montmul(y, y, rinv, k->zc_n, nl, k->zc_n0i);
 
-    if (!zc_rsa_sw_release(k, x, y, t, out, len))
+    if (!zc_rsa_release(k, x, y, t, out, len))
         rc = ZC_EDEVICE;                    /* the adapter answered wrong */
 out:
     zc_wipe(x, sizeof x);

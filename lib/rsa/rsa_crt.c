@@ -11,9 +11,10 @@
  *   2. CRT: m1 = x'^dP rp^-1 mod p, m2 = x'^dQ rq^-1 mod q with the
  *      constant-time fixed-window exponentiation, then Garner:
  *      h = qInv (m1 - m2) mod p, y = m2 + q h.
- *   3. Verification: y^e mod n must give back x before y is released. A
- *      fault in one CRT half would otherwise hand out a signature that
- *      reveals a prime (Boneh, DeMillo and Lipton 1997; Lenstra's gcd).
+ *   3. Verification (rsa_blind.c): y^e mod n must give back x before y
+ *      is released. A fault in one CRT half would otherwise hand out a
+ *      signature that reveals a prime (Boneh, DeMillo and Lipton 1997;
+ *      Lenstra's gcd).
  * The sizes of p, q and n are public; nothing branches on their values.
  */
 #include "rsa_sw.h"
@@ -71,21 +72,6 @@ static void garner(const zc_rsa_key *k, uint64_t *y, const uint64_t *a, const ui
     zc_bn_add(y, y, t, nl);
 }
 
-int zc_rsa_sw_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, uint64_t *t,
-                      uint8_t *out, size_t len)
-{
-    const size_t nl = zc_bn_limbs(k->zc_bits);
-    uint64_t ok;
-
-    memcpy(t, y, nl * sizeof y[0]);
-    zc_bn_modexp_pub(t, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
-    ok = zc_bn_eq(t, x, nl);
-    zc_ct_declassify(&ok, sizeof ok);      /* whether the result is right is public */
-    if (ok)
-        zc_bn_encode(out, len, y, nl);
-    return ok != 0;
-}
-
 int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
     const size_t nl = zc_bn_limbs(k->zc_bits), len = (k->zc_bits + 7) / 8;
@@ -123,7 +109,7 @@ int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     /* y = x^d mod n from its two residues */
     garner(k, y, m1, m2, h, t);
 
-    if (!zc_rsa_sw_release(k, x, y, t, out, len))
+    if (!zc_rsa_release(k, x, y, t, out, len))
         rc = ZC_EKEY;
 out:
     zc_wipe(x, sizeof x);

@@ -21,9 +21,9 @@ int zc_rsa_sw_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 
 /*
- * The blinding of a private operation (rsa_blind.c), for the software and
- * the adapter path. Each returns ZC_OK, ZC_EDEVICE when every draw lacked
- * an inverse, or zc_random_bytes()'s error.
+ * The guards of a private operation (rsa_blind.c), for the software and
+ * the adapter path. The two draws return ZC_OK, ZC_EDEVICE when every
+ * draw lacked an inverse, or zc_random_bytes()'s error.
  */
 /* Software: rp < p, rq < q random and non-zero, rpinv = rp^-1 mod p, rqinv = rq^-1 mod q. */
 int zc_rsa_blind_crt(const zc_rsa_key *k, uint64_t *rp, uint64_t *rq, uint64_t *rpinv,
@@ -38,8 +38,8 @@ void zc_rsa_blind_apply(const zc_rsa_key *k, uint64_t *t, const uint64_t *x, uin
  * private result (software or adapter) never leaks a factor: 1 when
  * written. t is scratch of n's limbs.
  */
-int zc_rsa_sw_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, uint64_t *t,
-                      uint8_t *out, size_t len);
+int zc_rsa_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, uint64_t *t,
+                   uint8_t *out, size_t len);
 
 /* A fresh key pair of the given size and odd exponent (sizes checked by the caller). */
 int zc_rsa_sw_generate(zc_rsa_key *k, unsigned bits, uint32_t e);
