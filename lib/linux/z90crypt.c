@@ -8,7 +8,7 @@
  *   adapter state  ZCRYPT_STATUS_MASK (Z90STAT_STATUS_MASK on kernels
  *                  without it): one byte per card, its type, 0 = none
  *
- * The caller (lib/rsa_cex.c) hands over the fields already in the layout
+ * The caller (lib/rsa/rsa_cex.c) hands over the fields already in the layout
  * the header describes; this file only checks their lengths, fills the
  * request, and maps the errno. As in pkey.c, every request struct is
  * zeroed before it is filled, the device is opened O_RDWR|O_CLOEXEC for

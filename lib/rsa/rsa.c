@@ -2,7 +2,7 @@
  * rsa.c - the RSA key object and the dispatch of the raw operations.
  *
  * A key is built from raw components (this file), from DER (rsa_der.c)
- * or by generation (sw/rsa_keygen.c), and always ends here: checked,
+ * or by generation (rsa_keygen.c), and always ends here: checked,
  * Montgomery constants computed, marked valid. The paddings (rsa_pkcs1.c,
  * rsa_pss.c, rsa_oaep.c) call only zc_rsa_public() and zc_rsa_private(),
  * so the backend is chosen in one place: a Crypto Express adapter

@@ -4,7 +4,7 @@
  * The device calls (lib/linux/z90crypt.c, behind platform.h) take the
  * operands as <asm/zcrypt.h> lays them out; this file builds them from the
  * key with the constant-time bignum core, and guards the private
- * operation as the software one does (lib/sw/rsa_crt.c):
+ * operation as the software one does (rsa_crt.c):
  *   1. Blinding (rsa_blind.c): a fresh random r < n per call,
  *      x' = x r^e mod n, so the adapter (and the path to it) never sees
  *      the caller's value; the answer is unblinded with r^-1 mod n.
@@ -18,7 +18,7 @@
  *      is released, so a faulty adapter's answer is caught (ZC_EDEVICE)
  *      and cannot leak a prime (Boneh, DeMillo and Lipton 1997).
  * ZC_ENOTSUP means "not on an adapter": none answers, or the key is larger
- * than CEX takes (4096 bits); lib/rsa.c falls back for an AUTO key.
+ * than CEX takes (4096 bits); rsa.c falls back for an AUTO key.
  */
 #include "rsa_cex.h"
 #include "core/platform.h"

@@ -1,5 +1,8 @@
 /*
- * rsa_int.h - what the RSA files in lib/ share: key validity and MGF1.
+ * rsa_int.h - what the RSA dispatch and padding files of rsa/ share: the
+ * key's validity, the hardware-only refusal, the output-length rule, MGF1
+ * and the constant-time end of a decryption. Private to rsa/; the
+ * software cores (rsa_crt.c, rsa_keygen.c) and rsa_blind.c use rsa_sw.h.
  */
 #ifndef ZC_RSA_INT_H
 #define ZC_RSA_INT_H
@@ -12,10 +15,12 @@
 #define ZC_RSA_MAGIC 0x52534131u   /* "RSA1" */
 
 /*
- * 1 when an operation on k must return ZC_ENOTSUP: every RSA key runs in
- * software so far, which the hardware-only policy refuses. The verify and
- * decrypt calls ask first, as they turn a failed raw operation into
- * ZC_EAUTH.
+ * 1 when the software backend must return ZC_ENOTSUP: the hardware-only
+ * policy is on. A Crypto Express adapter still runs under it (rsa.c asks
+ * only before falling back to software); key generation always runs in
+ * software. The verify and decrypt calls ask first, before any adapter
+ * is tried, because they turn a failed raw operation into ZC_EAUTH, which
+ * would hide the refusal.
  */
 static inline int zc_rsa_refused(void)
 {

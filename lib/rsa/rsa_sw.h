@@ -1,12 +1,15 @@
 /*
- * rsa_sw.h - the software RSA backend: raw operations, key precomputation
- * and key generation on the bignum core (lib/sw/bn/).
+ * rsa_sw.h - the software RSA backend on the bignum core (bn/): raw
+ * operations and key precomputation (rsa_crt.c), key generation
+ * (rsa_keygen.c), and the guards of a private operation that the adapter
+ * path (rsa_cex.c) shares with it (rsa_blind.c). A header of its own,
+ * not rsa_int.h, because the software cores include no dispatch header.
  *
- * Callers (lib/rsa.c) have checked the key object; these functions trust
- * its sizes (zc_bits, zc_pbits, zc_qbits, zc_private).
+ * Callers (rsa.c, rsa_cex.c) have checked the key object; these functions
+ * trust its sizes (zc_bits, zc_pbits, zc_qbits, zc_private).
  */
-#ifndef ZC_SW_RSA_SW_H
-#define ZC_SW_RSA_SW_H
+#ifndef ZC_RSA_SW_H
+#define ZC_RSA_SW_H
 
 #include <zcrypt/rsa.h>
 
@@ -44,4 +47,4 @@ int zc_rsa_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, ui
 /* A fresh key pair of the given size and odd exponent (sizes checked by the caller). */
 int zc_rsa_sw_generate(zc_rsa_key *k, unsigned bits, uint32_t e);
 
-#endif /* ZC_SW_RSA_SW_H */
+#endif /* ZC_RSA_SW_H */
