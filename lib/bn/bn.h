@@ -1,5 +1,6 @@
 /*
- * bn.h - fixed-size big integers for RSA: the contract.
+ * bn.h - fixed-size big integers (RSA now, elliptic curves next): the
+ * contract.
  *
  * A number is an array of uint64_t limbs, least significant limb first,
  * in native word order (so the same code runs on s390x and x86_64: only
@@ -18,8 +19,8 @@
  * 64x64->128-bit products use unsigned __int128 where the compiler has it
  * and four 32x32->64 products otherwise.
  */
-#ifndef ZC_SW_BN_H
-#define ZC_SW_BN_H
+#ifndef ZC_BN_H
+#define ZC_BN_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -131,4 +132,4 @@ void zc_bn_modexp_pub(uint64_t *x, const uint64_t *e, size_t en,
  */
 uint64_t zc_bn_modinv(uint64_t *x, const uint64_t *m, size_t n);
 
-#endif /* ZC_SW_BN_H */
+#endif /* ZC_BN_H */

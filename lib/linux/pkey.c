@@ -3,7 +3,11 @@
  *
  * PCKMO is privileged, so Linux user space asks the kernel to wrap keys:
  * one ioctl on /dev/pkey per request (<asm/pkey.h>, which exists for s390x
- * only; on other architectures the three calls return ZC_ENOTSUP).
+ * only). Where there is no pkey interface, the end of this file gives the
+ * one "not here" answer, ZC_ENOTSUP: Linux on other architectures, and
+ * the bare-metal tier (ZC_FREESTANDING, no kernel at all), which links
+ * this file for the secure-key blob and random-key calls and wraps clear
+ * keys with PCKMO itself (tests/hercules/bm_platform.c).
  *
  *   clear key      PKEY_CLR2PROTK
  *   random key     PKEY_GENPROTK
@@ -47,7 +51,7 @@
 
 #include <zcrypt/common.h>
 
-#if defined(__s390x__)
+#if defined(__s390x__) && !defined(ZC_FREESTANDING)
 
 #include <asm/pkey.h>
 #include <errno.h>
@@ -301,8 +305,9 @@ int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
     return rc;
 }
 
-#else /* no pkey interface outside s390x */
+#else /* no pkey interface: not s390x Linux, or no kernel at all */
 
+#if !defined(ZC_FREESTANDING)  /* bare metal wraps clear keys with PCKMO */
 int zc_plat_aes_protect_clear(const uint8_t *key, size_t key_len,
                               uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len)
 {
@@ -312,6 +317,7 @@ int zc_plat_aes_protect_clear(const uint8_t *key, size_t key_len,
     (void)prot_len;
     return ZC_ENOTSUP;
 }
+#endif
 
 int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
                              uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len,

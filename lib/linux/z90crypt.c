@@ -1,14 +1,17 @@
 /*
  * z90crypt.c - RSA on Crypto Express adapters through the kernel's zcrypt
- * driver (/dev/z90crypt, <asm/zcrypt.h>, which exists for s390x only; on
- * other architectures every call answers "no adapter").
+ * driver (/dev/z90crypt, <asm/zcrypt.h>, which exists for s390x only).
+ * Where there is no zcrypt interface, the end of this file gives the one
+ * "not here" answer (ZC_ENOTSUP, ZC_CEX_NO_INTERFACE): Linux on other
+ * architectures, and the bare-metal tier (ZC_FREESTANDING, no kernel at
+ * all), which links this file for it (tests/hercules/meson.build).
  *
  *   public key     ICARSAMODEXPO  struct ica_rsa_modexpo
  *   private key    ICARSACRT      struct ica_rsa_modexpo_crt
  *   adapter state  ZCRYPT_STATUS_MASK (Z90STAT_STATUS_MASK on kernels
  *                  without it): one byte per card, its type, 0 = none
  *
- * The caller (lib/rsa_cex.c) hands over the fields already in the layout
+ * The caller (lib/rsa/rsa_cex.c) hands over the fields already in the layout
  * the header describes; this file only checks their lengths, fills the
  * request, and maps the errno. As in pkey.c, every request struct is
  * zeroed before it is filled, the device is opened O_RDWR|O_CLOEXEC for
@@ -28,7 +31,7 @@
 
 #include <zcrypt/common.h>
 
-#if defined(__s390x__)
+#if defined(__s390x__) && !defined(ZC_FREESTANDING)
 
 #include <asm/zcrypt.h>
 #include <errno.h>
@@ -162,7 +165,7 @@ enum zc_cex_state zc_plat_cex_state(void)
     return ZC_CEX_NO_ADAPTER;
 }
 
-#else /* no zcrypt interface outside s390x */
+#else /* no zcrypt interface: not s390x Linux, or no kernel at all */
 
 int zc_plat_cex_modexpo(const uint8_t *in, const uint8_t *e, const uint8_t *n,
                         uint8_t *out, size_t len)

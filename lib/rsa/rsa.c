@@ -2,7 +2,7 @@
  * rsa.c - the RSA key object and the dispatch of the raw operations.
  *
  * A key is built from raw components (this file), from DER (rsa_der.c)
- * or by generation (sw/rsa_keygen.c), and always ends here: checked,
+ * or by generation (rsa_keygen.c), and always ends here: checked,
  * Montgomery constants computed, marked valid. The paddings (rsa_pkcs1.c,
  * rsa_pss.c, rsa_oaep.c) call only zc_rsa_public() and zc_rsa_private(),
  * so the backend is chosen in one place: a Crypto Express adapter
@@ -17,8 +17,26 @@
 #include "rsa_sw.h"
 #include "bn/bn.h"
 
-#define N_LIMBS 128                     /* ZC_RSA_MAX_BITS / 64 */
-#define P_LIMBS 32                      /* 2048-bit primes */
+/*
+ * Limb counts of the key's fields, from include/zcrypt/rsa.h's struct (the
+ * one place that sizes them): the modulus and exponent, the private
+ * exponent, a prime and its CRT values.
+ */
+#define LIMBS(field) (sizeof ((zc_rsa_key *)0)->field / sizeof(uint64_t))
+#define N_LIMBS LIMBS(zc_n)
+#define D_LIMBS LIMBS(zc_d)
+#define P_LIMBS LIMBS(zc_p)
+
+_Static_assert(N_LIMBS * 64 == ZC_RSA_MAX_BITS && N_LIMBS <= ZC_BN_MAX_LIMBS &&
+               LIMBS(zc_e) == N_LIMBS && LIMBS(zc_nr2) == N_LIMBS,
+               "n, e and n's Montgomery factor hold the largest modulus");
+_Static_assert(D_LIMBS * 64 == ZC_RSA_MAX_PRIVATE_BITS && 2 * P_LIMBS == D_LIMBS,
+               "d and the primes hold the largest private key");
+_Static_assert(LIMBS(zc_q) == P_LIMBS && LIMBS(zc_dp) == P_LIMBS &&
+               LIMBS(zc_dq) == P_LIMBS && LIMBS(zc_qinv) == P_LIMBS,
+               "the CRT values are sized as the primes");
+/* check_components() puts the product p q into zc_nr2 */
+_Static_assert(2 * P_LIMBS <= LIMBS(zc_nr2), "p q fits zc_nr2");
 
 /* x (n limbs) = part, which must fit; *present says whether it was given. */
 static int get_part(uint64_t *x, size_t n, const struct zc_rsa_part *pt, int *present)
@@ -33,7 +51,7 @@ static int check_components(zc_rsa_key *k, const struct zc_rsa_components *c)
 {
     const struct zc_rsa_part *priv[6] = { &c->d, &c->p, &c->q, &c->dp, &c->dq, &c->qinv };
     uint64_t *dst[6] = { k->zc_d, k->zc_p, k->zc_q, k->zc_dp, k->zc_dq, k->zc_qinv };
-    const size_t lim[6] = { 64, P_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS };
+    const size_t lim[6] = { D_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS, P_LIMBS };
     size_t bits, i;
     int present, count = 0;
 
@@ -61,7 +79,7 @@ static int check_components(zc_rsa_key *k, const struct zc_rsa_components *c)
     /* p q == n; the product lands in zc_nr2, which key_finish() overwrites */
     zc_bn_mul(k->zc_nr2, k->zc_p, P_LIMBS, k->zc_q, P_LIMBS);
     if (!zc_bn_eq(k->zc_nr2, k->zc_n, 2 * P_LIMBS) ||
-        !zc_bn_lt(k->zc_d, k->zc_n, 64) ||
+        !zc_bn_lt(k->zc_d, k->zc_n, D_LIMBS) ||
         !zc_bn_lt(k->zc_dp, k->zc_p, P_LIMBS) ||
         !zc_bn_lt(k->zc_dq, k->zc_q, P_LIMBS) ||
         !zc_bn_lt(k->zc_qinv, k->zc_p, P_LIMBS))
@@ -167,40 +185,36 @@ static int raw_args(const zc_rsa_key *k, const uint8_t *in, const uint8_t *out)
            !zc_partial_overlap(in, out, zc_rsa_size(k));
 }
 
-int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
+/*
+ * The one body of both raw operations (pub: the public one): an adapter
+ * first for an AUTO or CEX key, software when none answered for an AUTO
+ * key, or for a SOFTWARE key. Each is counted where it ran.
+ */
+static int raw_op(const zc_rsa_key *k, const uint8_t *in, uint8_t *out, unsigned pub)
 {
-    if (!raw_args(k, in, out))
+    if (!raw_args(k, in, out) || (!pub && !k->zc_private))
         return ZC_EINVAL;
     if (k->zc_backend != ZC_BACKEND_SOFTWARE) {
-        int rc = zc_rsa_cex_public(k, in, out);
+        int rc = pub ? zc_rsa_cex_public(k, in, out) : zc_rsa_cex_private(k, in, out);
 
         if (rc == ZC_OK)
-            zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_CEX, 1, zc_rsa_size(k));
+            zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_CEX, pub, zc_rsa_size(k));
         if (rc != ZC_ENOTSUP || k->zc_backend == ZC_BACKEND_CEX)
             return rc;
     }
     /* No adapter answered (AUTO), or SOFTWARE: the software backend. */
     if (zc_rsa_refused())
         return ZC_ENOTSUP;
-    zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_SOFTWARE, 1, zc_rsa_size(k));
-    return zc_rsa_sw_public(k, in, out);
+    zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_SOFTWARE, pub, zc_rsa_size(k));
+    return pub ? zc_rsa_sw_public(k, in, out) : zc_rsa_sw_private(k, in, out);
+}
+
+int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
+{
+    return raw_op(k, in, out, 1);
 }
 
 int zc_rsa_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
-    if (!raw_args(k, in, out) || !k->zc_private)
-        return ZC_EINVAL;
-    if (k->zc_backend != ZC_BACKEND_SOFTWARE) {
-        int rc = zc_rsa_cex_private(k, in, out);
-
-        if (rc == ZC_OK)
-            zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_CEX, 0, zc_rsa_size(k));
-        if (rc != ZC_ENOTSUP || k->zc_backend == ZC_BACKEND_CEX)
-            return rc;
-    }
-    /* No adapter answered (AUTO), or SOFTWARE: the software backend. */
-    if (zc_rsa_refused())
-        return ZC_ENOTSUP;
-    zc_stat_count(ZC_ALGO_RSA, zc_rsa_size(k), ZC_STAT_SOFTWARE, 0, zc_rsa_size(k));
-    return zc_rsa_sw_private(k, in, out);
+    return raw_op(k, in, out, 0);
 }

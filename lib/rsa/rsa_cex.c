@@ -4,24 +4,22 @@
  * The device calls (lib/linux/z90crypt.c, behind platform.h) take the
  * operands as <asm/zcrypt.h> lays them out; this file builds them from the
  * key with the constant-time bignum core, and guards the private
- * operation as the software one does (lib/sw/rsa_crt.c):
- *   1. Blinding: a fresh random r < n per call, x' = x r^e mod n, so the
- *      adapter (and the path to it) never sees the caller's value; the
- *      answer is unblinded with r^-1 mod n.
+ * operation as the software one does (rsa_crt.c):
+ *   1. Blinding (rsa_blind.c): a fresh random r < n per call,
+ *      x' = x r^e mod n, so the adapter (and the path to it) never sees
+ *      the caller's value; the answer is unblinded with r^-1 mod n.
  *   2. CRT fields as libica sends them: p > q (when the key holds p < q,
  *      p and q, dP and dQ trade places and u = q^-1 mod p is computed for
  *      the new order), bp, np and u in len/2 + 8 bytes, bq and nq in len/2
  *      bytes, len even: a modulus of an odd byte length is sent with one
  *      leading zero byte. A prime too long for its field (very unbalanced
  *      keys) is not offloaded.
- *   3. Verification: y^e mod n must give back x before y is released, so
- *      a faulty adapter's answer is caught (ZC_EDEVICE) and cannot leak a
- *      prime (Boneh, DeMillo and Lipton 1997).
+ *   3. Verification (rsa_blind.c): y^e mod n must give back x before y
+ *      is released, so a faulty adapter's answer is caught (ZC_EDEVICE)
+ *      and cannot leak a prime (Boneh, DeMillo and Lipton 1997).
  * ZC_ENOTSUP means "not on an adapter": none answers, or the key is larger
- * than CEX takes (4096 bits); lib/rsa.c falls back for an AUTO key.
+ * than CEX takes (4096 bits); rsa.c falls back for an AUTO key.
  */
-#include <zcrypt/random.h>
-
 #include "rsa_cex.h"
 #include "core/platform.h"
 #include "core/util.h"
@@ -30,7 +28,6 @@
 #include "rsa_sw.h"
 
 #define HALF_MAX (ZC_CEX_MAX_LEN / 2)
-#define BLIND_TRIES 8
 
 int zc_rsa_cex_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
@@ -57,32 +54,6 @@ int zc_rsa_cex_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
         return ZC_EDEVICE;
     memcpy(out, res, len);
     return ZC_OK;
-}
-
-/* r < n random and invertible, rinv = r^-1 mod n (nl limbs each). */
-static int blind(const zc_rsa_key *k, uint64_t *r, uint64_t *rinv, size_t nl)
-{
-    uint8_t buf[ZC_CEX_MAX_LEN];
-    const size_t bits = k->zc_bits - 1, nbytes = (bits + 7) / 8;
-    uint64_t ok;
-    int i, rc;
-
-    for (i = 0; i < BLIND_TRIES; i++) {
-        rc = zc_random_bytes(buf, nbytes);
-        if (rc != ZC_OK)
-            break;
-        if (bits % 8)
-            buf[0] &= (uint8_t)((1u << (bits % 8)) - 1);
-        zc_bn_decode(r, nl, buf, nbytes);
-        memcpy(rinv, r, nl * sizeof r[0]);
-        ok = zc_bn_modinv(rinv, k->zc_n, nl);  /* 0 for r = 0 or gcd(r, n) > 1 */
-        zc_ct_declassify(&ok, sizeof ok);
-        if (ok)
-            break;
-        rc = ZC_EDEVICE;
-    }
-    zc_wipe(buf, sizeof buf);
-    return rc;
 }
 
 /* The CRT fields in the adapter's order and sizes; ZC_ENOTSUP if they do not fit. */
@@ -157,12 +128,12 @@ int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
         return ZC_EINVAL;
     rc = crt_fields(k, elen / 2, &f);
     if (rc == ZC_OK)
-        rc = blind(k, r, rinv, nl);
+        rc = zc_rsa_blind_modn(k, r, rinv);
     if (rc != ZC_OK)
         goto out;
 
     /* t = x r^e mod n, sent right-justified in elen bytes */
-    zc_rsa_sw_blind(k, t, x, r);
+    zc_rsa_blind_apply(k, t, x, r);
     zc_bn_encode(xin, elen, t, nl);
     rc = zc_plat_cex_crt(xin, elen, f.bp, f.bq, f.np, f.nq, f.u, res);
     if (rc != ZC_OK)
@@ -180,7 +151,7 @@ int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     zc_bn_montmul(y, y, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
     zc_bn_montmul(y, y, rinv, k->zc_n, nl, k->zc_n0i);
 
-    if (!zc_rsa_sw_release(k, x, y, t, out, len))
+    if (!zc_rsa_release(k, x, y, t, out, len))
         rc = ZC_EDEVICE;                    /* the adapter answered wrong */
 out:
     zc_wipe(x, sizeof x);

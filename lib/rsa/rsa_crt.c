@@ -2,29 +2,25 @@
  * rsa_crt.c - the RSA public and private operations in software.
  *
  * Private operation (RFC 8017, 5.1.2, second form), hardened:
- *   1. Base blinding (Kocher 1996; as in most libraries): a fresh random
- *      r per call, x' = x r^e mod n, so the exponentiations see a value
- *      unrelated to the input. r is drawn as its two residues rp, rq
- *      (random, non-zero) and assembled by CRT, so its inverse is needed
- *      only modulo each prime, where it costs a quarter of an inverse
- *      modulo n: x'^dP = x^dP rp (mod p), unblinded by rp^-1.
+ *   1. Base blinding (rsa_blind.c): a fresh random r per call,
+ *      x' = x r^e mod n, so the exponentiations see a value unrelated to
+ *      the input. r is drawn as its two residues rp, rq (random, non-zero)
+ *      and assembled here by CRT, so its inverse is needed only modulo
+ *      each prime, where it costs a quarter of an inverse modulo n:
+ *      x'^dP = x^dP rp (mod p), unblinded by rp^-1.
  *   2. CRT: m1 = x'^dP rp^-1 mod p, m2 = x'^dQ rq^-1 mod q with the
  *      constant-time fixed-window exponentiation, then Garner:
  *      h = qInv (m1 - m2) mod p, y = m2 + q h.
- *   3. Verification: y^e mod n must give back x before y is released. A
- *      fault in one CRT half would otherwise hand out a signature that
- *      reveals a prime (Boneh, DeMillo and Lipton 1997; Lenstra's gcd).
+ *   3. Verification (rsa_blind.c): y^e mod n must give back x before y
+ *      is released. A fault in one CRT half would otherwise hand out a
+ *      signature that reveals a prime (Boneh, DeMillo and Lipton 1997;
+ *      Lenstra's gcd).
  * The sizes of p, q and n are public; nothing branches on their values.
  */
-#include <zcrypt/random.h>
-
 #include "rsa_sw.h"
 #include "bn/bn.h"
 #include "core/ct.h"
 #include "core/util.h"
-
-/* How often a blinding factor without an inverse mod n is drawn again. */
-#define BLIND_TRIES 8
 
 void zc_rsa_sw_precompute(zc_rsa_key *k)
 {
@@ -57,22 +53,6 @@ int zc_rsa_sw_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     return ZC_OK;
 }
 
-/* x (len limbs) = random value of `bits` bits (len limbs hold it). */
-static int random_bits(uint64_t *x, size_t len, size_t bits)
-{
-    uint8_t buf[ZC_RSA_MAX_PRIVATE_BITS / 8];
-    size_t nbytes = (bits + 7) / 8, j;
-    int rc = zc_random_bytes(buf, nbytes);
-
-    zc_bn_decode(x, len, buf, nbytes);
-    if (bits % 64)
-        x[bits / 64] &= ((uint64_t)1 << (bits % 64)) - 1;
-    for (j = bits / 64 + (bits % 64 != 0); j < len; j++)
-        x[j] = 0;
-    zc_wipe(buf, sizeof buf);
-    return rc;
-}
-
 /* y (nl limbs) = the value that is a mod p and b mod q (Garner); b < p too. */
 static void garner(const zc_rsa_key *k, uint64_t *y, const uint64_t *a, const uint64_t *b,
                    uint64_t *h, uint64_t *t)
@@ -92,64 +72,6 @@ static void garner(const zc_rsa_key *k, uint64_t *y, const uint64_t *a, const ui
     zc_bn_add(y, y, t, nl);
 }
 
-/*
- * The blinding factor, drawn per prime so that its inverses are
- * half-size: rp < p and rq < q, both non-zero, hence invertible; their
- * inverses; and r (nl limbs), the value that is rp mod p and rq mod q.
- */
-static int blinding(const zc_rsa_key *k, uint64_t *r, uint64_t *rp, uint64_t *rq,
-                    uint64_t *rpinv, uint64_t *rqinv, uint64_t *h, uint64_t *t)
-{
-    const size_t pl = zc_bn_limbs(k->zc_pbits), ql = zc_bn_limbs(k->zc_qbits);
-    /* rq below both primes, so that it needs no reduction modulo p */
-    const size_t qb = (k->zc_pbits < k->zc_qbits ? k->zc_pbits : k->zc_qbits) - 1;
-    uint64_t ok;
-    int i, rc = ZC_EDEVICE;
-
-    for (i = 0; i < BLIND_TRIES; i++) {
-        rc = random_bits(rp, pl, k->zc_pbits - 1);
-        if (rc == ZC_OK)
-            rc = random_bits(rq, ql, qb);
-        if (rc != ZC_OK)
-            return rc;
-        memcpy(rpinv, rp, pl * sizeof rp[0]);
-        memcpy(rqinv, rq, ql * sizeof rq[0]);
-        /* fails only for a zero draw (or a prime that is not one) */
-        ok = zc_bn_modinv(rpinv, k->zc_p, pl) & zc_bn_modinv(rqinv, k->zc_q, ql);
-        zc_ct_declassify(&ok, sizeof ok);
-        if (ok)
-            break;
-        rc = ZC_EDEVICE;
-    }
-    if (rc == ZC_OK)
-        garner(k, r, rp, rq, h, t);
-    return rc;
-}
-
-void zc_rsa_sw_blind(const zc_rsa_key *k, uint64_t *t, const uint64_t *x, uint64_t *r)
-{
-    const size_t nl = zc_bn_limbs(k->zc_bits);
-
-    zc_bn_modexp_pub(r, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
-    zc_bn_montmul(t, x, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
-    zc_bn_montmul(t, t, r, k->zc_n, nl, k->zc_n0i);
-}
-
-int zc_rsa_sw_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, uint64_t *t,
-                      uint8_t *out, size_t len)
-{
-    const size_t nl = zc_bn_limbs(k->zc_bits);
-    uint64_t ok;
-
-    memcpy(t, y, nl * sizeof y[0]);
-    zc_bn_modexp_pub(t, k->zc_e, nl, k->zc_n, nl, k->zc_n0i, k->zc_nr2);
-    ok = zc_bn_eq(t, x, nl);
-    zc_ct_declassify(&ok, sizeof ok);      /* whether the result is right is public */
-    if (ok)
-        zc_bn_encode(out, len, y, nl);
-    return ok != 0;
-}
-
 int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
     const size_t nl = zc_bn_limbs(k->zc_bits), len = (k->zc_bits + 7) / 8;
@@ -167,11 +89,12 @@ int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     zc_ct_declassify(&ok, sizeof ok);
     if (!ok)
         return ZC_EINVAL;
-    rc = blinding(k, r, rp, rq, rpinv, rqinv, h, t);
+    /* r, the value that is rp mod p and rq mod q, blinds x */
+    rc = zc_rsa_blind_crt(k, rp, rq, rpinv, rqinv);
     if (rc != ZC_OK)
         goto out;
-
-    zc_rsa_sw_blind(k, t, x, r);
+    garner(k, r, rp, rq, h, t);
+    zc_rsa_blind_apply(k, t, x, r);
 
     /* m1 = t^dP rp^-1 mod p, m2 = t^dQ rq^-1 mod q: (x r^e)^dP = x^dP r mod p */
     zc_bn_reduce(m1, t, nl, k->zc_p, pl);
@@ -186,7 +109,7 @@ int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     /* y = x^d mod n from its two residues */
     garner(k, y, m1, m2, h, t);
 
-    if (!zc_rsa_sw_release(k, x, y, t, out, len))
+    if (!zc_rsa_release(k, x, y, t, out, len))
         rc = ZC_EKEY;
 out:
     zc_wipe(x, sizeof x);

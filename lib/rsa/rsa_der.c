@@ -275,10 +275,8 @@ int zc_rsa_key_export_der(const zc_rsa_key *k, enum zc_rsa_der_format format,
             total = seq;
             break;
         }
-        if (*der_len < total) {
-            *der_len = total;
+        if (zc_rsa_room(der_len, total) != ZC_OK)
             return ZC_ENOMEM;
-        }
         p = der;
         if (format == ZC_RSA_DER_PUBLIC_SPKI) {
             p = put_hdr(p, TAG_SEQUENCE, sizeof algid_rsa + tlv_len(1 + seq));

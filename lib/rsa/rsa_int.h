@@ -1,5 +1,8 @@
 /*
- * rsa_int.h - what the RSA files in lib/ share: key validity and MGF1.
+ * rsa_int.h - what the RSA dispatch and padding files of rsa/ share: the
+ * key's validity, the hardware-only refusal, the output-length rule, MGF1
+ * and the constant-time end of a decryption. Private to rsa/; the
+ * software cores (rsa_crt.c, rsa_keygen.c) and rsa_blind.c use rsa_sw.h.
  */
 #ifndef ZC_RSA_INT_H
 #define ZC_RSA_INT_H
@@ -12,10 +15,12 @@
 #define ZC_RSA_MAGIC 0x52534131u   /* "RSA1" */
 
 /*
- * 1 when an operation on k must return ZC_ENOTSUP: every RSA key runs in
- * software so far, which the hardware-only policy refuses. The verify and
- * decrypt calls ask first, as they turn a failed raw operation into
- * ZC_EAUTH.
+ * 1 when the software backend must return ZC_ENOTSUP: the hardware-only
+ * policy is on. A Crypto Express adapter still runs under it (rsa.c asks
+ * only before falling back to software); key generation always runs in
+ * software. The verify and decrypt calls ask first, before any adapter
+ * is tried, because they turn a failed raw operation into ZC_EAUTH, which
+ * would hide the refusal.
  */
 static inline int zc_rsa_refused(void)
 {
@@ -33,6 +38,19 @@ size_t zc_rsa_hash_len(enum zc_hash_alg alg);
 /* mask (len bytes) ^= MGF1(seed) with hash alg (RFC 8017, B.2.1). */
 int zc_rsa_mgf1_xor(enum zc_hash_alg alg, const uint8_t *seed, size_t seed_len,
                     uint8_t *mask, size_t len);
+
+/*
+ * The output-length rule of the RSA calls (docs/error-contract.md): when
+ * the caller's *len is below need, say how much is needed, ZC_ENOMEM.
+ */
+static inline int zc_rsa_room(size_t *len, size_t need)
+{
+    if (*len < need) {
+        *len = need;
+        return ZC_ENOMEM;
+    }
+    return ZC_OK;
+}
 
 /* Largest modulus in bytes: the size of the encoding buffers. */
 #define ZC_RSA_MAX_LEN (ZC_RSA_MAX_BITS / 8)

@@ -33,10 +33,8 @@ int zc_rsa_oaep_encrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
         zc_bad_ptr(msg, msg_len) || out == NULL || out_len == NULL ||
         msg_len > oaep_max(n, hlen))
         return ZC_EINVAL;
-    if (*out_len < n) {
-        *out_len = n;
+    if (zc_rsa_room(out_len, n) != ZC_OK)
         return ZC_ENOMEM;
-    }
     /* EM = 0x00 || maskedSeed || maskedDB, DB = lHash || PS || 0x01 || M */
     seed = em + 1;
     db = em + 1 + hlen;
@@ -78,10 +76,8 @@ int zc_rsa_oaep_decrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
     if (zc_rsa_refused())
         return ZC_ENOTSUP;
     max = oaep_max(n, hlen);
-    if (*msg_len < max) {
-        *msg_len = max;
+    if (zc_rsa_room(msg_len, max) != ZC_OK)
         return ZC_ENOMEM;
-    }
     if (zc_hash(alg, label, label_len, lhash, hlen) != ZC_OK ||
         zc_rsa_private(k, in, em) != ZC_OK) {
         memset(msg, 0, max);

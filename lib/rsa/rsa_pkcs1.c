@@ -77,16 +77,6 @@ static int emsa_pkcs1v15(uint8_t *em, size_t k, enum zc_hash_alg alg, const uint
     return ZC_OK;
 }
 
-/* The *len rule for an output of k bytes. */
-static int room(size_t *len, size_t k)
-{
-    if (*len < k) {
-        *len = k;
-        return ZC_ENOMEM;
-    }
-    return ZC_OK;
-}
-
 int zc_rsa_pkcs1v15_sign(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *digest,
                          uint8_t *sig, size_t *sig_len)
 {
@@ -98,7 +88,7 @@ int zc_rsa_pkcs1v15_sign(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_
         return ZC_EINVAL;
     rc = emsa_pkcs1v15(em, n, alg, digest);
     if (rc == ZC_OK)
-        rc = room(sig_len, n);
+        rc = zc_rsa_room(sig_len, n);
     if (rc == ZC_OK)
         rc = zc_rsa_private(k, em, sig);
     if (rc == ZC_OK)
@@ -135,7 +125,7 @@ int zc_rsa_pkcs1v15_encrypt(const zc_rsa_key *k, const uint8_t *msg, size_t msg_
     if (n == 0 || zc_bad_ptr(msg, msg_len) || out == NULL || out_len == NULL ||
         n < 11 || msg_len > n - 11)
         return ZC_EINVAL;
-    rc = room(out_len, n);
+    rc = zc_rsa_room(out_len, n);
     if (rc != ZC_OK)
         return rc;
     /* EM = 0x00 0x02 PS 0x00 M, PS: n - 3 - msg_len random non-zero bytes */
@@ -169,10 +159,9 @@ int zc_rsa_pkcs1v15_decrypt(const zc_rsa_key *k, const uint8_t *in, size_t in_le
         return ZC_EINVAL;
     if (zc_rsa_refused())
         return ZC_ENOTSUP;
-    if (*msg_len < n - 11) {
-        *msg_len = n - 11;      /* room for the longest message, whatever in holds */
+    /* room for the longest message, whatever in holds */
+    if (zc_rsa_room(msg_len, n - 11) != ZC_OK)
         return ZC_ENOMEM;
-    }
     if (zc_rsa_private(k, in, em) != ZC_OK) {
         memset(msg, 0, n - 11);
         return ZC_EAUTH;        /* in >= n, or the result failed its check */

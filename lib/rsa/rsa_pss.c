@@ -58,10 +58,9 @@ int zc_rsa_pss_sign(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *di
     rc = pss_sizes(k, alg, salt_len, &em_len, &top);
     if (rc != ZC_OK)
         return rc;
-    if (*sig_len < n) {
-        *sig_len = n;
-        return ZC_ENOMEM;
-    }
+    rc = zc_rsa_room(sig_len, n);
+    if (rc != ZC_OK)
+        return rc;
     /* block = [0x00 when em_len < n] || maskedDB || H || 0xbc */
     em = block + (n - em_len);
     db_len = em_len - hlen - 1;

@@ -1,6 +1,13 @@
 /*
- * bm_platform.c - the library's platform interface (lib/platform.h) for a
- * supervisor-state program with no operating system.
+ * bm_platform.c - the library's platform interface (lib/core/platform.h)
+ * for a supervisor-state program with no operating system: what bare
+ * metal answers differently from Linux. The kernel interfaces it lacks
+ * (secure-key blobs and random protected keys through /dev/pkey, Crypto
+ * Express through /dev/z90crypt) answer "not here" from the one place
+ * that says so for every platform without them, the ZC_FREESTANDING end
+ * of lib/linux/pkey.c and lib/linux/z90crypt.c (freestanding there: no
+ * header beyond platform.h, util.h and zcrypt/common.h, no libc call),
+ * which meson.build links in.
  */
 #include <stddef.h>
 
@@ -56,8 +63,8 @@ int zc_plat_getrandom(void *buf, size_t len)
  * Protected keys in supervisor state: PCKMO wraps the clear key in place
  * under the machine's wrapping key (wrapped key, then the 32-byte
  * verification pattern). bm_pckmo_fail makes derivations fail from the
- * next one on (re-derivation tests); there are no secure-key blobs and no
- * kernel to generate keys.
+ * next one on (re-derivation tests). Blobs and random keys need a kernel:
+ * lib/linux/pkey.c answers ZC_ENOTSUP for them.
  */
 int bm_pckmo_fail;
 
@@ -87,56 +94,4 @@ int zc_plat_aes_protect_clear(const uint8_t *key, size_t key_len,
         ((volatile uint8_t *)pb)[i] = 0;
     *prot_len = key_len + 32;
     return ZC_OK;
-}
-
-int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
-                             uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len,
-                             size_t *key_len)
-{
-    (void)blob;
-    (void)blob_len;
-    (void)prot;
-    (void)prot_len;
-    (void)key_len;
-    return ZC_ENOTSUP;
-}
-
-int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
-                                   size_t *prot_len)
-{
-    (void)key_len;
-    (void)prot;
-    (void)prot_len;
-    return ZC_ENOTSUP;
-}
-
-/* No kernel, so no zcrypt driver: RSA runs in software. */
-int zc_plat_cex_modexpo(const uint8_t *in, const uint8_t *e, const uint8_t *n,
-                        uint8_t *out, size_t len)
-{
-    (void)in;
-    (void)e;
-    (void)n;
-    (void)out;
-    (void)len;
-    return ZC_ENOTSUP;
-}
-
-int zc_plat_cex_crt(const uint8_t *in, size_t len, const uint8_t *bp, const uint8_t *bq,
-                    const uint8_t *np, const uint8_t *nq, const uint8_t *u, uint8_t *out)
-{
-    (void)in;
-    (void)len;
-    (void)bp;
-    (void)bq;
-    (void)np;
-    (void)nq;
-    (void)u;
-    (void)out;
-    return ZC_ENOTSUP;
-}
-
-enum zc_cex_state zc_plat_cex_state(void)
-{
-    return ZC_CEX_NO_INTERFACE;
 }
