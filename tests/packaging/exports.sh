@@ -32,8 +32,10 @@ else
     echo "ok: all $n exported symbols are zc_*@@ZCRYPT_0"
 fi
 
-# The API the headers promise is exported (ZC_API and the name on one line).
-grep -rhoE 'ZC_API [^(]*[ *]zc_[a-z0-9_]+\(' "$inc" | sed -E 's/.*(zc_[a-z0-9_]+)\($/\1/' |
+# The API the headers promise is exported (ZC_API and the name on one line;
+# a name in parentheses is an entry point that a macro of the same name
+# stands in front of).
+grep -rhoE 'ZC_API [^(]*[ *]\(?zc_[a-z0-9_]+\)?\(' "$inc" | sed -E 's/.*(zc_[a-z0-9_]+)\)?\($/\1/' |
     sort -u >"$tmp/declared"
 sed 's/@@.*//' "$tmp/exported" | sort -u >"$tmp/names"
 missing=$(comm -23 "$tmp/declared" "$tmp/names")
