@@ -14,24 +14,18 @@
  * keys), so nothing may stop these instructions early: a short count fails
  * the call closed with ZC_EDEVICE, the output zeroed.
  */
-#include "core/caps.h"
-#include "asm/cpacf_pb.h"
-#include "core/stats.h"
-#include "core/util.h"
+#include "des_int.h"
 #include "des_ct.h"
+#include "asm/cpacf_pb.h"
 #include "asm/cpacf.h"
-#include <zcrypt/des.h>
 
-#define ZC_DES_MAGIC 0x7a636b64u   /* "zckd" */
-/* Modes: the argument of zc_des_mode_need and the zc_cpacf_modes bits. */
-enum { DM_ECB, DM_CBC, DM_CFB, DM_OFB, DM_CTR, DM_CMAC, DM_COUNT };
-#define M_ECB (1u << DM_ECB)
-#define M_CBC (1u << DM_CBC)
+#define M_ECB (1u << ZC_DES_IM_ECB)
 
 /* The mode instruction beside KM, by mode (CMAC adds PCC). */
-static const enum zc_insn mode_insn[DM_COUNT] = {
-    [DM_ECB] = ZC_INSN_KM, [DM_CBC] = ZC_INSN_KMC, [DM_CFB] = ZC_INSN_KMF,
-    [DM_OFB] = ZC_INSN_KMO, [DM_CTR] = ZC_INSN_KMCTR, [DM_CMAC] = ZC_INSN_KMAC,
+static const enum zc_insn mode_insn[ZC_DES_IM_COUNT] = {
+    [ZC_DES_IM_ECB] = ZC_INSN_KM,    [ZC_DES_IM_CBC] = ZC_INSN_KMC,
+    [ZC_DES_IM_CFB] = ZC_INSN_KMF,   [ZC_DES_IM_OFB] = ZC_INSN_KMO,
+    [ZC_DES_IM_CTR] = ZC_INSN_KMCTR, [ZC_DES_IM_CMAC] = ZC_INSN_KMAC,
 };
 
 static unsigned des_fc(size_t key_len)
@@ -48,24 +42,19 @@ unsigned zc_des_mode_need(int mode, size_t key_len, struct zc_cpacf_need need[3]
 {
     unsigned fc = des_fc(key_len), n = 1;
 
-    if (fc == 0 || mode < 0 || mode >= DM_COUNT)
+    if (fc == 0 || mode < 0 || mode >= ZC_DES_IM_COUNT)
         return 0;
     need[0].insn = ZC_INSN_KM;
     need[0].fc = fc;
-    if (mode != DM_ECB) {
+    if (mode != ZC_DES_IM_ECB) {
         need[n].insn = mode_insn[mode];
         need[n++].fc = fc;
     }
-    if (mode == DM_CMAC) {
+    if (mode == ZC_DES_IM_CMAC) {
         need[n].insn = ZC_INSN_PCC;
         need[n++].fc = fc;
     }
     return n;
-}
-
-static int key_ok(const zc_des_key *k)
-{
-    return k != NULL && k->zc_magic == ZC_DES_MAGIC;
 }
 
 int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
@@ -79,7 +68,7 @@ int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
     if (k == NULL || key == NULL || fc == 0 || !zc_backend_sym_ok(backend))
         return ZC_EINVAL;
     if (backend != ZC_BACKEND_SOFTWARE) {
-        for (m = 0; m < DM_COUNT; m++) {
+        for (m = 0; m < ZC_DES_IM_COUNT; m++) {
             zc_caps_decide(need, zc_des_mode_need((int)m, key_len, need), &info);
             if (info.backend == ZC_BACKEND_CPACF)
                 modes |= (uint8_t)(1u << m);
@@ -117,30 +106,21 @@ void zc_des_key_wipe(zc_des_key *k)
 
 enum zc_backend zc_des_key_backend(const zc_des_key *k)
 {
-    return key_ok(k) ? (enum zc_backend)k->zc_backend : ZC_BACKEND_AUTO;
+    return zc_des_key_valid(k) ? (enum zc_backend)k->zc_backend : ZC_BACKEND_AUTO;
 }
 
 static int args(const zc_des_key *k, const uint8_t *in, const uint8_t *out, size_t len)
 {
-    if (!key_ok(k) || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
+    if (!zc_des_key_valid(k) || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
         zc_partial_overlap(in, out, len) || len % 8)
         return ZC_EINVAL;
     return ZC_OK;
 }
 
-/*
- * Where a mode call on k runs: ZC_BACKEND_CPACF, ZC_BACKEND_SOFTWARE, or
- * ZC_ENOTSUP (a CPACF-only key without the mode's instruction).
- */
-/*
- * Where a mode call runs, and counted there: ZC_BACKEND_CPACF,
- * ZC_BACKEND_SOFTWARE, or ZC_ENOTSUP where the mode would run in software
- * on a CPACF-only key or under the hardware-only policy.
- */
-static int mode_select(const zc_des_key *k, unsigned mode, int decrypt, size_t len)
+/* Where a mode call runs (zc_des_mode_select), and counted there. */
+static int mode_select(const zc_des_key *k, enum zc_des_imode mode, int decrypt, size_t len)
 {
-    int b = (k->zc_cpacf_modes >> mode & 1) ? ZC_BACKEND_CPACF
-            : (k->zc_strict || zc_policy_hw_only()) ? ZC_ENOTSUP : ZC_BACKEND_SOFTWARE;
+    int b = zc_des_mode_select(k, mode);
 
     if (b >= 0)
         zc_stat_count((enum zc_algo)(ZC_ALGO_DES_ECB + mode), k->zc_key_len,
@@ -208,7 +188,7 @@ static int ecb(const zc_des_key *k, const uint8_t *in, uint8_t *out, size_t len,
 {
     if (args(k, in, out, len))
         return ZC_EINVAL;
-    if (mode_select(k, DM_ECB, decrypt, len) < 0)
+    if (mode_select(k, ZC_DES_IM_ECB, decrypt, len) < 0)
         return ZC_ENOTSUP;
     if (len == 0)
         return ZC_OK;
@@ -243,7 +223,7 @@ static int cbc(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *o
     if (iv == NULL || args(k, in, out, len))
         return ZC_EINVAL;
     /* A CPACF-only key never falls back; an AUTO one runs CBC in software. */
-    b = mode_select(k, DM_CBC, decrypt, len);
+    b = mode_select(k, ZC_DES_IM_CBC, decrypt, len);
     if (b < 0)
         return b;
     if (len == 0)
@@ -302,8 +282,8 @@ int zc_des_cbc_decrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
 static int sargs(const zc_des_key *k, const uint8_t *iv, const uint8_t *in,
                  const uint8_t *out, size_t len)
 {
-    if (iv == NULL || !key_ok(k) || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
-        zc_partial_overlap(in, out, len))
+    if (iv == NULL || !zc_des_key_valid(k) || zc_bad_ptr(in, len) ||
+        zc_bad_ptr(out, len) || zc_partial_overlap(in, out, len))
         return ZC_EINVAL;
     return ZC_OK;
 }
@@ -342,7 +322,7 @@ static int cfb(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *o
 
     if (sargs(k, iv, in, out, len))
         return ZC_EINVAL;
-    b = mode_select(k, DM_CFB, decrypt, len);
+    b = mode_select(k, ZC_DES_IM_CFB, decrypt, len);
     if (b < 0 || len == 0)
         return b < 0 ? b : ZC_OK;
     memcpy(saved, iv, 8);
@@ -401,7 +381,7 @@ int zc_des_ofb_crypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint
 
     if (sargs(k, iv, in, out, len))
         return ZC_EINVAL;
-    b = mode_select(k, DM_OFB, 0, len);
+    b = mode_select(k, ZC_DES_IM_OFB, 0, len);
     if (b < 0 || len == 0)
         return b < 0 ? b : ZC_OK;
     memcpy(saved, iv, 8);
@@ -441,7 +421,7 @@ int zc_des_ctr_crypt(const zc_des_key *k, uint8_t ctr[8], const uint8_t *in, uin
 
     if (sargs(k, ctr, in, out, len))
         return ZC_EINVAL;
-    b = mode_select(k, DM_CTR, 0, len);
+    b = mode_select(k, ZC_DES_IM_CTR, 0, len);
     if (b < 0 || len == 0)
         return b < 0 ? b : ZC_OK;
     memcpy(saved, ctr, 8);
@@ -501,9 +481,10 @@ int zc_des_cmac(const zc_des_key *k, const uint8_t *msg, size_t len, uint8_t *ta
     size_t head, n, i;
     int b;
 
-    if (!key_ok(k) || zc_bad_ptr(msg, len) || tag == NULL || tag_len < 1 || tag_len > 8)
+    if (!zc_des_key_valid(k) || zc_bad_ptr(msg, len) || tag == NULL || tag_len < 1 ||
+        tag_len > 8)
         return ZC_EINVAL;
-    b = mode_select(k, DM_CMAC, 0, len);
+    b = mode_select(k, ZC_DES_IM_CMAC, 0, len);
     if (b < 0)
         return b;
     /* The last block holds 1..8 bytes, 0 only for the empty message. */
