@@ -2,7 +2,7 @@
  * des_stream.c - DES/TDES CTR, CFB-64 and OFB streams in chunks of any size.
  *
  * The DES counterpart of aes/aes_stream.c, with 8-byte blocks: the
- * one-shot mode calls of des.c chain across calls only in whole
+ * one-shot mode calls of des_modes.c chain across calls only in whole
  * blocks, so a context keeps the keystream block it is part-way through.
  * An update first uses up that block's remaining bytes, hands every whole
  * block to the one-shot mode call (which advances the counter or IV), and

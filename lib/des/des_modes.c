@@ -1,5 +1,5 @@
 /*
- * des.c - DES / Triple-DES key objects with ECB, CBC, CFB-64, OFB, CTR
+ * des_modes.c - DES / Triple-DES key objects with ECB, CBC, CFB-64, OFB, CTR
  * (64-bit big-endian counter) and CMAC (SP 800-38B with the 64-bit block).
  *
  * The same shape as lib/aes.c, smaller: the backend from KM's DEA/TDEA
