@@ -1,18 +1,18 @@
 /*
- * des_modes.c - DES / Triple-DES key objects with ECB, CBC, CFB-64, OFB, CTR
- * (64-bit big-endian counter) and CMAC (SP 800-38B with the 64-bit block).
+ * des_modes.c - the DES/TDES modes ECB, CBC, CFB-64, OFB, CTR (64-bit
+ * big-endian counter) and CMAC (SP 800-38B with the 64-bit block); key
+ * objects: des_key.c.
  *
- * The same shape as lib/aes.c, smaller: the backend from KM's DEA/TDEA
- * function code for the key length, a bit per mode for its instruction
- * (KMC, KMF, KMO, KMCTR, KMAC + PCC), the clear key for CPACF parameter
- * blocks, and the constant-time software schedule unless the key is
- * CPACF-only. One issuing helper (des_cpacf) builds the parameter block
- * on the stack, issues the instruction, checks the result and wipes the
- * block; des_cpacf_cmac_last does the same for PCC. The partial tail of
- * CFB/OFB/CTR is one keystream block from KM (or software), identically
- * on both backends, as in lib/aes.c. DES keys are always clear (the kernel wraps no DES
- * keys), so nothing may stop these instructions early: a short count fails
- * the call closed with ZC_EDEVICE, the output zeroed.
+ * Each call checks its arguments, asks zc_des_mode_select (des_int.h)
+ * where the mode runs and counts it there, then runs CPACF or the
+ * constant-time software core. One issuing helper (des_cpacf) builds the
+ * parameter block on the stack, issues the instruction, checks the result
+ * and wipes the block; des_cpacf_cmac_last does the same for PCC. The
+ * partial tail of CFB/OFB/CTR is one keystream block from KM (or
+ * software), identically on both backends, as in aes/aes_modes.c. DES
+ * keys are always clear (the kernel wraps no DES keys), so nothing may
+ * stop these instructions early: a short count fails the call closed with
+ * ZC_EDEVICE, the output zeroed.
  */
 #include "des_int.h"
 #include "des_ct.h"
@@ -20,94 +20,6 @@
 #include "asm/cpacf.h"
 
 #define M_ECB (1u << ZC_DES_IM_ECB)
-
-/* The mode instruction beside KM, by mode (CMAC adds PCC). */
-static const enum zc_insn mode_insn[ZC_DES_IM_COUNT] = {
-    [ZC_DES_IM_ECB] = ZC_INSN_KM,    [ZC_DES_IM_CBC] = ZC_INSN_KMC,
-    [ZC_DES_IM_CFB] = ZC_INSN_KMF,   [ZC_DES_IM_OFB] = ZC_INSN_KMO,
-    [ZC_DES_IM_CTR] = ZC_INSN_KMCTR, [ZC_DES_IM_CMAC] = ZC_INSN_KMAC,
-};
-
-static unsigned des_fc(size_t key_len)
-{
-    switch (key_len) {
-    case 8:  return ZC_FC_DEA;
-    case 16: return ZC_FC_TDEA_128;
-    case 24: return ZC_FC_TDEA_192;
-    default: return 0;
-    }
-}
-
-unsigned zc_des_mode_need(int mode, size_t key_len, struct zc_cpacf_need need[3])
-{
-    unsigned fc = des_fc(key_len), n = 1;
-
-    if (fc == 0 || mode < 0 || mode >= ZC_DES_IM_COUNT)
-        return 0;
-    need[0].insn = ZC_INSN_KM;
-    need[0].fc = fc;
-    if (mode != ZC_DES_IM_ECB) {
-        need[n].insn = mode_insn[mode];
-        need[n++].fc = fc;
-    }
-    if (mode == ZC_DES_IM_CMAC) {
-        need[n].insn = ZC_INSN_PCC;
-        need[n++].fc = fc;
-    }
-    return n;
-}
-
-int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
-                    enum zc_backend backend)
-{
-    struct zc_cpacf_need need[3];
-    struct zc_backend_info info;
-    unsigned fc = des_fc(key_len), m;
-    uint8_t modes = 0;
-
-    if (k == NULL || key == NULL || fc == 0 || !zc_backend_sym_ok(backend))
-        return ZC_EINVAL;
-    if (backend != ZC_BACKEND_SOFTWARE) {
-        for (m = 0; m < ZC_DES_IM_COUNT; m++) {
-            zc_caps_decide(need, zc_des_mode_need((int)m, key_len, need), &info);
-            if (info.backend == ZC_BACKEND_CPACF)
-                modes |= (uint8_t)(1u << m);
-        }
-        if (!(modes & M_ECB)) {
-            if (backend == ZC_BACKEND_CPACF)
-                return ZC_ENOTSUP;
-            modes = 0;
-        }
-    }
-    if (modes == 0 && zc_policy_hw_only())        /* it would run in software */
-        return ZC_ENOTSUP;
-    memset(k, 0, sizeof(*k));
-    if (backend == ZC_BACKEND_CPACF)
-        k->zc_passes = key_len == 8 ? 1 : 3;
-    else
-        k->zc_passes = (uint8_t)zc_des_sw_setkey(k->zc_sk, key, key_len);
-    memcpy(k->zc_key, key, key_len);
-    k->zc_key_len = (uint8_t)key_len;
-    k->zc_fc = (uint8_t)fc;
-    k->zc_cpacf_modes = modes;
-    k->zc_strict = backend == ZC_BACKEND_CPACF;
-    k->zc_backend = (uint8_t)(backend == ZC_BACKEND_AUTO
-                              ? (modes ? ZC_BACKEND_CPACF : ZC_BACKEND_SOFTWARE)
-                              : backend);
-    k->zc_magic = ZC_DES_MAGIC;
-    return ZC_OK;
-}
-
-void zc_des_key_wipe(zc_des_key *k)
-{
-    if (k != NULL)
-        zc_wipe(k, sizeof(*k));
-}
-
-enum zc_backend zc_des_key_backend(const zc_des_key *k)
-{
-    return zc_des_key_valid(k) ? (enum zc_backend)k->zc_backend : ZC_BACKEND_AUTO;
-}
 
 static int args(const zc_des_key *k, const uint8_t *in, const uint8_t *out, size_t len)
 {
