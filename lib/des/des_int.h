@@ -66,4 +66,30 @@ static inline int zc_des_mode_select(const zc_des_key *k, enum zc_des_imode mode
     return ZC_BACKEND_SOFTWARE;
 }
 
+/* ---- the issuing helpers (des_cpacf.c) ---------------------------------
+ *
+ * Each builds its parameter block on the stack from the clear key, issues
+ * the instruction, checks what the wrapper returns and wipes the block.
+ * Results: ZC_OK; ZC_EDEVICE for what cannot happen on a clear key (a
+ * short count, a condition code the function does not define); ZC_EINVAL
+ * for a length or op the wrapper refuses (a caller's bug: lengths are
+ * checked before). On error the output is zeroed.
+ */
+
+/*
+ * KM, KMC, KMF (64-bit segments), KMO, KMCTR or KMAC (op = ZC_OP_*) over
+ * len bytes, a multiple of 8. decrypt: 0 or 1, and only its low bit is
+ * read (the modifier without a test: this is every mode's hot path).
+ * cv: the chaining value (KMC/KMF/KMO/KMAC), updated on success; NULL for
+ * KM and KMCTR. ctrs: KMCTR's counter blocks, one per data block. out:
+ * NULL for KMAC.
+ */
+int zc_des_cpacf_crypt(const zc_des_key *k, unsigned op, int decrypt, uint8_t cv[8],
+                       const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs);
+
+/* CMAC's last block: PCC with the chaining value and the n (0..8) pending
+ * bytes; the 8-byte MAC into mac. */
+int zc_des_cpacf_cmac_last(const zc_des_key *k, const uint8_t cv[8], const uint8_t *last,
+                           size_t n, uint8_t mac[8]);
+
 #endif /* ZC_DES_INT_H */

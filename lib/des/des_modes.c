@@ -4,19 +4,16 @@
  * objects: des_key.c.
  *
  * Each call checks its arguments, asks zc_des_mode_select (des_int.h)
- * where the mode runs and counts it there, then runs CPACF or the
- * constant-time software core. One issuing helper (des_cpacf) builds the
- * parameter block on the stack, issues the instruction, checks the result
- * and wipes the block; des_cpacf_cmac_last does the same for PCC. The
- * partial tail of CFB/OFB/CTR is one keystream block from KM (or
- * software), identically on both backends, as in aes/aes_modes.c. DES
- * keys are always clear (the kernel wraps no DES keys), so nothing may
- * stop these instructions early: a short count fails the call closed with
- * ZC_EDEVICE, the output zeroed.
+ * where the mode runs and counts it there, then hands its whole blocks to
+ * one issuing helper of des_cpacf.c (KM, KMC, KMF, KMO, KMCTR, KMAC and
+ * PCC), or runs the constant-time software core. A clear key's KM, KMC
+ * and KMCTR reach their helper in one call. A helper's error fails the
+ * call closed: the output is zeroed and the IV or counter left as it was.
+ * The partial tail of CFB/OFB/CTR is one keystream block from KM (or
+ * software), identically on both backends, as in aes/aes_modes.c.
  */
 #include "des_int.h"
 #include "des_ct.h"
-#include "asm/cpacf_pb.h"
 #include "asm/cpacf.h"
 
 #define M_ECB (1u << ZC_DES_IM_ECB)
@@ -40,62 +37,6 @@ static int mode_select(const zc_des_key *k, enum zc_des_imode mode, int decrypt,
     return b;
 }
 
-#ifdef ZC_HAVE_CPACF
-/*
- * KM, KMCTR (cv NULL) or KMC, KMF (64-bit segments), KMO, KMAC over len
- * bytes, a multiple of 8; cv updated on success; ctrs: KMCTR's counter
- * blocks; out NULL for KMAC. On error the output is zeroed.
- */
-static int des_cpacf(const zc_des_key *k, unsigned op, int decrypt, uint8_t cv[8],
-                     const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs)
-{
-    struct zc_pb_des_chain pb __attribute__((aligned(8)));
-    unsigned long fc = k->zc_fc | (decrypt ? ZC_CPACF_DECRYPT : 0);
-    long n;
-
-    memcpy(pb.key, k->zc_key, k->zc_key_len);
-    if (cv != NULL)
-        memcpy(pb.cv, cv, 8);
-    switch (op) {
-    case ZC_OP_KM:    n = zc_km(fc, pb.key, out, in, len); break;
-    case ZC_OP_KMCTR: n = zc_kmctr(fc, pb.key, out, in, len, ctrs); break;
-    case ZC_OP_KMC:   n = zc_kmc(fc, &pb, out, in, len); break;
-    case ZC_OP_KMF:   n = zc_kmf(fc | 8ul << 24, &pb, out, in, len); break;
-    case ZC_OP_KMO:   n = zc_kmo(fc, &pb, out, in, len); break;
-    case ZC_OP_KMAC:  n = zc_kmac(fc, &pb, in, len); break;
-    default:          n = -1; break;
-    }
-    if (n == (long)len && cv != NULL)
-        memcpy(cv, pb.cv, 8);
-    zc_wipe(&pb, sizeof(pb));
-    if (n == (long)len)
-        return ZC_OK;
-    if (out != NULL)
-        zc_wipe(out, len);
-    return n < 0 ? ZC_EINVAL : ZC_EDEVICE;
-}
-
-/* PCC Compute-Last-Block-CMAC: the chaining value, the n (0..8) pending
- * bytes; the 8-byte MAC into mac. */
-static int des_cpacf_cmac_last(const zc_des_key *k, const uint8_t cv[8], const uint8_t *last,
-                               size_t n, uint8_t mac[8])
-{
-    struct zc_pb_pcc_cmac_des pb __attribute__((aligned(8)));
-    int cc;
-
-    memset(&pb, 0, sizeof(pb));
-    pb.ml = (uint8_t)(n * 8);               /* 0 bits: the empty message */
-    memcpy(pb.msg, last, n);
-    memcpy(pb.icv, cv, 8);
-    memcpy(pb.key, k->zc_key, k->zc_key_len);
-    cc = zc_pcc(k->zc_fc, &pb);
-    if (cc == 0)
-        memcpy(mac, pb.icv, 8);
-    zc_wipe(&pb, sizeof(pb));
-    return cc == 0 ? ZC_OK : cc < 0 ? ZC_EINVAL : ZC_EDEVICE;
-}
-#endif
-
 static int ecb(const zc_des_key *k, const uint8_t *in, uint8_t *out, size_t len, int decrypt)
 {
     if (args(k, in, out, len))
@@ -106,7 +47,7 @@ static int ecb(const zc_des_key *k, const uint8_t *in, uint8_t *out, size_t len,
         return ZC_OK;
 #ifdef ZC_HAVE_CPACF
     if (k->zc_cpacf_modes & M_ECB)
-        return des_cpacf(k, ZC_OP_KM, decrypt, NULL, in, out, len, NULL);
+        return zc_des_cpacf_crypt(k, ZC_OP_KM, decrypt, NULL, in, out, len, NULL);
 #endif
     if (decrypt)
         zc_des_sw_decrypt(k->zc_sk, k->zc_passes, in, out, len / 8);
@@ -142,7 +83,7 @@ static int cbc(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *o
         return ZC_OK;
 #ifdef ZC_HAVE_CPACF
     if (b == ZC_BACKEND_CPACF)
-        return des_cpacf(k, ZC_OP_KMC, decrypt, iv, in, out, len, NULL);
+        return zc_des_cpacf_crypt(k, ZC_OP_KMC, decrypt, iv, in, out, len, NULL);
 #endif
     if (!decrypt) {
         for (i = 0; i < len; i += 8) {
@@ -205,7 +146,7 @@ static int block_enc(const zc_des_key *k, const uint8_t in[8], uint8_t out[8])
 {
 #ifdef ZC_HAVE_CPACF
     if (k->zc_cpacf_modes & M_ECB)
-        return des_cpacf(k, ZC_OP_KM, 0, NULL, in, out, 8, NULL);
+        return zc_des_cpacf_crypt(k, ZC_OP_KM, 0, NULL, in, out, 8, NULL);
 #endif
     zc_des_sw_encrypt(k->zc_sk, k->zc_passes, in, out, 1);
     return ZC_OK;
@@ -240,7 +181,7 @@ static int cfb(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *o
     memcpy(saved, iv, 8);
 #ifdef ZC_HAVE_CPACF
     if (b == ZC_BACKEND_CPACF && full) {
-        rc = des_cpacf(k, ZC_OP_KMF, decrypt, iv, in, out, full, NULL);
+        rc = zc_des_cpacf_crypt(k, ZC_OP_KMF, decrypt, iv, in, out, full, NULL);
         in += full;
         out += full;
         full = 0;
@@ -299,7 +240,7 @@ int zc_des_ofb_crypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint
     memcpy(saved, iv, 8);
 #ifdef ZC_HAVE_CPACF
     if (b == ZC_BACKEND_CPACF && full) {
-        rc = des_cpacf(k, ZC_OP_KMO, 0, iv, in, out, full, NULL);
+        rc = zc_des_cpacf_crypt(k, ZC_OP_KMO, 0, iv, in, out, full, NULL);
         in += full;
         out += full;
         full = 0;
@@ -346,7 +287,7 @@ int zc_des_ctr_crypt(const zc_des_key *k, uint8_t ctr[8], const uint8_t *in, uin
         }
 #ifdef ZC_HAVE_CPACF
         if (b == ZC_BACKEND_CPACF)
-            rc = des_cpacf(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
+            rc = zc_des_cpacf_crypt(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
         else
 #endif
         {
@@ -409,9 +350,9 @@ int zc_des_cmac(const zc_des_key *k, const uint8_t *msg, size_t len, uint8_t *ta
         int rc = ZC_OK;
 
         if (head)
-            rc = des_cpacf(k, ZC_OP_KMAC, 0, cv, msg, NULL, head, NULL);
+            rc = zc_des_cpacf_crypt(k, ZC_OP_KMAC, 0, cv, msg, NULL, head, NULL);
         if (rc == ZC_OK)
-            rc = des_cpacf_cmac_last(k, cv, last, n, cv);
+            rc = zc_des_cpacf_cmac_last(k, cv, last, n, cv);
         if (rc == ZC_OK)
             memcpy(tag, cv, tag_len);
         zc_wipe(cv, sizeof(cv));
