@@ -10,8 +10,9 @@
  * every result.
  *
  * Calls go one way: des_stream.c calls the mode calls of des_modes.c,
- * des_modes.c calls des_cpacf.c and the software core (des_ct.h); the
- * inline helpers here call only lib/core.
+ * des_modes.c calls des_cpacf.c and the software core (des_ct.h), des_key.c
+ * the core's key schedule and the caps; the inline helpers here call only
+ * lib/core, never a file that includes this header.
  */
 #ifndef ZC_DES_INT_H
 #define ZC_DES_INT_H
@@ -54,8 +55,9 @@ static inline int zc_des_key_valid(const zc_des_key *k)
 /*
  * Where a mode call on k runs: ZC_BACKEND_CPACF, ZC_BACKEND_SOFTWARE, or
  * ZC_ENOTSUP (a ZC_BACKEND_CPACF key whose mode instruction is missing, or
- * software while the hardware-only policy is on). The same rule as
- * zc_aes_mode_select; both are to become one in lib/core.
+ * software while the hardware-only policy is on). The rule of
+ * zc_aes_mode_select (aes/aes_int.h), kept to these three tests so that
+ * one copy in lib/core can replace both.
  */
 static inline int zc_des_mode_select(const zc_des_key *k, enum zc_des_imode mode)
 {

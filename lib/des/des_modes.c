@@ -6,8 +6,8 @@
  * Each call checks its arguments, asks zc_des_mode_select (des_int.h)
  * where the mode runs and counts it there, then hands its whole blocks to
  * one issuing helper of des_cpacf.c (KM, KMC, KMF, KMO, KMCTR, KMAC and
- * PCC), or runs the constant-time software core. A clear key's KM, KMC
- * and KMCTR reach their helper in one call. A helper's error fails the
+ * PCC), or runs the constant-time software core. ECB, CBC and CTR, the
+ * hot paths, reach their helper in one call. A helper's error fails the
  * call closed: the output is zeroed and the IV or counter left as it was.
  * The partial tail of CFB/OFB/CTR is one keystream block from KM (or
  * software), identically on both backends, as in aes/aes_modes.c.
