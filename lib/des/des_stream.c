@@ -1,13 +1,13 @@
 /*
  * des_stream.c - DES/TDES CTR, CFB-64 and OFB streams in chunks of any size.
  *
- * The DES counterpart of lib/aes_stream.c, with 8-byte blocks: the
- * one-shot mode calls of des.c chain across calls only in whole blocks,
- * so a context keeps the keystream block it is part-way through. An
- * update first uses up that block's remaining bytes, hands every whole
- * block to the one-shot mode call (which advances the counter or IV),
- * and for a tail of 1..7 bytes takes one keystream block from the key's
- * ECB, E(counter) or E(IV), keeping it for the next update. SP 800-38A
+ * The DES counterpart of aes/aes_stream.c, with 8-byte blocks: the
+ * one-shot mode calls of des_modes.c chain across calls only in whole
+ * blocks, so a context keeps the keystream block it is part-way through.
+ * An update first uses up that block's remaining bytes, hands every whole
+ * block to the one-shot mode call (which advances the counter or IV), and
+ * for a tail of 1..7 bytes takes one keystream block from the key's ECB,
+ * E(counter) or E(IV), keeping it for the next update. SP 800-38A
  * describes the three modes as a keystream XORed into the text; the
  * 64-bit block is that of SP 800-67.
  *
@@ -17,47 +17,35 @@
  * read before out is written so in == out works).
  *
  * The byte-granular part, shared with the AES streams, is
- * lib/stream_core.h; this file supplies the DES mode calls.
+ * core/stream_core.h; this file supplies the DES mode calls.
  *
- * Only the public DES calls are used, so every backend works alike.
- * Lengths are the only thing the code branches on.
+ * The data go only through the public DES calls, so every backend works
+ * alike; init asks des_int.h's zc_des_mode_select where the mode runs,
+ * the same rule the one-shot calls apply. Lengths are the only thing the
+ * code branches on.
  */
-#include "core/stats.h"
+#include "des_int.h"
 #include "core/stream_core.h"
-#include "core/util.h"
-#include <zcrypt/des.h>
 #include <zcrypt/des_stream.h>
 
 #define ZC_DES_STREAM_MAGIC 0x7a637364u   /* "zcsd" */
 
-/*
- * The mode's backend for k, as the one-shot call will pick it: the key's
- * mode bits are numbered as the ZC_ALGO_DES_* rows (lib/caps.h).
- */
-static int mode_backend(const zc_des_key *k, enum zc_algo algo)
-{
-    if (k->zc_cpacf_modes >> (algo - ZC_ALGO_DES_ECB) & 1)
-        return ZC_BACKEND_CPACF;
-    if (k->zc_strict || zc_policy_hw_only())
-        return ZC_ENOTSUP;
-    return ZC_BACKEND_SOFTWARE;
-}
-
+/* The context's mode is fixed at init and runs where the one-shot call would. */
 static int stream_init(zc_des_stream_ctx *c, const zc_des_key *k, const uint8_t iv[8],
-                       enum zc_algo algo, int decrypt)
+                       enum zc_des_imode mode, int decrypt)
 {
     int b;
 
     if (c == NULL || iv == NULL || zc_des_key_backend(k) == ZC_BACKEND_AUTO ||
         (decrypt != 0 && decrypt != 1))
         return ZC_EINVAL;
-    b = mode_backend(k, algo);
+    b = zc_des_mode_select(k, mode);
     if (b < 0)
         return b;
     memset(c, 0, sizeof(*c));
     c->zc_key = k;
     memcpy(c->zc_iv, iv, 8);
-    c->zc_mode = (uint8_t)(algo - ZC_ALGO_DES_ECB);
+    c->zc_mode = (uint8_t)mode;
     c->zc_decrypt = (uint8_t)decrypt;
     c->zc_backend = (uint8_t)b;
     c->zc_magic = ZC_DES_STREAM_MAGIC;
@@ -66,23 +54,23 @@ static int stream_init(zc_des_stream_ctx *c, const zc_des_key *k, const uint8_t 
 
 int zc_des_ctr_stream_init(zc_des_stream_ctx *c, const zc_des_key *k, const uint8_t ctr[8])
 {
-    return stream_init(c, k, ctr, ZC_ALGO_DES_CTR, 0);
+    return stream_init(c, k, ctr, ZC_DES_IM_CTR, 0);
 }
 
 int zc_des_cfb_stream_init(zc_des_stream_ctx *c, const zc_des_key *k, const uint8_t iv[8],
                            int decrypt)
 {
-    return stream_init(c, k, iv, ZC_ALGO_DES_CFB, decrypt);
+    return stream_init(c, k, iv, ZC_DES_IM_CFB, decrypt);
 }
 
 int zc_des_ofb_stream_init(zc_des_stream_ctx *c, const zc_des_key *k, const uint8_t iv[8])
 {
-    return stream_init(c, k, iv, ZC_ALGO_DES_OFB, 0);
+    return stream_init(c, k, iv, ZC_DES_IM_OFB, 0);
 }
 
-static int is_mode(const zc_des_stream_ctx *c, enum zc_algo algo)
+static int is_mode(const zc_des_stream_ctx *c, enum zc_des_imode mode)
 {
-    return c->zc_mode == algo - ZC_ALGO_DES_ECB;
+    return c->zc_mode == mode;
 }
 
 /* Whole blocks through the one-shot mode call. */
@@ -91,9 +79,9 @@ static int whole_blocks(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
     zc_des_stream_ctx *c = ctx;
     const zc_des_key *k = c->zc_key;
 
-    if (is_mode(c, ZC_ALGO_DES_CTR))
+    if (is_mode(c, ZC_DES_IM_CTR))
         return zc_des_ctr_crypt(k, c->zc_iv, in, out, n);
-    if (is_mode(c, ZC_ALGO_DES_CFB))
+    if (is_mode(c, ZC_DES_IM_CFB))
         return (c->zc_decrypt ? zc_des_cfb_decrypt : zc_des_cfb_encrypt)(k, c->zc_iv, in, out, n);
     return zc_des_ofb_crypt(k, c->zc_iv, in, out, n);
 }
@@ -106,9 +94,9 @@ static int next_keystream(void *ctx)
 
     if (rc != ZC_OK)
         return rc;
-    if (is_mode(c, ZC_ALGO_DES_CTR))
+    if (is_mode(c, ZC_DES_IM_CTR))
         zc_ctr_inc_be64(c->zc_iv);
-    else if (is_mode(c, ZC_ALGO_DES_OFB))
+    else if (is_mode(c, ZC_DES_IM_OFB))
         memcpy(c->zc_iv, c->zc_ks, 8);
     return ZC_OK;
 }
@@ -128,7 +116,7 @@ int zc_des_stream_update(zc_des_stream_ctx *c, const uint8_t *in, uint8_t *out, 
     if (len == 0)
         return ZC_OK;
     s = (struct zc_stream){ c->zc_iv, c->zc_ks, c->zc_fb, &c->zc_used, 8, c->zc_decrypt,
-                            is_mode(c, ZC_ALGO_DES_CFB) };
+                            is_mode(c, ZC_DES_IM_CFB) };
     rc = zc_stream_update(&s, c, whole_blocks, next_keystream, in, out, len);
     if (rc != ZC_OK)
         zc_des_stream_wipe(c);      /* the position is lost: fail closed */

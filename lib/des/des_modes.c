@@ -1,146 +1,35 @@
 /*
- * des.c - DES / Triple-DES key objects with ECB, CBC, CFB-64, OFB, CTR
- * (64-bit big-endian counter) and CMAC (SP 800-38B with the 64-bit block).
+ * des_modes.c - the DES/TDES modes ECB, CBC, CFB-64, OFB, CTR (64-bit
+ * big-endian counter) and CMAC (SP 800-38B with the 64-bit block); key
+ * objects: des_key.c.
  *
- * The same shape as lib/aes.c, smaller: the backend from KM's DEA/TDEA
- * function code for the key length, a bit per mode for its instruction
- * (KMC, KMF, KMO, KMCTR, KMAC + PCC), the clear key for CPACF parameter
- * blocks, and the constant-time software schedule unless the key is
- * CPACF-only. One issuing helper (des_cpacf) builds the parameter block
- * on the stack, issues the instruction, checks the result and wipes the
- * block; des_cpacf_cmac_last does the same for PCC. The partial tail of
- * CFB/OFB/CTR is one keystream block from KM (or software), identically
- * on both backends, as in lib/aes.c. DES keys are always clear (the kernel wraps no DES
- * keys), so nothing may stop these instructions early: a short count fails
- * the call closed with ZC_EDEVICE, the output zeroed.
+ * Each call checks its arguments, asks zc_des_mode_select (des_int.h)
+ * where the mode runs and counts it there, then hands its whole blocks to
+ * one issuing helper of des_cpacf.c (KM, KMC, KMF, KMO, KMCTR, KMAC and
+ * PCC), or runs the constant-time software core. ECB, CBC and CTR, the
+ * hot paths, reach their helper in one call. A helper's error fails the
+ * call closed: the output is zeroed and the IV or counter left as it was.
+ * The partial tail of CFB/OFB/CTR is one keystream block from KM (or
+ * software), identically on both backends, as in aes/aes_modes.c.
  */
-#include "core/caps.h"
-#include "asm/cpacf_pb.h"
-#include "core/stats.h"
-#include "core/util.h"
+#include "des_int.h"
 #include "des_ct.h"
 #include "asm/cpacf.h"
-#include <zcrypt/des.h>
 
-#define ZC_DES_MAGIC 0x7a636b64u   /* "zckd" */
-/* Modes: the argument of zc_des_mode_need and the zc_cpacf_modes bits. */
-enum { DM_ECB, DM_CBC, DM_CFB, DM_OFB, DM_CTR, DM_CMAC, DM_COUNT };
-#define M_ECB (1u << DM_ECB)
-#define M_CBC (1u << DM_CBC)
-
-/* The mode instruction beside KM, by mode (CMAC adds PCC). */
-static const enum zc_insn mode_insn[DM_COUNT] = {
-    [DM_ECB] = ZC_INSN_KM, [DM_CBC] = ZC_INSN_KMC, [DM_CFB] = ZC_INSN_KMF,
-    [DM_OFB] = ZC_INSN_KMO, [DM_CTR] = ZC_INSN_KMCTR, [DM_CMAC] = ZC_INSN_KMAC,
-};
-
-static unsigned des_fc(size_t key_len)
-{
-    switch (key_len) {
-    case 8:  return ZC_FC_DEA;
-    case 16: return ZC_FC_TDEA_128;
-    case 24: return ZC_FC_TDEA_192;
-    default: return 0;
-    }
-}
-
-unsigned zc_des_mode_need(int mode, size_t key_len, struct zc_cpacf_need need[3])
-{
-    unsigned fc = des_fc(key_len), n = 1;
-
-    if (fc == 0 || mode < 0 || mode >= DM_COUNT)
-        return 0;
-    need[0].insn = ZC_INSN_KM;
-    need[0].fc = fc;
-    if (mode != DM_ECB) {
-        need[n].insn = mode_insn[mode];
-        need[n++].fc = fc;
-    }
-    if (mode == DM_CMAC) {
-        need[n].insn = ZC_INSN_PCC;
-        need[n++].fc = fc;
-    }
-    return n;
-}
-
-static int key_ok(const zc_des_key *k)
-{
-    return k != NULL && k->zc_magic == ZC_DES_MAGIC;
-}
-
-int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
-                    enum zc_backend backend)
-{
-    struct zc_cpacf_need need[3];
-    struct zc_backend_info info;
-    unsigned fc = des_fc(key_len), m;
-    uint8_t modes = 0;
-
-    if (k == NULL || key == NULL || fc == 0 || !zc_backend_sym_ok(backend))
-        return ZC_EINVAL;
-    if (backend != ZC_BACKEND_SOFTWARE) {
-        for (m = 0; m < DM_COUNT; m++) {
-            zc_caps_decide(need, zc_des_mode_need((int)m, key_len, need), &info);
-            if (info.backend == ZC_BACKEND_CPACF)
-                modes |= (uint8_t)(1u << m);
-        }
-        if (!(modes & M_ECB)) {
-            if (backend == ZC_BACKEND_CPACF)
-                return ZC_ENOTSUP;
-            modes = 0;
-        }
-    }
-    if (modes == 0 && zc_policy_hw_only())        /* it would run in software */
-        return ZC_ENOTSUP;
-    memset(k, 0, sizeof(*k));
-    if (backend == ZC_BACKEND_CPACF)
-        k->zc_passes = key_len == 8 ? 1 : 3;
-    else
-        k->zc_passes = (uint8_t)zc_des_sw_setkey(k->zc_sk, key, key_len);
-    memcpy(k->zc_key, key, key_len);
-    k->zc_key_len = (uint8_t)key_len;
-    k->zc_fc = (uint8_t)fc;
-    k->zc_cpacf_modes = modes;
-    k->zc_strict = backend == ZC_BACKEND_CPACF;
-    k->zc_backend = (uint8_t)(backend == ZC_BACKEND_AUTO
-                              ? (modes ? ZC_BACKEND_CPACF : ZC_BACKEND_SOFTWARE)
-                              : backend);
-    k->zc_magic = ZC_DES_MAGIC;
-    return ZC_OK;
-}
-
-void zc_des_key_wipe(zc_des_key *k)
-{
-    if (k != NULL)
-        zc_wipe(k, sizeof(*k));
-}
-
-enum zc_backend zc_des_key_backend(const zc_des_key *k)
-{
-    return key_ok(k) ? (enum zc_backend)k->zc_backend : ZC_BACKEND_AUTO;
-}
+#define M_ECB (1u << ZC_DES_IM_ECB)
 
 static int args(const zc_des_key *k, const uint8_t *in, const uint8_t *out, size_t len)
 {
-    if (!key_ok(k) || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
+    if (!zc_des_key_valid(k) || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
         zc_partial_overlap(in, out, len) || len % 8)
         return ZC_EINVAL;
     return ZC_OK;
 }
 
-/*
- * Where a mode call on k runs: ZC_BACKEND_CPACF, ZC_BACKEND_SOFTWARE, or
- * ZC_ENOTSUP (a CPACF-only key without the mode's instruction).
- */
-/*
- * Where a mode call runs, and counted there: ZC_BACKEND_CPACF,
- * ZC_BACKEND_SOFTWARE, or ZC_ENOTSUP where the mode would run in software
- * on a CPACF-only key or under the hardware-only policy.
- */
-static int mode_select(const zc_des_key *k, unsigned mode, int decrypt, size_t len)
+/* Where a mode call runs (zc_des_mode_select), and counted there. */
+static int mode_select(const zc_des_key *k, enum zc_des_imode mode, int decrypt, size_t len)
 {
-    int b = (k->zc_cpacf_modes >> mode & 1) ? ZC_BACKEND_CPACF
-            : (k->zc_strict || zc_policy_hw_only()) ? ZC_ENOTSUP : ZC_BACKEND_SOFTWARE;
+    int b = zc_des_mode_select(k, mode);
 
     if (b >= 0)
         zc_stat_count((enum zc_algo)(ZC_ALGO_DES_ECB + mode), k->zc_key_len,
@@ -148,73 +37,17 @@ static int mode_select(const zc_des_key *k, unsigned mode, int decrypt, size_t l
     return b;
 }
 
-#ifdef ZC_HAVE_CPACF
-/*
- * KM, KMCTR (cv NULL) or KMC, KMF (64-bit segments), KMO, KMAC over len
- * bytes, a multiple of 8; cv updated on success; ctrs: KMCTR's counter
- * blocks; out NULL for KMAC. On error the output is zeroed.
- */
-static int des_cpacf(const zc_des_key *k, unsigned op, int decrypt, uint8_t cv[8],
-                     const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs)
-{
-    struct zc_pb_des_chain pb __attribute__((aligned(8)));
-    unsigned long fc = k->zc_fc | (decrypt ? ZC_CPACF_DECRYPT : 0);
-    long n;
-
-    memcpy(pb.key, k->zc_key, k->zc_key_len);
-    if (cv != NULL)
-        memcpy(pb.cv, cv, 8);
-    switch (op) {
-    case ZC_OP_KM:    n = zc_km(fc, pb.key, out, in, len); break;
-    case ZC_OP_KMCTR: n = zc_kmctr(fc, pb.key, out, in, len, ctrs); break;
-    case ZC_OP_KMC:   n = zc_kmc(fc, &pb, out, in, len); break;
-    case ZC_OP_KMF:   n = zc_kmf(fc | 8ul << 24, &pb, out, in, len); break;
-    case ZC_OP_KMO:   n = zc_kmo(fc, &pb, out, in, len); break;
-    case ZC_OP_KMAC:  n = zc_kmac(fc, &pb, in, len); break;
-    default:          n = -1; break;
-    }
-    if (n == (long)len && cv != NULL)
-        memcpy(cv, pb.cv, 8);
-    zc_wipe(&pb, sizeof(pb));
-    if (n == (long)len)
-        return ZC_OK;
-    if (out != NULL)
-        zc_wipe(out, len);
-    return n < 0 ? ZC_EINVAL : ZC_EDEVICE;
-}
-
-/* PCC Compute-Last-Block-CMAC: the chaining value, the n (0..8) pending
- * bytes; the 8-byte MAC into mac. */
-static int des_cpacf_cmac_last(const zc_des_key *k, const uint8_t cv[8], const uint8_t *last,
-                               size_t n, uint8_t mac[8])
-{
-    struct zc_pb_pcc_cmac_des pb __attribute__((aligned(8)));
-    int cc;
-
-    memset(&pb, 0, sizeof(pb));
-    pb.ml = (uint8_t)(n * 8);               /* 0 bits: the empty message */
-    memcpy(pb.msg, last, n);
-    memcpy(pb.icv, cv, 8);
-    memcpy(pb.key, k->zc_key, k->zc_key_len);
-    cc = zc_pcc(k->zc_fc, &pb);
-    if (cc == 0)
-        memcpy(mac, pb.icv, 8);
-    zc_wipe(&pb, sizeof(pb));
-    return cc == 0 ? ZC_OK : cc < 0 ? ZC_EINVAL : ZC_EDEVICE;
-}
-#endif
-
 static int ecb(const zc_des_key *k, const uint8_t *in, uint8_t *out, size_t len, int decrypt)
 {
     if (args(k, in, out, len))
         return ZC_EINVAL;
-    if (mode_select(k, DM_ECB, decrypt, len) < 0)
+    if (mode_select(k, ZC_DES_IM_ECB, decrypt, len) < 0)
         return ZC_ENOTSUP;
     if (len == 0)
         return ZC_OK;
 #ifdef ZC_HAVE_CPACF
     if (k->zc_cpacf_modes & M_ECB)
-        return des_cpacf(k, ZC_OP_KM, decrypt, NULL, in, out, len, NULL);
+        return zc_des_cpacf_crypt(k, ZC_OP_KM, decrypt, NULL, in, out, len, NULL);
 #endif
     if (decrypt)
         zc_des_sw_decrypt(k->zc_sk, k->zc_passes, in, out, len / 8);
@@ -243,14 +76,14 @@ static int cbc(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *o
     if (iv == NULL || args(k, in, out, len))
         return ZC_EINVAL;
     /* A CPACF-only key never falls back; an AUTO one runs CBC in software. */
-    b = mode_select(k, DM_CBC, decrypt, len);
+    b = mode_select(k, ZC_DES_IM_CBC, decrypt, len);
     if (b < 0)
         return b;
     if (len == 0)
         return ZC_OK;
 #ifdef ZC_HAVE_CPACF
     if (b == ZC_BACKEND_CPACF)
-        return des_cpacf(k, ZC_OP_KMC, decrypt, iv, in, out, len, NULL);
+        return zc_des_cpacf_crypt(k, ZC_OP_KMC, decrypt, iv, in, out, len, NULL);
 #endif
     if (!decrypt) {
         for (i = 0; i < len; i += 8) {
@@ -302,8 +135,8 @@ int zc_des_cbc_decrypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in,
 static int sargs(const zc_des_key *k, const uint8_t *iv, const uint8_t *in,
                  const uint8_t *out, size_t len)
 {
-    if (iv == NULL || !key_ok(k) || zc_bad_ptr(in, len) || zc_bad_ptr(out, len) ||
-        zc_partial_overlap(in, out, len))
+    if (iv == NULL || !zc_des_key_valid(k) || zc_bad_ptr(in, len) ||
+        zc_bad_ptr(out, len) || zc_partial_overlap(in, out, len))
         return ZC_EINVAL;
     return ZC_OK;
 }
@@ -313,7 +146,7 @@ static int block_enc(const zc_des_key *k, const uint8_t in[8], uint8_t out[8])
 {
 #ifdef ZC_HAVE_CPACF
     if (k->zc_cpacf_modes & M_ECB)
-        return des_cpacf(k, ZC_OP_KM, 0, NULL, in, out, 8, NULL);
+        return zc_des_cpacf_crypt(k, ZC_OP_KM, 0, NULL, in, out, 8, NULL);
 #endif
     zc_des_sw_encrypt(k->zc_sk, k->zc_passes, in, out, 1);
     return ZC_OK;
@@ -342,13 +175,13 @@ static int cfb(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint8_t *o
 
     if (sargs(k, iv, in, out, len))
         return ZC_EINVAL;
-    b = mode_select(k, DM_CFB, decrypt, len);
+    b = mode_select(k, ZC_DES_IM_CFB, decrypt, len);
     if (b < 0 || len == 0)
         return b < 0 ? b : ZC_OK;
     memcpy(saved, iv, 8);
 #ifdef ZC_HAVE_CPACF
     if (b == ZC_BACKEND_CPACF && full) {
-        rc = des_cpacf(k, ZC_OP_KMF, decrypt, iv, in, out, full, NULL);
+        rc = zc_des_cpacf_crypt(k, ZC_OP_KMF, decrypt, iv, in, out, full, NULL);
         in += full;
         out += full;
         full = 0;
@@ -401,13 +234,13 @@ int zc_des_ofb_crypt(const zc_des_key *k, uint8_t iv[8], const uint8_t *in, uint
 
     if (sargs(k, iv, in, out, len))
         return ZC_EINVAL;
-    b = mode_select(k, DM_OFB, 0, len);
+    b = mode_select(k, ZC_DES_IM_OFB, 0, len);
     if (b < 0 || len == 0)
         return b < 0 ? b : ZC_OK;
     memcpy(saved, iv, 8);
 #ifdef ZC_HAVE_CPACF
     if (b == ZC_BACKEND_CPACF && full) {
-        rc = des_cpacf(k, ZC_OP_KMO, 0, iv, in, out, full, NULL);
+        rc = zc_des_cpacf_crypt(k, ZC_OP_KMO, 0, iv, in, out, full, NULL);
         in += full;
         out += full;
         full = 0;
@@ -441,7 +274,7 @@ int zc_des_ctr_crypt(const zc_des_key *k, uint8_t ctr[8], const uint8_t *in, uin
 
     if (sargs(k, ctr, in, out, len))
         return ZC_EINVAL;
-    b = mode_select(k, DM_CTR, 0, len);
+    b = mode_select(k, ZC_DES_IM_CTR, 0, len);
     if (b < 0 || len == 0)
         return b < 0 ? b : ZC_OK;
     memcpy(saved, ctr, 8);
@@ -454,7 +287,7 @@ int zc_des_ctr_crypt(const zc_des_key *k, uint8_t ctr[8], const uint8_t *in, uin
         }
 #ifdef ZC_HAVE_CPACF
         if (b == ZC_BACKEND_CPACF)
-            rc = des_cpacf(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
+            rc = zc_des_cpacf_crypt(k, ZC_OP_KMCTR, 0, NULL, in, out, n, ctrs);
         else
 #endif
         {
@@ -501,9 +334,10 @@ int zc_des_cmac(const zc_des_key *k, const uint8_t *msg, size_t len, uint8_t *ta
     size_t head, n, i;
     int b;
 
-    if (!key_ok(k) || zc_bad_ptr(msg, len) || tag == NULL || tag_len < 1 || tag_len > 8)
+    if (!zc_des_key_valid(k) || zc_bad_ptr(msg, len) || tag == NULL || tag_len < 1 ||
+        tag_len > 8)
         return ZC_EINVAL;
-    b = mode_select(k, DM_CMAC, 0, len);
+    b = mode_select(k, ZC_DES_IM_CMAC, 0, len);
     if (b < 0)
         return b;
     /* The last block holds 1..8 bytes, 0 only for the empty message. */
@@ -516,9 +350,9 @@ int zc_des_cmac(const zc_des_key *k, const uint8_t *msg, size_t len, uint8_t *ta
         int rc = ZC_OK;
 
         if (head)
-            rc = des_cpacf(k, ZC_OP_KMAC, 0, cv, msg, NULL, head, NULL);
+            rc = zc_des_cpacf_crypt(k, ZC_OP_KMAC, 0, cv, msg, NULL, head, NULL);
         if (rc == ZC_OK)
-            rc = des_cpacf_cmac_last(k, cv, last, n, cv);
+            rc = zc_des_cpacf_cmac_last(k, cv, last, n, cv);
         if (rc == ZC_OK)
             memcpy(tag, cv, tag_len);
         zc_wipe(cv, sizeof(cv));
