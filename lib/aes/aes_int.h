@@ -17,6 +17,7 @@
 
 #include "core/caps.h"
 #include "core/protkey.h"
+#include "core/symkey.h"
 #include "asm/cpacf_pb.h"
 #include "asm/cpacf.h"
 #include "core/stats.h"
@@ -98,11 +99,7 @@ static inline int zc_aes_key_valid(const zc_aes_key *k)
  */
 static inline int zc_aes_mode_select(const zc_aes_key *k, enum zc_aes_imode mode)
 {
-    if (k->zc_cpacf_modes >> mode & 1)
-        return ZC_BACKEND_CPACF;
-    if (k->zc_strict || zc_policy_hw_only())
-        return ZC_ENOTSUP;
-    return ZC_BACKEND_SOFTWARE;
+    return zc_symkey_select(k->zc_cpacf_modes, mode, k->zc_strict);
 }
 
 /* Count a mode call on k that runs on b (zc_aes_mode_select's answer). */

@@ -123,20 +123,15 @@ int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
                     enum zc_backend backend)
 {
     const struct zc_aes_fcs *f = zc_aes_fcs_of(key_len);
-    uint16_t modes = 0;
+    unsigned modes;
+    int rc;
 
     if (k == NULL || key == NULL || f == NULL || !zc_backend_sym_ok(backend))
         return ZC_EINVAL;
-    if (backend != ZC_BACKEND_SOFTWARE) {
-        modes = cpacf_modes(key_len, 0);
-        if (!(modes & (1u << ZC_AES_IM_ECB))) {        /* no KM for this size */
-            if (backend == ZC_BACKEND_CPACF)
-                return ZC_ENOTSUP;
-            modes = 0;
-        }
-    }
-    if (modes == 0 && zc_policy_hw_only())        /* it would run in software */
-        return ZC_ENOTSUP;
+    rc = zc_symkey_modes(backend, backend != ZC_BACKEND_SOFTWARE ? cpacf_modes(key_len, 0) : 0,
+                         &modes);
+    if (rc != ZC_OK)
+        return rc;
     memset(k, 0, sizeof(*k));
     /* A CPACF-only key never runs software, so it holds no schedule. */
     if (backend == ZC_BACKEND_CPACF)
@@ -147,11 +142,9 @@ int zc_aes_key_init(zc_aes_key *k, const uint8_t *key, size_t key_len,
     k->zc_key_len = (uint8_t)key_len;
     k->zc_fc = f->fc;
     k->zc_kind = ZC_AES_KIND_CLEAR;
-    k->zc_cpacf_modes = modes;
+    k->zc_cpacf_modes = (uint16_t)modes;
     k->zc_strict = backend == ZC_BACKEND_CPACF;
-    k->zc_backend = (uint8_t)(backend == ZC_BACKEND_AUTO
-                              ? (modes ? ZC_BACKEND_CPACF : ZC_BACKEND_SOFTWARE)
-                              : backend);
+    k->zc_backend = zc_symkey_backend(backend, modes);
     k->zc_magic = ZC_AES_MAGIC;
     return ZC_OK;
 }

@@ -44,9 +44,4 @@ static inline int zc_backend_sym_ok(enum zc_backend b)
     return b == ZC_BACKEND_AUTO || b == ZC_BACKEND_CPACF || b == ZC_BACKEND_SOFTWARE;
 }
 
-/* DES/TDES: the (instruction, fc) pairs for a mode, numbered as the
- * ZC_ALGO_DES_* rows from ZC_ALGO_DES_ECB; 0 for a key length or mode
- * without a DES form. Lives in lib/des.c. */
-unsigned zc_des_mode_need(int mode, size_t key_len, struct zc_cpacf_need need[3]);
-
 #endif /* ZC_LIB_CAPS_H */

@@ -3,7 +3,7 @@
  * where ZC_BACKEND_AUTO runs each mode, the modes' names, the rows a
  * report lists and the statistics rows.
  */
-#include "core/caps.h"
+#include "des_int.h"
 #include "core/family.h"
 #include "core/stats.h"
 

@@ -19,6 +19,7 @@
 
 #include "core/caps.h"
 #include "core/stats.h"
+#include "core/symkey.h"
 #include "core/util.h"
 #include <zcrypt/des.h>
 
@@ -61,11 +62,7 @@ static inline int zc_des_key_valid(const zc_des_key *k)
  */
 static inline int zc_des_mode_select(const zc_des_key *k, enum zc_des_imode mode)
 {
-    if (k->zc_cpacf_modes >> mode & 1)
-        return ZC_BACKEND_CPACF;
-    if (k->zc_strict || zc_policy_hw_only())
-        return ZC_ENOTSUP;
-    return ZC_BACKEND_SOFTWARE;
+    return zc_symkey_select(k->zc_cpacf_modes, mode, k->zc_strict);
 }
 
 /* ---- the issuing helpers (des_cpacf.c) ---------------------------------
@@ -86,6 +83,11 @@ static inline int zc_des_mode_select(const zc_des_key *k, enum zc_des_imode mode
  * KM and KMCTR. ctrs: KMCTR's counter blocks, one per data block. out:
  * NULL for KMAC.
  */
+/* The (instruction, fc) pairs a mode needs for a key length, numbered as
+ * the ZC_ALGO_DES_* rows from ZC_ALGO_DES_ECB; 0 for a key length or mode
+ * without a DES form (des_key.c). */
+unsigned zc_des_mode_need(int mode, size_t key_len, struct zc_cpacf_need need[3]);
+
 int zc_des_cpacf_crypt(const zc_des_key *k, unsigned op, int decrypt, uint8_t cv[8],
                        const uint8_t *in, uint8_t *out, size_t len, const uint8_t *ctrs);
 

@@ -59,8 +59,8 @@ int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
 {
     struct zc_cpacf_need need[3];
     struct zc_backend_info info;
-    unsigned fc = des_fc(key_len), m;
-    uint8_t modes = 0;
+    unsigned fc = des_fc(key_len), m, cpacf = 0, modes;
+    int rc;
 
     if (k == NULL || key == NULL || fc == 0 || !zc_backend_sym_ok(backend))
         return ZC_EINVAL;
@@ -68,16 +68,12 @@ int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
         for (m = 0; m < ZC_DES_IM_COUNT; m++) {
             zc_caps_decide(need, zc_des_mode_need((int)m, key_len, need), &info);
             if (info.backend == ZC_BACKEND_CPACF)
-                modes |= (uint8_t)(1u << m);
-        }
-        if (!(modes & (1u << ZC_DES_IM_ECB))) {    /* no KM: no CPACF at all */
-            if (backend == ZC_BACKEND_CPACF)
-                return ZC_ENOTSUP;
-            modes = 0;
+                cpacf |= 1u << m;
         }
     }
-    if (modes == 0 && zc_policy_hw_only())        /* it would run in software */
-        return ZC_ENOTSUP;
+    rc = zc_symkey_modes(backend, cpacf, &modes);
+    if (rc != ZC_OK)
+        return rc;
     memset(k, 0, sizeof(*k));
     if (backend == ZC_BACKEND_CPACF)
         k->zc_passes = key_len == 8 ? 1 : 3;
@@ -86,11 +82,9 @@ int zc_des_key_init(zc_des_key *k, const uint8_t *key, size_t key_len,
     memcpy(k->zc_key, key, key_len);
     k->zc_key_len = (uint8_t)key_len;
     k->zc_fc = (uint8_t)fc;
-    k->zc_cpacf_modes = modes;
+    k->zc_cpacf_modes = (uint8_t)modes;
     k->zc_strict = backend == ZC_BACKEND_CPACF;
-    k->zc_backend = (uint8_t)(backend == ZC_BACKEND_AUTO
-                              ? (modes ? ZC_BACKEND_CPACF : ZC_BACKEND_SOFTWARE)
-                              : backend);
+    k->zc_backend = zc_symkey_backend(backend, modes);
     k->zc_magic = ZC_DES_MAGIC;
     return ZC_OK;
 }
