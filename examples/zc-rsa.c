@@ -18,6 +18,7 @@
  * any size; a signature is the raw zc_rsa_size() bytes, as openssl writes.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700      /* realpath() in zc_out.h */
 
 #include <zcrypt.h>
 
@@ -31,6 +32,8 @@
 #include <unistd.h>
 
 #define PROG "zc-rsa"
+
+#include "zc_out.h"
 
 /* Exit codes, also listed in --help and the man page (as zc-encrypt's). */
 enum {
@@ -66,6 +69,7 @@ static void usage(FILE *f)
         "                         SubjectPublicKeyInfo (unencrypted)\n"
         "  -o, --output FILE      write to FILE (default: standard output); key\n"
         "                         files and plaintext are created with mode 0600\n"
+        "  -n, --no-clobber       refuse to replace an existing output file\n"
         "  -s, --signature FILE   the signature to verify\n"
         "  -a, --hash ALG         sha1, sha224, sha256 (default), sha384, sha512,\n"
         "                         sha512-224, sha512-256, sha3-224, sha3-256,\n"
@@ -85,6 +89,14 @@ static void usage(FILE *f)
         "PEM labels: \"PRIVATE KEY\" (PKCS#8), \"RSA PRIVATE KEY\" (PKCS#1),\n"
         "\"PUBLIC KEY\" (SubjectPublicKeyInfo), \"RSA PUBLIC KEY\" (PKCS#1).\n"
         "The public exponent of new keys is 65537.\n"
+        "\n"
+        "An output FILE that is a regular file or does not exist is written to a\n"
+        "temporary file in its directory and renamed to FILE at the end (removed on\n"
+        "failure); an existing FILE is replaced by a new file unless -n is given.\n"
+        "A symbolic link is followed (its target replaced, the link kept; a dangling\n"
+        "link is refused); a device, FIFO or socket is written through, never\n"
+        "replaced or chmodded; a directory is refused. Outputs are checked before\n"
+        "any work is done.\n"
         "\n"
         "Exit status: 0 success (signature valid); 1 signature invalid or\n"
         "decryption failed; 2 usage error; 3 input/output error; 4 the key could\n"
@@ -123,7 +135,7 @@ static const struct pem_label {
 struct opts {
     const char *key, *out, *sig, *pub_out, *label, *in;
     enum zc_hash_alg hash;
-    int pss, der, pkcs1;
+    int pss, der, pkcs1, no_clobber;
     long salt_len;              /* -1: the hash size */
     unsigned bits;
 };
@@ -277,41 +289,15 @@ static long read_file(const char *path, uint8_t *buf, size_t cap)
     return (long)got;
 }
 
-/* Write a whole buffer to path (NULL or "-": standard output). */
-static int write_file(const char *path, const void *data, size_t len, mode_t mode)
+/* -o and --public-out, opened before any work (fd -1: not opened). */
+static struct zc_out out_file = { .fd = -1 }, pub_file = { .fd = -1 };
+
+/* Write a whole buffer to an output opened by zc_out_open() and finish it. */
+static int write_out(struct zc_out *out, const void *data, size_t len)
 {
-    const uint8_t *p = data;
-    int fd = STDOUT_FILENO, rc = EX_OK;
+    int ok = zc_out_write(out, data, len) == 0;
 
-    if (path != NULL && strcmp(path, "-") != 0) {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
-        if (fd >= 0 && mode == 0600 && fchmod(fd, mode) != 0)  /* an older, wider file */
-            rc = EX_IO;
-        if (fd < 0 || rc != EX_OK) {
-            if (fd >= 0)
-                close(fd);
-            fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-            return EX_IO;
-        }
-    }
-    while (len > 0) {
-        ssize_t n = write(fd, p, len);
-
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            fprintf(stderr, PROG ": writing %s: %s\n", path ? path : "output", strerror(errno));
-            rc = EX_IO;
-            break;
-        }
-        p += n;
-        len -= (size_t)n;
-    }
-    if (fd != STDOUT_FILENO && close(fd) != 0 && rc == EX_OK) {
-        fprintf(stderr, PROG ": writing %s: %s\n", path, strerror(errno));
-        rc = EX_IO;
-    }
-    return rc;
+    return zc_out_close(out, ok) == 0 && ok ? EX_OK : EX_IO;
 }
 
 /* If text is PEM, replace it by its DER in place; 0 on success. */
@@ -382,7 +368,7 @@ static int load_key(const char *path, zc_rsa_key *k)
 }
 
 /* Write a key in the format chosen by the options. */
-static int save_key(const zc_rsa_key *k, const struct opts *o, int private, const char *path)
+static int save_key(const zc_rsa_key *k, const struct opts *o, int private, struct zc_out *out)
 {
     static uint8_t der[DER_MAX];
     static char pem[DER_MAX * 2];
@@ -397,17 +383,18 @@ static int save_key(const zc_rsa_key *k, const struct opts *o, int private, cons
     rc = zc_rsa_key_export_der(k, f, der, &der_len);
     if (rc != ZC_OK) {
         fprintf(stderr, PROG ": exporting the key: %s\n", zc_strerror(rc));
+        zc_out_close(out, 0);
         return EX_LIB;
     }
     if (o->der) {
-        rc = write_file(path, der, der_len, private ? 0600 : 0644);
+        rc = write_out(out, der, der_len);
     } else {
         const char *label = labels[f].label;
 
         len = (size_t)snprintf(pem, sizeof pem, "-----BEGIN %s-----\n", label);
         len += b64_encode(der, der_len, pem + len);
         len += (size_t)snprintf(pem + len, sizeof pem - len, "-----END %s-----\n", label);
-        rc = write_file(path, pem, len, private ? 0600 : 0644);
+        rc = write_out(out, pem, len);
     }
     wipe(der, sizeof der);
     wipe(pem, sizeof pem);
@@ -468,9 +455,9 @@ static int cmd_genkey(const struct opts *o, zc_rsa_key *k)
         fprintf(stderr, PROG ": generating a %u-bit key: %s\n", o->bits, zc_strerror(rc));
         return rc == ZC_EINVAL ? EX_USAGE : EX_LIB;
     }
-    rc = save_key(k, o, 1, o->out);
+    rc = save_key(k, o, 1, &out_file);
     if (rc == EX_OK && o->pub_out != NULL)
-        rc = save_key(k, o, 0, o->pub_out);
+        rc = save_key(k, o, 0, &pub_file);
     return rc;
 }
 
@@ -491,7 +478,7 @@ static int cmd_sign_verify(const struct opts *o, const zc_rsa_key *k, int verify
             fprintf(stderr, PROG ": signing: %s\n", zc_strerror(rc));
             return EX_LIB;
         }
-        return write_file(o->out, sig, sig_len, 0644);
+        return write_out(&out_file, sig, sig_len);
     }
     if (o->sig == NULL) {
         fprintf(stderr, PROG ": verify needs the signature (-s FILE)\n");
@@ -536,7 +523,7 @@ static int cmd_crypt(const struct opts *o, const zc_rsa_key *k, int decrypt)
         rc = zc_rsa_oaep_encrypt(k, o->hash, label, label_len, in, (size_t)n, out, &out_len);
     wipe(in, sizeof in);
     if (rc == ZC_OK)
-        rc = write_file(o->out, out, out_len, decrypt ? 0600 : 0644);
+        rc = write_out(&out_file, out, out_len);
     else if (decrypt && (rc == ZC_EAUTH || (rc == ZC_EINVAL && (size_t)n != size))) {
         fprintf(stderr, PROG ": decryption failed: %s\n", zc_strerror(ZC_EAUTH));
         rc = EX_AUTH;
@@ -568,6 +555,7 @@ int main(int argc, char **argv)
     static const struct option longopts[] = {
         { "key", required_argument, NULL, 'k' },
         { "output", required_argument, NULL, 'o' },
+        { "no-clobber", no_argument, NULL, 'n' },
         { "signature", required_argument, NULL, 's' },
         { "hash", required_argument, NULL, 'a' },
         { "pss", no_argument, NULL, O_PSS },
@@ -589,7 +577,7 @@ int main(int argc, char **argv)
     long v;
     int ch, rc;
 
-    while ((ch = getopt_long(argc, argv, "+k:o:s:a:hV", longopts, NULL)) != -1 || optind < argc) {
+    while ((ch = getopt_long(argc, argv, "+k:o:s:a:nhV", longopts, NULL)) != -1 || optind < argc) {
         if (ch == -1) {         /* a word: the command, then the input */
             if (cmd == NULL)
                 cmd = argv[optind];
@@ -605,6 +593,7 @@ int main(int argc, char **argv)
         switch (ch) {
         case 'k': o.key = optarg; break;
         case 'o': o.out = optarg; break;
+        case 'n': o.no_clobber = 1; break;
         case 's': o.sig = optarg; break;
         case O_PSS: o.pss = 1; break;
         case O_LABEL: o.label = optarg; break;
@@ -657,12 +646,22 @@ int main(int argc, char **argv)
                 "encrypt or decrypt", cmd ? cmd : "");
         return EX_USAGE;
     }
+    /* the outputs are decided before any work: a private key or plaintext
+     * gets mode 0600, the rest 0644 (before the umask) */
+    if (i != 3 && zc_out_open(&out_file, o.out, i == 0 || i == 5 ? 0600 : 0644,
+                              o.no_clobber) != 0)
+        return EX_IO;
+    if (i == 0 && o.pub_out != NULL &&
+        zc_out_open(&pub_file, o.pub_out, 0644, o.no_clobber) != 0) {
+        zc_out_close(&out_file, 0);
+        return EX_IO;
+    }
     if (i == 0) {
         rc = cmd_genkey(&o, &key);
     } else {
         rc = load_key(o.key, &key);
         if (rc == EX_OK && i == 1)
-            rc = save_key(&key, &o, 0, o.out);
+            rc = save_key(&key, &o, 0, &out_file);
         else if (rc == EX_OK && (i == 2 || i == 5) && !zc_rsa_key_has_private(&key)) {
             fprintf(stderr, PROG ": %s needs a private key\n", cmd);
             rc = EX_KEY;
@@ -671,6 +670,8 @@ int main(int argc, char **argv)
         else if (rc == EX_OK)
             rc = cmd_crypt(&o, &key, i == 5);
     }
+    zc_out_close(&out_file, 0);   /* what was not written is removed */
+    zc_out_close(&pub_file, 0);
     zc_rsa_key_wipe(&key);
     return rc;
 }
