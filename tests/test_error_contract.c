@@ -931,6 +931,8 @@ static void stats_probes(void)
     E(zc_policy_set, EI, 0, ((enum zc_policy)-1));
     check(zc_policy_get() == pol, "zc_policy_set: an unknown policy keeps the policy");
     V(zc_policy_get, (), v == ZC_POLICY_ANY || v == ZC_POLICY_HW_ONLY);
+    E(zc_settings_ignored, EI, 0, (NULL, 16));
+    E(zc_settings_ignored, EI, 0, ((char *)W.buf, 0));
     zc_policy_set(pol);             /* global state: as found */
     VOID(zc_stats_reset, ());
 }
