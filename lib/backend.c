@@ -10,9 +10,10 @@
 #include "hash_int.h"
 #include "aes_int.h"
 #include "platform.h"
+#include "stats.h"
 #include "../asm/cpacf.h"
 
-int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
+static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
 {
     struct zc_cpacf_need need[3];
     const struct zc_hash_desc *d;
@@ -65,7 +66,7 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
             return ZC_EINVAL;
         info->backend = ZC_BACKEND_SOFTWARE;
         info->reason = ZC_REASON_SOFTWARE_ONLY;
-        info->insn = ZC_INSN_KM;
+        info->insn = ZC_INSN_COUNT;         /* no instruction concerned */
         info->fc = 0;
         return ZC_OK;
     }
@@ -86,7 +87,7 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         if (st == ZC_CEX_ONLINE && key_len > ZC_CEX_MAX_LEN)
             info->reason = ZC_REASON_CEX_KEY_SIZE;
         info->backend = info->reason == ZC_REASON_CEX ? ZC_BACKEND_CEX : ZC_BACKEND_SOFTWARE;
-        info->insn = ZC_INSN_KM;
+        info->insn = ZC_INSN_COUNT;         /* CPACF has no RSA */
         info->fc = 0;
         return ZC_OK;
     }
@@ -101,6 +102,19 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
         return ZC_EINVAL;
     zc_hash_decide(d, info);
     return ZC_OK;
+}
+
+int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
+{
+    int rc = query(algo, key_len, info);
+
+    /* Under hw-only, what would run in software returns ZC_ENOTSUP;
+     * zc_random_bytes() is unaffected. insn and fc still name what is
+     * missing. */
+    if (rc == ZC_OK && algo != ZC_ALGO_RANDOM && info->backend == ZC_BACKEND_SOFTWARE &&
+        zc_policy_hw_only())
+        info->reason = ZC_REASON_POLICY;
+    return rc;
 }
 
 const char *zc_algo_name(enum zc_algo algo)

@@ -534,6 +534,7 @@ const char *zc_reason_str(enum zc_reason reason)
     case ZC_REASON_CEX_NO_ADAPTER: return "no Crypto Express adapter online";
     case ZC_REASON_CEX_FAILED:   return "/dev/z90crypt cannot be used";
     case ZC_REASON_CEX_KEY_SIZE: return "modulus too large for Crypto Express";
+    case ZC_REASON_POLICY:       return "refused by the hw-only policy";
     }
     return "unknown";
 }
