@@ -13,6 +13,33 @@
 #include "stats.h"
 #include "../asm/cpacf.h"
 
+/*
+ * A mode that does not run on CPACF: when the key's KM function is
+ * missing, the mode's own instruction (KMCTR for CTR, KMAC for CMAC, ...)
+ * is usually missing too, and that is the question the caller asks; name
+ * the first missing one after KM, if any.
+ */
+static void mode_decide(const struct zc_cpacf_need *need, unsigned n,
+                        struct zc_backend_info *info)
+{
+    unsigned i;
+
+    zc_caps_decide(need, n, info);
+    if (info->backend == ZC_BACKEND_CPACF || info->insn != need[0].insn ||
+        info->fc != need[0].fc)
+        return;
+    for (i = 1; i < n; i++) {
+        enum zc_reason r = zc_caps_reason(need[i].insn, need[i].fc);
+
+        if (r != ZC_REASON_CPACF) {
+            info->insn = need[i].insn;
+            info->fc = need[i].fc;
+            info->reason = r;
+            return;
+        }
+    }
+}
+
 static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
 {
     struct zc_cpacf_need need[3];
@@ -35,7 +62,7 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
                 return ZC_OK;
         }
         n = zc_aes_mode_need(ZC_AES_IM_GCM, key_len, 0, need);
-        zc_caps_decide(need, n, info);
+        mode_decide(need, n, info);
         if (info->backend != ZC_BACKEND_CPACF && st == 0) {
             info->reason = ZC_REASON_SELFTEST;
             info->insn = ZC_INSN_KMA;
@@ -47,7 +74,7 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
         n = zc_aes_mode_need((enum zc_aes_imode)(algo - ZC_ALGO_AES_ECB), key_len, 0, need);
         if (n == 0)
             return ZC_EINVAL;
-        zc_caps_decide(need, n, info);
+        mode_decide(need, n, info);
         /* XTS on clear keys: full XTS (KM 82/84) once its self-test passed */
         if (algo == ZC_ALGO_AES_XTS && info->backend == ZC_BACKEND_CPACF &&
             zc_aes_fxts_selftest((unsigned)key_len))
@@ -58,7 +85,7 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
         n = zc_des_mode_need((int)(algo - ZC_ALGO_DES_ECB), key_len, need);
         if (n == 0)
             return ZC_EINVAL;
-        zc_caps_decide(need, n, info);
+        mode_decide(need, n, info);
         return ZC_OK;
     }
     if (algo == ZC_ALGO_RC4) {
