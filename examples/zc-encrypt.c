@@ -24,6 +24,7 @@
 #define _XOPEN_SOURCE 700      /* realpath() in zc_out.h */
 
 #include <zcrypt.h>
+#include "zc_why.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -261,7 +262,7 @@ static int load_key(const struct key_source *src, zc_aes_key *k)
     rc = zc_aes_key_init(k, key, sizeof key, ZC_BACKEND_AUTO);
     wipe(key, sizeof key);
     if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": key: %s\n", zc_strerror(rc));
+        fprintf(stderr, PROG ": key: %s\n", zc_why(rc, ZC_ALGO_AES_GCM, 32));
         return EX_LIB;
     }
     return EX_OK;
@@ -343,7 +344,7 @@ static int encrypt_stream(struct job *j)
                                 j->buf, j->buf, (size_t)n, j->buf + n, TAG_LEN);
         if (rc != ZC_OK) {
             fprintf(stderr, PROG ": chunk %llu: %s\n", (unsigned long long)index,
-                    zc_strerror(rc));
+                    zc_why(rc, ZC_ALGO_AES_GCM, 32));
             return EX_LIB;
         }
         if (zc_out_write(j->out, j->buf, (size_t)n + TAG_LEN) != 0)
@@ -379,7 +380,7 @@ static int decrypt_stream(struct job *j)
                                 j->buf, j->buf, (size_t)n, j->buf + n, TAG_LEN);
         if (rc != ZC_OK) {
             fprintf(stderr, PROG ": %s: chunk %llu: %s\n", j->in_name,
-                    (unsigned long long)index, zc_strerror(rc));
+                    (unsigned long long)index, zc_why(rc, ZC_ALGO_AES_GCM, 32));
             return rc == ZC_EAUTH ? EX_AUTH : EX_LIB;
         }
         if (zc_out_write(j->out, j->buf, (size_t)n) != 0)

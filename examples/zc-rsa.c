@@ -21,6 +21,7 @@
 #define _XOPEN_SOURCE 700      /* realpath() in zc_out.h */
 
 #include <zcrypt.h>
+#include "zc_why.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -441,7 +442,7 @@ static int hash_input(const char *path, enum zc_hash_alg alg, uint8_t *digest)
         close(fd);
     zc_hash_wipe(&c);
     if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": hashing: %s\n", zc_strerror(rc));
+        fprintf(stderr, PROG ": hashing: %s\n", zc_why(rc, (enum zc_algo)alg, 0));
         return EX_LIB;
     }
     return EX_OK;
@@ -452,7 +453,8 @@ static int cmd_genkey(const struct opts *o, zc_rsa_key *k)
     int rc = zc_rsa_generate(k, o->bits, 0);
 
     if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": generating a %u-bit key: %s\n", o->bits, zc_strerror(rc));
+        fprintf(stderr, PROG ": generating a %u-bit key: %s\n", o->bits,
+                zc_why(rc, ZC_ALGO_RSA, o->bits / 8));
         return rc == ZC_EINVAL ? EX_USAGE : EX_LIB;
     }
     rc = save_key(k, o, 1, &out_file);
@@ -475,7 +477,7 @@ static int cmd_sign_verify(const struct opts *o, const zc_rsa_key *k, int verify
         rc = o->pss ? zc_rsa_pss_sign(k, o->hash, digest, salt, sig, &sig_len)
                     : zc_rsa_pkcs1v15_sign(k, o->hash, digest, sig, &sig_len);
         if (rc != ZC_OK) {
-            fprintf(stderr, PROG ": signing: %s\n", zc_strerror(rc));
+            fprintf(stderr, PROG ": signing: %s\n", zc_why(rc, ZC_ALGO_RSA, zc_rsa_size(k)));
             return EX_LIB;
         }
         return write_out(&out_file, sig, sig_len);
@@ -495,7 +497,7 @@ static int cmd_sign_verify(const struct opts *o, const zc_rsa_key *k, int verify
         return EX_OK;
     }
     fprintf(stderr, PROG ": %s: %s%s\n", o->sig, rc == ZC_EAUTH ? "signature invalid: " : "",
-            zc_strerror(rc));
+            zc_why(rc, ZC_ALGO_RSA, zc_rsa_size(k)));
     return rc == ZC_EAUTH ? EX_AUTH : EX_LIB;
 }
 
@@ -529,7 +531,7 @@ static int cmd_crypt(const struct opts *o, const zc_rsa_key *k, int decrypt)
         rc = EX_AUTH;
     } else {
         fprintf(stderr, PROG ": %s: %s\n", decrypt ? "decrypting" : "encrypting",
-                zc_strerror(rc));
+                zc_why(rc, ZC_ALGO_RSA, size));
         rc = EX_LIB;
     }
     wipe(out, sizeof out);

@@ -15,6 +15,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <zcrypt.h>
+#include "zc_why.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -170,7 +171,7 @@ static int hash_file(const char *name, const struct alg *a, uint8_t d[ZC_HASH_MA
         return EX_FAIL;
     }
     if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": %s: %s\n", a->tag, zc_strerror(rc));
+        fprintf(stderr, PROG ": %s: %s\n", a->tag, zc_why(rc, (enum zc_algo)a->alg, 0));
         return EX_LIB;
     }
     return EX_OK;
