@@ -24,6 +24,7 @@
  * exit status is 1). The header names the machine's facilities.
  */
 #include <zcrypt.h>
+#include "zc_why.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -169,8 +170,11 @@ static void query_reason(const struct alg *a, char *reason, size_t n)
 
     if (zc_backend_query(a->algo, a->key_len, &bi) != ZC_OK)
         na(reason, n, "the backend query does not know %s", a->name);
+    else if (a->algo == ZC_ALGO_RSA)
+        na(reason, n, "CPACF has no RSA: it runs on a Crypto Express adapter (-b cex) "
+           "or in software");
     else if (bi.reason == ZC_REASON_SOFTWARE_ONLY || bi.reason == ZC_REASON_NOT_S390X ||
-             bi.reason == ZC_REASON_NO_STFLE)
+             bi.reason == ZC_REASON_NO_STFLE || bi.insn == ZC_INSN_COUNT)
         na(reason, n, "%s", zc_reason_str(bi.reason));
     else
         na(reason, n, "%s (%s %s)", zc_reason_str(bi.reason), zc_insn_name(bi.insn),
@@ -254,16 +258,16 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
         }
         {
             zc_rsa_key *k = &rsa_keys[rsa_index(a->key_len)];
-            char q[120];
+            struct zc_backend_info bi;
 
             rc = zc_rsa_key_set_backend(k, ZC_BACKEND_CEX);
             if (rc == ZC_OK) {
                 c->rsa = k;
                 return ZC_OK;
             }
-            query_reason(a, q, sizeof q);
+            zc_backend_query(ZC_ALGO_RSA, a->key_len, &bi);
             na(reason, n, "no adapter: zc_rsa_key_set_backend: %s; backend query: %s",
-               zc_strerror(rc), q);
+               zc_strerror(rc), zc_reason_str(bi.reason));
             return rc;
         }
     }
@@ -341,7 +345,7 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
     if (rc == ZC_ENOTSUP && be == B_CPACF)
         query_reason(a, reason, n);
     else if (rc != ZC_OK)
-        na(reason, n, "%s", zc_strerror(rc));
+        na(reason, n, "%s", zc_why(rc, a->algo, a->key_len));
     return rc;
 }
 
@@ -554,7 +558,8 @@ static void measure(struct cell *cl, unsigned threads, double secs, unsigned rep
             ops += w[i].ops;
             if (w[i].rc != ZC_OK && cl->st == ST_OK) {
                 cl->st = ST_FAIL;
-                na(cl->reason, sizeof cl->reason, "a call failed: %s", zc_strerror(w[i].rc));
+                na(cl->reason, sizeof cl->reason, "a call failed: %s",
+                   zc_why(w[i].rc, a->algo, a->key_len));
             }
         }
         t1 = now();
@@ -910,6 +915,17 @@ static double raw_rate(int raw, enum raw_op op, const zc_aes_key *k, uint8_t *bu
     return (double)n / t;
 }
 
+/* The exit status once everything is printed: a write error on standard
+ * output (a full disk, /dev/full) makes it 1 if it was 0. */
+static int out_status(int rc)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "zc-speed: writing standard output: %s\n", strerror(errno));
+        return rc == 0 ? 1 : rc;
+    }
+    return rc;
+}
+
 /* zc-speed --raw: 0, or 1 when a call failed. */
 static int raw_report(const size_t *sizes, unsigned nsizes, double secs, unsigned rounds)
 {
@@ -1014,7 +1030,8 @@ static void usage(FILE *f, const char *prog)
                "  --raw        the bare KM/KMC AES-128 and KLMD SHA-512 loop against the API\n"
                "               on the same data, alternating rounds (default -s 16,1024,16384,\n"
                "               -r 8); the API's throughput as a percentage of the raw loop's\n"
-               "Exit status: 0; 1 when a cell failed (a call fell back or failed); 2 usage;\n"
+               "Exit status: 0; 1 when a cell failed (a call fell back or failed) or the\n"
+               "output could not be written; 2 usage;\n"
                "130 when interrupted (what was measured is printed).\nAlgorithms:",
             prog, prog);
     for (i = 0; i < NALGS; i++)
@@ -1070,11 +1087,11 @@ int main(int argc, char **argv)
 
         if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
             usage(stdout, argv[0]);
-            return 0;
+            return out_status(0);
         }
         if (strcmp(o, "--version") == 0) {
             printf("zc-speed (libzcrypt) %s\n", zc_version());
-            return 0;
+            return out_status(0);
         }
         if (strcmp(o, "--raw") == 0) {
             raw = 1;
@@ -1130,7 +1147,7 @@ int main(int argc, char **argv)
         }
         signal(SIGINT, on_sigint);
         failed = raw_report(sizes, nsizes, secs, repeats == 3 && !rounds_set ? 8 : repeats);
-        return interrupted ? 130 : failed;
+        return out_status(interrupted ? 130 : failed);
     }
     if (nsizes == 0) {
         static const size_t def[] = { 16, 64, 256, 1024, 8192, 16384 }, cap[] = { 1024, 65536 };
@@ -1252,7 +1269,7 @@ int main(int argc, char **argv)
         if (rsa_made[i])
             zc_rsa_key_wipe(&rsa_keys[i]);
     free(cells);
-    return interrupted ? 130 : failed;
+    return out_status(interrupted ? 130 : failed);
 bad:
     usage(stderr, argv[0]);
     return 2;
