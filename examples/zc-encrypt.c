@@ -491,10 +491,10 @@ int main(int argc, char **argv)
         }
         case 'h':
             usage(stdout);
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_IO);
         case 'V':
             printf(PROG " (libzcrypt) %s\n", zc_version());
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_IO);
         default:
             fprintf(stderr, "Try '" PROG " --help' for more information.\n");
             return EX_USAGE;

@@ -494,7 +494,7 @@ static int cmd_sign_verify(const struct opts *o, const zc_rsa_key *k, int verify
                 : zc_rsa_pkcs1v15_verify(k, o->hash, digest, sig, sig_len);
     if (rc == ZC_OK) {
         printf("Verified OK\n");
-        return EX_OK;
+        return zc_stdout_status(PROG, EX_OK, EX_IO);
     }
     fprintf(stderr, PROG ": %s: %s%s\n", o->sig, rc == ZC_EAUTH ? "signature invalid: " : "",
             zc_why(rc, ZC_ALGO_RSA, zc_rsa_size(k)));
@@ -630,10 +630,10 @@ int main(int argc, char **argv)
             break;
         case 'h':
             usage(stdout);
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_IO);
         case 'V':
             printf(PROG " (libzcrypt) %s\n", zc_version());
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_IO);
         default:
             fprintf(stderr, "Try '" PROG " --help' for more information.\n");
             return EX_USAGE;

@@ -915,17 +915,6 @@ static double raw_rate(int raw, enum raw_op op, const zc_aes_key *k, uint8_t *bu
     return (double)n / t;
 }
 
-/* The exit status once everything is printed: a write error on standard
- * output (a full disk, /dev/full) makes it 1 if it was 0. */
-static int out_status(int rc)
-{
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "zc-speed: writing standard output: %s\n", strerror(errno));
-        return rc == 0 ? 1 : rc;
-    }
-    return rc;
-}
-
 /* zc-speed --raw: 0, or 1 when a call failed. */
 static int raw_report(const size_t *sizes, unsigned nsizes, double secs, unsigned rounds)
 {
@@ -1087,11 +1076,11 @@ int main(int argc, char **argv)
 
         if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
             usage(stdout, argv[0]);
-            return out_status(0);
+            return zc_stdout_status("zc-speed", 0, 1);
         }
         if (strcmp(o, "--version") == 0) {
             printf("zc-speed (libzcrypt) %s\n", zc_version());
-            return out_status(0);
+            return zc_stdout_status("zc-speed", 0, 1);
         }
         if (strcmp(o, "--raw") == 0) {
             raw = 1;
@@ -1147,7 +1136,7 @@ int main(int argc, char **argv)
         }
         signal(SIGINT, on_sigint);
         failed = raw_report(sizes, nsizes, secs, repeats == 3 && !rounds_set ? 8 : repeats);
-        return out_status(interrupted ? 130 : failed);
+        return zc_stdout_status("zc-speed", interrupted ? 130 : failed, 1);
     }
     if (nsizes == 0) {
         static const size_t def[] = { 16, 64, 256, 1024, 8192, 16384 }, cap[] = { 1024, 65536 };
@@ -1269,7 +1258,7 @@ int main(int argc, char **argv)
         if (rsa_made[i])
             zc_rsa_key_wipe(&rsa_keys[i]);
     free(cells);
-    return out_status(interrupted ? 130 : failed);
+    return zc_stdout_status("zc-speed", interrupted ? 130 : failed, 1);
 bad:
     usage(stderr, argv[0]);
     return 2;

@@ -459,10 +459,10 @@ int main(int argc, char **argv)
         case O_IGNORE_MISSING: opt.ignore_missing = 1; break;
         case 'h':
             usage(stdout);
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_FAIL);
         case 'V':
             printf(PROG " (libzcrypt) %s\n", zc_version());
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_FAIL);
         default:
             fprintf(stderr, "Try '" PROG " --help' for more information.\n");
             return EX_USAGE;
@@ -486,9 +486,5 @@ int main(int argc, char **argv)
         if (rc == EX_LIB)
             break;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
-        return EX_FAIL;
-    }
-    return rc;
+    return zc_stdout_status(PROG, rc, EX_FAIL);
 }
