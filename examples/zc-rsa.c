@@ -301,7 +301,12 @@ static int write_out(struct zc_out *out, const void *data, size_t len)
     return zc_out_close(out, ok) == 0 && ok ? EX_OK : EX_IO;
 }
 
-/* If text is PEM, replace it by its DER in place; 0 on success. */
+/* The PEM label of a file that is no RSA key, for the message. */
+static char pem_other[48];
+
+/* If text is PEM, replace it by its DER in place; 0 on success, -1 not
+ * PEM or base64 that does not decode, -2 an encrypted PKCS#8 key, -3
+ * another label (kept in pem_other), -4 an encrypted PKCS#1 key. */
 static int pem_to_der(uint8_t *buf, size_t *len)
 {
     static const char begin[] = "-----BEGIN ", dashes[] = "-----";
@@ -322,10 +327,16 @@ static int pem_to_der(uint8_t *buf, size_t *len)
         if (strlen(labels[i].label) == label_len && memcmp(labels[i].label, label, label_len) == 0)
             break;
     if (i == sizeof labels / sizeof labels[0]) {
-        fprintf(stderr, PROG ": PEM label \"%.*s\" is not an unencrypted RSA key\n",
-                (int)(label_len < 40 ? label_len : 40), label);
-        return -1;
+        static const char enc[] = "ENCRYPTED PRIVATE KEY";
+
+        if (label_len == sizeof enc - 1 && memcmp(label, enc, label_len) == 0)
+            return -2;          /* encrypted PKCS#8 */
+        snprintf(pem_other, sizeof pem_other, "%.*s", (int)(label_len < 40 ? label_len : 40),
+                 label);
+        return -3;
     }
+    if (strstr(body, "Proc-Type: 4,ENCRYPTED") != NULL)
+        return -4;              /* an encrypted PKCS#1 PEM (openssl's traditional form) */
     snprintf(endline, sizeof endline, "-----END %s-----", labels[i].label);
     body += sizeof dashes - 1;
     end = strstr(body, endline);
@@ -339,13 +350,139 @@ static int pem_to_der(uint8_t *buf, size_t *len)
     return 0;
 }
 
+/*
+ * A minimal DER reader for the messages below: the element at *p (tag,
+ * content, length), *p moved past it; 0 when it does not fit.
+ */
+static int der_next(const uint8_t **p, const uint8_t *end, unsigned *tag,
+                    const uint8_t **content, size_t *len)
+{
+    const uint8_t *q = *p;
+    size_t n, i, k;
+
+    if (end - q < 2)
+        return 0;
+    *tag = *q++;
+    n = *q++;
+    if (n & 0x80) {
+        k = n & 0x7f;
+        if (k == 0 || k > 3 || (size_t)(end - q) < k)
+            return 0;
+        for (n = 0, i = 0; i < k; i++)
+            n = n << 8 | *q++;
+    }
+    if ((size_t)(end - q) < n)
+        return 0;
+    *content = q;
+    *len = n;
+    *p = q + n;
+    return 1;
+}
+
+/* The bits of a DER INTEGER's value (leading zero bytes skipped). */
+static unsigned der_int_bits(const uint8_t *v, size_t len)
+{
+    unsigned bits;
+
+    while (len > 0 && *v == 0) {
+        v++;
+        len--;
+    }
+    if (len == 0)
+        return 0;
+    for (bits = 8; bits > 0 && !(*v & (1u << (bits - 1))); bits--)
+        ;
+    return (unsigned)(len - 1) * 8 + bits;
+}
+
+/*
+ * Why a key the library refused is refused, in words (why = "" when no
+ * more can be said than "not an RSA key"): an encrypted PKCS#8 key, an
+ * RSA-PSS key (id-RSASSA-PSS instead of rsaEncryption), or a key beyond
+ * the sizes the library takes (private keys 4096 bits, public 8192).
+ */
+static void der_diagnose(const uint8_t *der, size_t len, char *why, size_t size)
+{
+    static const uint8_t oid_pss[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0a };
+    const uint8_t *p = der, *end = der + len, *c, *q, *e, *v;
+    unsigned tag, bits = 0;
+    size_t n, vn;
+    int private = 0;
+
+    why[0] = '\0';
+    if (!der_next(&p, end, &tag, &c, &n) || tag != 0x30)
+        return;
+    q = c;
+    e = c + n;
+    if (!der_next(&q, e, &tag, &v, &vn))
+        return;
+    if (tag == 0x30) {          /* SPKI: AlgorithmIdentifier first; or encrypted PKCS#8 */
+        const uint8_t *a = v, *oid;
+        size_t on;
+
+        if (der_next(&a, v + vn, &tag, &oid, &on) && tag == 0x06 && on == sizeof oid_pss &&
+            memcmp(oid, oid_pss, on) == 0) {
+            snprintf(why, size, "RSA-PSS keys (id-RSASSA-PSS) are not supported: use an "
+                     "rsaEncryption key (PSS signatures work with it: --pss)");
+            return;
+        }
+        if (der_next(&q, e, &tag, &v, &vn) && tag == 0x04) {
+            snprintf(why, size, "encrypted keys are not supported: decrypt with openssl "
+                     "pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)");
+            return;
+        }
+        if (tag == 0x03 && vn > 1) {            /* SPKI's BIT STRING: RSAPublicKey */
+            const uint8_t *r = v + 1, *rc_, *m;
+            size_t rn, mn;
+
+            if (der_next(&r, v + vn, &tag, &rc_, &rn) && tag == 0x30 &&
+                der_next(&rc_, rc_ + rn, &tag, &m, &mn) && tag == 0x02)
+                bits = der_int_bits(m, mn);
+        }
+    } else if (tag == 0x02) {   /* PKCS#1 (n, e) or (0, n, e, d, ...); PKCS#8 (0, alg, key) */
+        const uint8_t *first = v;
+        size_t first_len = vn;
+
+        if (!der_next(&q, e, &tag, &v, &vn))
+            return;
+        if (tag == 0x02 && first_len == 1 && first[0] == 0 && q < e) {
+            bits = der_int_bits(v, vn);         /* RSAPrivateKey: n after the version */
+            private = 1;
+        } else if (tag == 0x02) {
+            bits = der_int_bits(first, first_len);      /* RSAPublicKey: n, e */
+        } else if (tag == 0x30) {
+            const uint8_t *a = v, *oid, *k, *m;
+            size_t on, kn, mn;
+
+            if (der_next(&a, v + vn, &tag, &oid, &on) && tag == 0x06 &&
+                on == sizeof oid_pss && memcmp(oid, oid_pss, on) == 0) {
+                snprintf(why, size, "RSA-PSS keys (id-RSASSA-PSS) are not supported: use an "
+                         "rsaEncryption key (PSS signatures work with it: --pss)");
+                return;
+            }
+            private = 1;
+            if (der_next(&q, e, &tag, &k, &kn) && tag == 0x04 &&
+                der_next(&k, k + kn, &tag, &c, &n) && tag == 0x30 &&
+                der_next(&c, c + n, &tag, &m, &mn) && tag == 0x02 &&   /* version */
+                der_next(&c, k + kn, &tag, &m, &mn) && tag == 0x02)   /* n */
+                bits = der_int_bits(m, mn);
+        }
+    }
+    if (private && bits > ZC_RSA_MAX_PRIVATE_BITS)
+        snprintf(why, size, "private keys above %u bits are not supported (this one has %u)",
+                 ZC_RSA_MAX_PRIVATE_BITS, bits);
+    else if (bits > ZC_RSA_MAX_BITS)
+        snprintf(why, size, "keys above %u bits are not supported (this one has %u)",
+                 ZC_RSA_MAX_BITS, bits);
+}
+
 /* Load a key file (DER or PEM). */
 static int load_key(const char *path, zc_rsa_key *k)
 {
     static uint8_t buf[KEYFILE_MAX + 1];
     long n;
     size_t len;
-    int rc;
+    int rc, pem;
 
     if (path == NULL) {
         fprintf(stderr, PROG ": no key given (-k FILE)\n");
@@ -359,13 +496,28 @@ static int load_key(const char *path, zc_rsa_key *k)
         return EX_KEY;
     }
     len = (size_t)n;
-    rc = pem_to_der(buf, &len) == 0 ? zc_rsa_key_from_der(k, buf, len) : ZC_EINVAL;
-    wipe(buf, sizeof buf);
-    if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": %s: not an RSA key: %s\n", path, zc_strerror(rc));
+    pem = pem_to_der(buf, &len);
+    if (pem == -3) {
+        fprintf(stderr, PROG ": %s: PEM label \"%s\" is not an RSA key\n", path, pem_other);
+        wipe(buf, sizeof buf);
         return EX_KEY;
     }
-    return EX_OK;
+    rc = pem == 0 ? zc_rsa_key_from_der(k, buf, len) : ZC_EINVAL;
+    if (rc != ZC_OK) {
+        char why[160];
+
+        if (pem == -2)
+            snprintf(why, sizeof why, "encrypted keys are not supported: decrypt with "
+                     "openssl pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)");
+        else if (pem == -4)
+            snprintf(why, sizeof why, "encrypted keys are not supported: decrypt with "
+                     "openssl first (openssl pkey -in KEY -out PLAIN)");
+        else
+            der_diagnose(buf, len, why, sizeof why);
+        fprintf(stderr, PROG ": %s: %s\n", path, why[0] ? why : "not an RSA key");
+    }
+    wipe(buf, sizeof buf);
+    return rc == ZC_OK ? EX_OK : EX_KEY;
 }
 
 /* Write a key in the format chosen by the options. */
