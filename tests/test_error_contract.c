@@ -1022,6 +1022,7 @@ static void rsa_probes(void)
     E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, 32, o, NULL));
     E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, 100, o, &W.len));   /* salt too long */
     E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, HUGE_LEN, o, &W.len));
+    E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, ZC_RSA_PSS_SALT_ANY, o, &W.len));
     E(zc_rsa_pss_sign, ZC_ENOMEM, WRITES, (&W.rsa, ZC_SHA256, d, 32, o, &W.small));
     E(zc_rsa_pss_sign, ZC_EKEY, WRITES, (&W.rsa_bad, ZC_SHA256, d, 32, o, &W.len));
     E(zc_rsa_pss_verify, EI, 0, (NULL, ZC_SHA256, d, 32, o, 128));
