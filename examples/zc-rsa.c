@@ -4,8 +4,8 @@
  *
  *   zc-rsa genkey  [--bits N] [--format pem|der] [--pkcs1] [-o KEY] [--public-out PUB]
  *   zc-rsa pubkey  -k KEY [--format pem|der] [--pkcs1] [-o PUB]
- *   zc-rsa sign    -k KEY [-a HASH] [--pss [--salt-len N]] [-o SIG] [FILE]
- *   zc-rsa verify  -k KEY -s SIG [-a HASH] [--pss [--salt-len N]] [FILE]
+ *   zc-rsa sign    -k KEY [-a HASH] [--pss [--salt-len N|digest|max]] [-o SIG] [FILE]
+ *   zc-rsa verify  -k KEY -s SIG [-a HASH] [--pss [--salt-len N|auto]] [FILE]
  *   zc-rsa encrypt -k KEY [-a HASH] [--label TEXT] [-o OUT] [IN]
  *   zc-rsa decrypt -k KEY [-a HASH] [--label TEXT] [-o OUT] [IN]
  *
@@ -77,7 +77,12 @@ static void usage(FILE *f)
         "                         sha3-384 or sha3-512 (also OAEP's label hash and MGF1)\n"
         "      --pss              sign/verify with RSASSA-PSS, MGF1 with the same\n"
         "                         hash (default: PKCS#1 v1.5)\n"
-        "      --salt-len N       PSS salt length in bytes (default: the hash size)\n"
+        "      --salt-len N       PSS salt length in bytes, or auto, digest or max:\n"
+        "                         verify defaults to auto (any salt length, read\n"
+        "                         from the signature, as openssl); sign to digest\n"
+        "                         (the hash size); max is the largest the key\n"
+        "                         holds (openssl's signing default); auto when\n"
+        "                         signing is max\n"
         "      --label TEXT       OAEP label (default: none)\n"
         "      --bits N           genkey: modulus size, %u..%u (default 3072)\n"
         "      --format pem|der   key output format (default pem)\n"
@@ -133,11 +138,15 @@ static const struct pem_label {
     { .label = "PRIVATE KEY",     .format = ZC_RSA_DER_PRIVATE_PKCS8 },
 };
 
+/* --salt-len words: verify defaults to auto (any length, as openssl);
+ * sign to digest (the hash size); max is the largest the key holds. */
+enum { SALT_AUTO = -1, SALT_DIGEST = -2, SALT_MAX = -3, SALT_DEFAULT = -4 };
+
 struct opts {
     const char *key, *out, *sig, *pub_out, *label, *in;
     enum zc_hash_alg hash;
     int pss, der, pkcs1, no_clobber;
-    long salt_len;              /* -1: the hash size */
+    long salt_len;              /* >= 0 a length; SALT_* below */
     unsigned bits;
 };
 
@@ -618,13 +627,31 @@ static int cmd_genkey(const struct opts *o, zc_rsa_key *k)
 static int cmd_sign_verify(const struct opts *o, const zc_rsa_key *k, int verify)
 {
     uint8_t digest[ZC_HASH_MAX_SIZE], sig[SIG_MAX + 1];
-    size_t salt = o->salt_len < 0 ? zc_hash_size(o->hash) : (size_t)o->salt_len;
+    size_t hlen = zc_hash_size(o->hash), em_len = (zc_rsa_bits(k) - 1 + 7) / 8;
+    size_t max = em_len > hlen + 2 ? em_len - hlen - 2 : 0, salt;
     size_t sig_len = sizeof sig;
     long n;
     int rc = hash_input(o->in, o->hash, digest);
 
     if (rc != EX_OK)
         return rc;
+    switch (o->salt_len) {
+    case SALT_DEFAULT:
+        salt = verify ? ZC_RSA_PSS_SALT_ANY : hlen;
+        break;
+    case SALT_AUTO:             /* signing: as openssl, the largest */
+        salt = verify ? ZC_RSA_PSS_SALT_ANY : max;
+        break;
+    case SALT_DIGEST:
+        salt = hlen;
+        break;
+    case SALT_MAX:
+        salt = max;
+        break;
+    default:
+        salt = (size_t)o->salt_len;
+        break;
+    }
     if (!verify) {
         rc = o->pss ? zc_rsa_pss_sign(k, o->hash, digest, salt, sig, &sig_len)
                     : zc_rsa_pkcs1v15_sign(k, o->hash, digest, sig, &sig_len);
@@ -724,7 +751,7 @@ int main(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     static const char *const cmds[] = { "genkey", "pubkey", "sign", "verify", "encrypt", "decrypt" };
-    struct opts o = { .hash = ZC_SHA256, .salt_len = -1, .bits = 3072 };
+    struct opts o = { .hash = ZC_SHA256, .salt_len = SALT_DEFAULT, .bits = 3072 };
     static zc_rsa_key key;
     const char *cmd = NULL;
     size_t i;
@@ -764,9 +791,16 @@ int main(int argc, char **argv)
             o.hash = hashes[i].alg;
             break;
         case O_SALT:
-            if (!parse_number(optarg, "--salt-len", 0, SIG_MAX, &v))
+            if (strcmp(optarg, "auto") == 0)
+                o.salt_len = SALT_AUTO;
+            else if (strcmp(optarg, "digest") == 0)
+                o.salt_len = SALT_DIGEST;
+            else if (strcmp(optarg, "max") == 0)
+                o.salt_len = SALT_MAX;
+            else if (!parse_number(optarg, "--salt-len (or auto, digest, max)", 0, SIG_MAX, &v))
                 return EX_USAGE;
-            o.salt_len = v;
+            else
+                o.salt_len = v;
             break;
         case O_BITS:
             if (!parse_number(optarg, "--bits", ZC_RSA_GEN_MIN_BITS, ZC_RSA_GEN_MAX_BITS, &v))
