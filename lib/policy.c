@@ -89,7 +89,7 @@ static void list_item(char *buf, size_t *at, const char *name, const char *v)
     for (; *name; name++)
         buf[(*at)++] = *name;
     buf[(*at)++] = '=';
-    for (i = 0; v[i] != '\0' && i < 63; i++)
+    for (i = 0; i < 63 && v[i] != '\0'; i++)
         buf[(*at)++] = v[i] == ',' || v[i] < 0x20 || v[i] > 0x7e ? '?' : v[i];
     if (v[i] != '\0') {
         buf[(*at)++] = '.';

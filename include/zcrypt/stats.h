@@ -144,7 +144,7 @@ ZC_API int zc_policy_set(enum zc_policy p);
 ZC_API enum zc_policy zc_policy_get(void);
 
 /** Buffer size that always holds zc_settings_ignored()'s answer. */
-#define ZC_SETTINGS_IGNORED_MAX 160
+#define ZC_SETTINGS_IGNORED_MAX 168
 
 /**
  * @brief The `ZCRYPT_POLICY` and `ZCRYPT_STATS` values that are not
