@@ -19,6 +19,8 @@
  * all the same, counting off. ZC_TEST_SETTINGS=case: ZCRYPT_POLICY=HW-ONLY
  * and ZCRYPT_STATS=1: understood, nothing listed.
  */
+#define _POSIX_C_SOURCE 200809L    /* setenv() */
+
 #include <zcrypt.h>
 #include <check.h>
 
@@ -555,6 +557,34 @@ START_TEST(settings)
     }
     ck_assert_int_eq(zc_settings_ignored(NULL, 16), ZC_EINVAL);
     ck_assert_int_eq(zc_settings_ignored(buf, 0), ZC_EINVAL);
+    if (getenv("ZC_TEST_SETTINGS") == NULL) {
+        /* the longest answer fits ZC_SETTINGS_IGNORED_MAX: both values cut
+         * at 63 characters, commas and control characters shown as '?' */
+        static const char sixty[] = "0123456789012345678901234567890123456789012345678901234567";
+        char longv[128], expect[ZC_SETTINGS_IGNORED_MAX];
+        int p = (int)zc_policy_get(), st = zc_stats_enabled();     /* read before */
+
+        snprintf(longv, sizeof longv, "a,b\t%s%s", sixty, sixty);
+        ck_assert_int_eq(setenv("ZCRYPT_POLICY", longv, 1), 0);
+        ck_assert_int_eq(setenv("ZCRYPT_STATS", longv, 1), 0);
+        {
+            char cut[64];
+            size_t i;
+
+            for (i = 0; i < 63; i++)
+                cut[i] = longv[i] == ',' || longv[i] == '\t' ? '?' : longv[i];
+            cut[63] = '\0';
+            snprintf(expect, sizeof expect, "ZCRYPT_POLICY=%s...,ZCRYPT_STATS=%s...", cut, cut);
+        }
+        memset(buf, 0x5a, sizeof buf);
+        ck_assert_int_eq(zc_settings_ignored(buf, sizeof buf), ZC_OK);
+        ck_assert_str_eq(buf, expect);
+        ck_assert_uint_lt(strlen(buf), ZC_SETTINGS_IGNORED_MAX);
+        unsetenv("ZCRYPT_POLICY");
+        unsetenv("ZCRYPT_STATS");
+        ck_assert_int_eq((int)zc_policy_get(), p);                  /* read once */
+        ck_assert_int_eq(zc_stats_enabled(), st);
+    }
 }
 END_TEST
 
