@@ -17,11 +17,14 @@
  * Output to a file goes to a temporary file in the target directory that
  * is renamed over the target only when everything has been authenticated,
  * and removed on any failure (and on SIGINT/SIGTERM/SIGHUP). Output to
- * stdout is released one authenticated chunk at a time.
+ * stdout, a device, a FIFO or a socket is released one authenticated chunk
+ * at a time; zc_out.h has the rules for the output path.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700      /* realpath() in zc_out.h */
 
 #include <zcrypt.h>
+#include "zc_why.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -34,6 +37,8 @@
 #include <unistd.h>
 
 #define PROG "zc-encrypt"
+
+#include "zc_out.h"
 
 /* Exit codes, also listed in --help and the man page. */
 enum {
@@ -59,7 +64,7 @@ enum {
 static void usage(FILE *f)
 {
     fprintf(f,
-        "Usage: " PROG " -e|-d KEY-OPTION [-o OUTPUT] [--chunk-size N] [INPUT]\n"
+        "Usage: " PROG " -e|-d KEY-OPTION [-o OUTPUT [-n]] [--chunk-size N] [INPUT]\n"
         "Encrypt (-e) or decrypt (-d) INPUT (default: standard input) with AES-256-GCM.\n"
         "\n"
         "  -e, --encrypt          encrypt\n"
@@ -76,17 +81,24 @@ static void usage(FILE *f)
         "                         keys are not offered: they cannot decrypt after a\n"
         "                         re-IPL.\n"
         "  -o, --output FILE      write to FILE (default: standard output)\n"
+        "  -n, --no-clobber       refuse to replace an existing FILE\n"
         "      --chunk-size N     encrypt in chunks of N bytes, %u..%u\n"
         "                         (default %u; decryption reads it from the header)\n"
         "  -h, --help             show this help and exit\n"
         "  -V, --version          show the version and exit\n"
         "\n"
-        "With -o, the output is written to a temporary file in FILE's directory and\n"
-        "renamed to FILE only after the whole input has been processed (and, when\n"
-        "decrypting, authenticated); on any failure it is removed, so plaintext that\n"
-        "failed authentication is never left behind. On standard output, plaintext\n"
-        "is released one authenticated chunk at a time: a reader must still check\n"
-        "the exit status, as a later chunk may fail.\n"
+        "With -o FILE, where FILE is a regular file or does not exist, the output is\n"
+        "written to a temporary file in FILE's directory (mode 0600) and renamed to\n"
+        "FILE only after the whole input has been processed (and, when decrypting,\n"
+        "authenticated); on any failure it is removed, so plaintext that failed\n"
+        "authentication is never left behind. An existing FILE is replaced by a new\n"
+        "file (mode 0600) unless -n is given. A symbolic link is followed (the file\n"
+        "it points to is replaced, the link kept; a dangling link is refused). A\n"
+        "device, FIFO or socket is written through, never replaced or chmodded; a\n"
+        "directory is refused. FILE is checked before any input is read. On\n"
+        "standard output (and a device, FIFO or socket), plaintext is released one\n"
+        "authenticated chunk at a time: a reader must still check the exit status,\n"
+        "as a later chunk may fail.\n"
         "\n"
         "File format (version 1, integers big-endian):\n"
         "  header, 32 bytes:\n"
@@ -250,46 +262,10 @@ static int load_key(const struct key_source *src, zc_aes_key *k)
     rc = zc_aes_key_init(k, key, sizeof key, ZC_BACKEND_AUTO);
     wipe(key, sizeof key);
     if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": key: %s\n", zc_strerror(rc));
+        fprintf(stderr, PROG ": key: %s\n", zc_why(rc, ZC_ALGO_AES_GCM, 32));
         return EX_LIB;
     }
     return EX_OK;
-}
-
-/* The temporary output file, removed by the signal handler as well. */
-static char tmp_path[4096];
-static volatile sig_atomic_t tmp_live;
-
-static void on_signal(int sig)
-{
-    if (tmp_live)
-        unlink(tmp_path);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-/* Create OUT's temporary sibling "DIR/.BASE.XXXXXX"; -1 on failure. */
-static int open_tmp(const char *out)
-{
-    const char *slash = strrchr(out, '/');
-    int n, fd;
-
-    if (slash == NULL)
-        n = snprintf(tmp_path, sizeof tmp_path, ".%s.XXXXXX", out);
-    else
-        n = snprintf(tmp_path, sizeof tmp_path, "%.*s/.%s.XXXXXX",
-                     (int)(slash - out), out, slash + 1);
-    if (n < 0 || (size_t)n >= sizeof tmp_path) {
-        fprintf(stderr, PROG ": %s: name too long\n", out);
-        return -1;
-    }
-    fd = mkstemp(tmp_path);     /* mode 0600: plaintext is never world-readable */
-    if (fd < 0) {
-        fprintf(stderr, PROG ": %s: %s\n", tmp_path, strerror(errno));
-        return -1;
-    }
-    tmp_live = 1;
-    return fd;
 }
 
 /* Read up to len bytes; short only at end of input. -1 on error. */
@@ -309,21 +285,6 @@ static long read_full(int fd, uint8_t *buf, size_t len)
         got += (size_t)n;
     }
     return (long)got;
-}
-
-static int write_full(int fd, const uint8_t *buf, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, buf, len);
-
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return -1;
-        buf += n;
-        len -= (size_t)n;
-    }
-    return 0;
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -351,7 +312,8 @@ static void chunk_nonce(const uint8_t hdr[HDR_LEN], uint64_t index, uint8_t nonc
 
 struct job {
     const zc_aes_key *key;
-    int in, out;
+    int in;
+    struct zc_out *out;
     const char *in_name;
     uint8_t *buf;           /* chunk + tag */
     uint8_t aad[HDR_LEN + 1];
@@ -382,11 +344,11 @@ static int encrypt_stream(struct job *j)
                                 j->buf, j->buf, (size_t)n, j->buf + n, TAG_LEN);
         if (rc != ZC_OK) {
             fprintf(stderr, PROG ": chunk %llu: %s\n", (unsigned long long)index,
-                    zc_strerror(rc));
+                    zc_why(rc, ZC_ALGO_AES_GCM, 32));
             return EX_LIB;
         }
-        if (write_full(j->out, j->buf, (size_t)n + TAG_LEN) != 0)
-            return io_error("writing", "output");
+        if (zc_out_write(j->out, j->buf, (size_t)n + TAG_LEN) != 0)
+            return EX_IO;
         index++;
     } while (!last);
     return EX_OK;
@@ -418,11 +380,11 @@ static int decrypt_stream(struct job *j)
                                 j->buf, j->buf, (size_t)n, j->buf + n, TAG_LEN);
         if (rc != ZC_OK) {
             fprintf(stderr, PROG ": %s: chunk %llu: %s\n", j->in_name,
-                    (unsigned long long)index, zc_strerror(rc));
+                    (unsigned long long)index, zc_why(rc, ZC_ALGO_AES_GCM, 32));
             return rc == ZC_EAUTH ? EX_AUTH : EX_LIB;
         }
-        if (write_full(j->out, j->buf, (size_t)n) != 0)
-            return io_error("writing", "output");
+        if (zc_out_write(j->out, j->buf, (size_t)n) != 0)
+            return EX_IO;
         index++;
     } while (!last);
     return EX_OK;
@@ -446,7 +408,7 @@ static int do_header(struct job *j, int decrypt)
             fprintf(stderr, PROG ": file nonce: %s\n", zc_strerror(rc));
             return EX_LIB;
         }
-        return write_full(j->out, h, HDR_LEN) == 0 ? EX_OK : io_error("writing", "output");
+        return zc_out_write(j->out, h, HDR_LEN) == 0 ? EX_OK : EX_IO;
     }
     n = read_full(j->in, h, HDR_LEN);
     if (n < 0)
@@ -474,6 +436,7 @@ int main(int argc, char **argv)
         { "key-file", required_argument, NULL, 'k' },
         { "key-hex", required_argument, NULL, 'K' },
         { "output", required_argument, NULL, 'o' },
+        { "no-clobber", no_argument, NULL, 'n' },
         { "secure-key", required_argument, NULL, O_SECURE },
         { "chunk-size", required_argument, NULL, O_CHUNK },
         { "help", no_argument, NULL, 'h' },
@@ -483,10 +446,11 @@ int main(int argc, char **argv)
     struct key_source src = { .kind = KEY_NONE };
     struct job j = { .chunk = CHUNK_DEFAULT };
     const char *out_name = NULL;
+    struct zc_out out;
     zc_aes_key key;
-    int ch, mode = 0, rc;
+    int ch, mode = 0, no_clobber = 0, rc;
 
-    while ((ch = getopt_long(argc, argv, "edk:K:o:hV", longopts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "edk:K:o:nhV", longopts, NULL)) != -1) {
         switch (ch) {
         case 'e':
         case 'd':
@@ -509,6 +473,9 @@ int main(int argc, char **argv)
         case 'o':
             out_name = optarg;
             break;
+        case 'n':
+            no_clobber = 1;
+            break;
         case O_CHUNK: {
             char *end;
             unsigned long v;
@@ -524,10 +491,10 @@ int main(int argc, char **argv)
         }
         case 'h':
             usage(stdout);
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_IO);
         case 'V':
             printf(PROG " (libzcrypt) %s\n", zc_version());
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_IO);
         default:
             fprintf(stderr, "Try '" PROG " --help' for more information.\n");
             return EX_USAGE;
@@ -545,7 +512,7 @@ int main(int argc, char **argv)
     j.key = &key;
     j.in_name = optind < argc ? argv[optind] : "-";
     j.in = STDIN_FILENO;
-    j.out = STDOUT_FILENO;
+    j.out = &out;
     if (strcmp(j.in_name, "-") != 0) {
         j.in = open(j.in_name, O_RDONLY);
         if (j.in < 0) {
@@ -555,19 +522,10 @@ int main(int argc, char **argv)
     } else {
         j.in_name = "standard input";
     }
-    if (out_name != NULL && strcmp(out_name, "-") != 0) {
-        struct sigaction sa;
-
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
-        sigaction(SIGHUP, &sa, NULL);
-        j.out = open_tmp(out_name);
-        if (j.out < 0) {
-            rc = EX_IO;
-            goto out_in;
-        }
+    /* the output is decided before any input is read */
+    if (zc_out_open(&out, out_name, 0600, no_clobber) != 0) {
+        rc = EX_IO;
+        goto out_in;
     }
 
     rc = do_header(&j, mode == 'd');
@@ -585,17 +543,8 @@ int main(int argc, char **argv)
         free(j.buf);
     }
 
-    if (j.out != STDOUT_FILENO) {
-        if (rc == EX_OK && fsync(j.out) != 0)
-            rc = io_error("writing", tmp_path);
-        if (close(j.out) != 0 && rc == EX_OK)
-            rc = io_error("writing", tmp_path);
-        if (rc == EX_OK && rename(tmp_path, out_name) != 0)
-            rc = io_error("renaming to", out_name);
-        if (rc != EX_OK)
-            unlink(tmp_path);
-        tmp_live = 0;           /* renamed or removed */
-    }
+    if (zc_out_close(&out, rc == EX_OK) != 0 && rc == EX_OK)
+        rc = EX_IO;
 out_in:
     if (j.in != STDIN_FILENO)
         close(j.in);

@@ -14,6 +14,7 @@
  */
 #include <zcrypt.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -54,7 +55,7 @@ static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
     { ZC_ALGO_RC4, 16 },
     { ZC_ALGO_RANDOM, 0 },
     { ZC_ALGO_RSA, 128 }, { ZC_ALGO_RSA, 256 },     /* RSA: a Crypto Express adapter or software */
-    { ZC_ALGO_RSA, 1024 },
+    { ZC_ALGO_RSA, 384 }, { ZC_ALGO_RSA, 512 }, { ZC_ALGO_RSA, 1024 },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -118,8 +119,8 @@ static void cpacf_summary(const char *setting)
             removed += mask_bit(raw, fc) && !mask_bit(eff, fc);
         }
     }
-    printf("CPACF: %u of %u instructions answer their query, %u function codes usable", queried,
-           (unsigned)ZC_INSN_COUNT, usable);
+    printf("CPACF: %u of %u instructions answer their query, %u function code%s usable", queried,
+           (unsigned)ZC_INSN_COUNT, usable, usable == 1 ? "" : "s");
     if (removed)
         printf(", %u removed by ZCRYPT_CAPS", removed);
     printf(".\n");
@@ -185,7 +186,8 @@ static void text_report(void)
     unsigned i, fc;
     int any;
     const char *setting = zc_caps_setting();
-    char ignored[ZC_CAPS_IGNORED_MAX];
+    char ignored[ZC_CAPS_IGNORED_MAX > ZC_SETTINGS_IGNORED_MAX ? ZC_CAPS_IGNORED_MAX
+                                                               : ZC_SETTINGS_IGNORED_MAX];
 
     printf("libzcrypt %s\n", zc_version());
     if (!zc_cpacf_present()) {
@@ -258,14 +260,20 @@ static void text_report(void)
            : "any (software runs where CPACF cannot)");
     printf("ZCRYPT_STATS: %s", zc_stats_enabled() ? "on (calls and bytes counted per backend)"
                                                   : "off (ZCRYPT_STATS=1 counts per backend)");
+    if (zc_settings_ignored(ignored, sizeof ignored) == ZC_OK && ignored[0] != '\0')
+        printf("\n  not understood (an unknown policy counts as hw-only, statistics stay\n"
+               "  off): %s", ignored);
     printf("\n\nBackend used by ZC_BACKEND_AUTO:\n");
     for (i = 0; i < NROWS; i++) {
         struct zc_backend_info bi;
         char name[32];
 
         zc_backend_query(rows[i].algo, rows[i].key_len, &bi);
-        printf("  %-14s %-8s", row_name(&rows[i], name, sizeof name), zc_backend_name(bi.backend));
-        if (rows[i].algo == ZC_ALGO_RANDOM)
+        printf("  %-14s %-8s", row_name(&rows[i], name, sizeof name),
+               bi.reason == ZC_REASON_POLICY ? "refused" : zc_backend_name(bi.backend));
+        if (bi.reason == ZC_REASON_POLICY && rows[i].algo == ZC_ALGO_RC4)
+            printf(" (%s: it runs in software only)\n", zc_reason_str(bi.reason));
+        else if (rows[i].algo == ZC_ALGO_RANDOM)
             printf(" getrandom()%s\n", bi.backend == ZC_BACKEND_CPACF
                    ? " XOR PRNO TRNG" : " only (no PRNO TRNG to mix in)");
         else if (rows[i].algo == ZC_ALGO_RSA)
@@ -284,8 +292,12 @@ static void text_report(void)
         struct zc_backend_info bi;
 
         zc_backend_query(ZC_ALGO_RSA, 256, &bi);
-        printf("\nCrypto Express (/dev/z90crypt): %s\n", zc_reason_str(bi.reason));
-        if (bi.reason == ZC_REASON_CEX_FAILED)
+        printf("\nCrypto Express (/dev/z90crypt): %s\n", bi.reason == ZC_REASON_POLICY
+               ? "no adapter online (and software RSA is refused by ZCRYPT_POLICY=hw-only)"
+               : zc_reason_str(bi.reason));
+        if (bi.reason == ZC_REASON_POLICY)
+            ;
+        else if (bi.reason == ZC_REASON_CEX_FAILED)
             printf("  RSA operations of ZC_BACKEND_AUTO keys fail with ZC_EDEVICE until it can\n"
                    "  be used (or the keys are set to ZC_BACKEND_SOFTWARE).\n");
         else
@@ -299,7 +311,8 @@ static void json_report(void)
 {
     unsigned i, fc;
     const char *setting = zc_caps_setting();
-    char ignored[ZC_CAPS_IGNORED_MAX];
+    char ignored[ZC_CAPS_IGNORED_MAX > ZC_SETTINGS_IGNORED_MAX ? ZC_CAPS_IGNORED_MAX
+                                                               : ZC_SETTINGS_IGNORED_MAX];
 
     printf("{\n  \"version\": ");
     json_str(zc_version());
@@ -323,6 +336,19 @@ static void json_report(void)
         char *item = ignored, *comma;
 
         while (*item) {                 /* items never contain a comma */
+            comma = strchr(item, ',');
+            if (comma)
+                *comma = '\0';
+            printf("%s", item == ignored ? "" : ", ");
+            json_str(item);
+            item = comma ? comma + 1 : item + strlen(item);
+        }
+    }
+    printf("],\n  \"settings_ignored\": [");
+    if (zc_settings_ignored(ignored, sizeof ignored) == ZC_OK) {
+        char *item = ignored, *comma;
+
+        while (*item) {                 /* values never contain a comma */
             comma = strchr(item, ',');
             if (comma)
                 *comma = '\0';
@@ -371,11 +397,38 @@ static void json_report(void)
         json_str(zc_backend_name(bi.backend));
         printf(", \"reason\": ");
         json_str(zc_reason_str(bi.reason));
+        if (bi.insn == ZC_INSN_COUNT) {     /* RC4, RSA: no CPACF instruction */
+            printf(", \"instruction\": null, \"fc\": null}%s\n", i + 1 < NROWS ? "," : "");
+            continue;
+        }
         printf(", \"instruction\": ");
         json_str(zc_insn_name(bi.insn));
         printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < NROWS ? "," : "");
     }
-    printf("  },\n  \"protected_keys\": {\"available\": %s, \"status\": ",
+    printf("  },\n  \"selftests\": [\n");
+    for (i = 0; i < sizeof(selftested) / sizeof(selftested[0]); i++) {
+        int st = zc_cpacf_selftest(selftested[i].insn, selftested[i].fc);
+
+        printf("    {\"instruction\": ");
+        json_str(zc_insn_name(selftested[i].insn));
+        printf(", \"fc\": %u, \"name\": ", selftested[i].fc);
+        json_str(zc_cpacf_fc_name(selftested[i].insn, selftested[i].fc));
+        printf(", \"state\": \"%s\"}%s\n",
+               st > 0 ? "passed" : st == 0 ? "failed" : "not installed",
+               i + 1 < sizeof(selftested) / sizeof(selftested[0]) ? "," : "");
+    }
+    {
+        struct zc_backend_info bi;
+
+        zc_backend_query(ZC_ALGO_RSA, 256, &bi);
+        printf("  ],\n  \"crypto_express\": {\"status\": ");
+        json_str(zc_reason_str(bi.reason));
+        printf(", \"online\": %s, \"rsa_backend\": ",
+               bi.backend == ZC_BACKEND_CEX ? "true" : "false");
+        json_str(bi.reason == ZC_REASON_POLICY ? "refused" : zc_backend_name(bi.backend));
+        printf(", \"rsa_max_bits\": 4096},\n");
+    }
+    printf("  \"protected_keys\": {\"available\": %s, \"status\": ",
            protected_probe() == ZC_OK ? "true" : "false");
     json_str(zc_strerror(protected_probe()));
     printf(", \"modes\": {\n");
@@ -435,28 +488,39 @@ static void usage(FILE *f, const char *prog)
             prog);
 }
 
+/* Every report ends here: a write error (a full disk, a closed pipe,
+ * /dev/full) is an error, not a success. */
+static int finish(int rc)
+{
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "zc-info: writing standard output: %s\n", strerror(errno));
+        return 1;
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && strcmp(argv[1], "--json") == 0) {
         json_report();
-        return 0;
+        return finish(0);
     }
     if (argc == 2 && strcmp(argv[1], "--sizes") == 0) {
         sizes_report();
-        return 0;
+        return finish(0);
     }
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         usage(stdout, argv[0]);
-        return 0;
+        return finish(0);
     }
     if (argc == 2 && strcmp(argv[1], "--version") == 0) {
         printf("zc-info (libzcrypt) %s\n", zc_version());
-        return 0;
+        return finish(0);
     }
     if (argc != 1) {
         usage(stderr, argv[0]);
         return 2;
     }
     text_report();
-    return 0;
+    return finish(0);
 }

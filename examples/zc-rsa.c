@@ -4,8 +4,8 @@
  *
  *   zc-rsa genkey  [--bits N] [--format pem|der] [--pkcs1] [-o KEY] [--public-out PUB]
  *   zc-rsa pubkey  -k KEY [--format pem|der] [--pkcs1] [-o PUB]
- *   zc-rsa sign    -k KEY [-a HASH] [--pss [--salt-len N]] [-o SIG] [FILE]
- *   zc-rsa verify  -k KEY -s SIG [-a HASH] [--pss [--salt-len N]] [FILE]
+ *   zc-rsa sign    -k KEY [-a HASH] [--pss [--salt-len N|digest|max]] [-o SIG] [FILE]
+ *   zc-rsa verify  -k KEY -s SIG [-a HASH] [--pss [--salt-len N|auto]] [FILE]
  *   zc-rsa encrypt -k KEY [-a HASH] [--label TEXT] [-o OUT] [IN]
  *   zc-rsa decrypt -k KEY [-a HASH] [--label TEXT] [-o OUT] [IN]
  *
@@ -18,8 +18,10 @@
  * any size; a signature is the raw zc_rsa_size() bytes, as openssl writes.
  */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700      /* realpath() in zc_out.h */
 
 #include <zcrypt.h>
+#include "zc_why.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +33,8 @@
 #include <unistd.h>
 
 #define PROG "zc-rsa"
+
+#include "zc_out.h"
 
 /* Exit codes, also listed in --help and the man page (as zc-encrypt's). */
 enum {
@@ -66,13 +70,19 @@ static void usage(FILE *f)
         "                         SubjectPublicKeyInfo (unencrypted)\n"
         "  -o, --output FILE      write to FILE (default: standard output); key\n"
         "                         files and plaintext are created with mode 0600\n"
+        "  -n, --no-clobber       refuse to replace an existing output file\n"
         "  -s, --signature FILE   the signature to verify\n"
         "  -a, --hash ALG         sha1, sha224, sha256 (default), sha384, sha512,\n"
         "                         sha512-224, sha512-256, sha3-224, sha3-256,\n"
         "                         sha3-384 or sha3-512 (also OAEP's label hash and MGF1)\n"
         "      --pss              sign/verify with RSASSA-PSS, MGF1 with the same\n"
         "                         hash (default: PKCS#1 v1.5)\n"
-        "      --salt-len N       PSS salt length in bytes (default: the hash size)\n"
+        "      --salt-len N       PSS salt length in bytes, or auto, digest or max:\n"
+        "                         verify defaults to auto (any salt length, read\n"
+        "                         from the signature, as openssl); sign to digest\n"
+        "                         (the hash size); max is the largest the key\n"
+        "                         holds (openssl's signing default); auto when\n"
+        "                         signing is max\n"
         "      --label TEXT       OAEP label (default: none)\n"
         "      --bits N           genkey: modulus size, %u..%u (default 3072)\n"
         "      --format pem|der   key output format (default pem)\n"
@@ -85,6 +95,14 @@ static void usage(FILE *f)
         "PEM labels: \"PRIVATE KEY\" (PKCS#8), \"RSA PRIVATE KEY\" (PKCS#1),\n"
         "\"PUBLIC KEY\" (SubjectPublicKeyInfo), \"RSA PUBLIC KEY\" (PKCS#1).\n"
         "The public exponent of new keys is 65537.\n"
+        "\n"
+        "An output FILE that is a regular file or does not exist is written to a\n"
+        "temporary file in its directory and renamed to FILE at the end (removed on\n"
+        "failure); an existing FILE is replaced by a new file unless -n is given.\n"
+        "A symbolic link is followed (its target replaced, the link kept; a dangling\n"
+        "link is refused); a device, FIFO or socket is written through, never\n"
+        "replaced or chmodded; a directory is refused. Outputs are checked before\n"
+        "any work is done.\n"
         "\n"
         "Exit status: 0 success (signature valid); 1 signature invalid or\n"
         "decryption failed; 2 usage error; 3 input/output error; 4 the key could\n"
@@ -120,11 +138,15 @@ static const struct pem_label {
     { .label = "PRIVATE KEY",     .format = ZC_RSA_DER_PRIVATE_PKCS8 },
 };
 
+/* --salt-len words: verify defaults to auto (any length, as openssl);
+ * sign to digest (the hash size); max is the largest the key holds. */
+enum { SALT_AUTO = -1, SALT_DIGEST = -2, SALT_MAX = -3, SALT_DEFAULT = -4 };
+
 struct opts {
     const char *key, *out, *sig, *pub_out, *label, *in;
     enum zc_hash_alg hash;
-    int pss, der, pkcs1;
-    long salt_len;              /* -1: the hash size */
+    int pss, der, pkcs1, no_clobber;
+    long salt_len;              /* >= 0 a length; SALT_* below */
     unsigned bits;
 };
 
@@ -277,44 +299,23 @@ static long read_file(const char *path, uint8_t *buf, size_t cap)
     return (long)got;
 }
 
-/* Write a whole buffer to path (NULL or "-": standard output). */
-static int write_file(const char *path, const void *data, size_t len, mode_t mode)
+/* -o and --public-out, opened before any work (fd -1: not opened). */
+static struct zc_out out_file = { .fd = -1 }, pub_file = { .fd = -1 };
+
+/* Write a whole buffer to an output opened by zc_out_open() and finish it. */
+static int write_out(struct zc_out *out, const void *data, size_t len)
 {
-    const uint8_t *p = data;
-    int fd = STDOUT_FILENO, rc = EX_OK;
+    int ok = zc_out_write(out, data, len) == 0;
 
-    if (path != NULL && strcmp(path, "-") != 0) {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
-        if (fd >= 0 && mode == 0600 && fchmod(fd, mode) != 0)  /* an older, wider file */
-            rc = EX_IO;
-        if (fd < 0 || rc != EX_OK) {
-            if (fd >= 0)
-                close(fd);
-            fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-            return EX_IO;
-        }
-    }
-    while (len > 0) {
-        ssize_t n = write(fd, p, len);
-
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            fprintf(stderr, PROG ": writing %s: %s\n", path ? path : "output", strerror(errno));
-            rc = EX_IO;
-            break;
-        }
-        p += n;
-        len -= (size_t)n;
-    }
-    if (fd != STDOUT_FILENO && close(fd) != 0 && rc == EX_OK) {
-        fprintf(stderr, PROG ": writing %s: %s\n", path, strerror(errno));
-        rc = EX_IO;
-    }
-    return rc;
+    return zc_out_close(out, ok) == 0 && ok ? EX_OK : EX_IO;
 }
 
-/* If text is PEM, replace it by its DER in place; 0 on success. */
+/* The PEM label of a file that is no RSA key, for the message. */
+static char pem_other[48];
+
+/* If text is PEM, replace it by its DER in place; 0 on success, -1 not
+ * PEM or base64 that does not decode, -2 an encrypted PKCS#8 key, -3
+ * another label (kept in pem_other), -4 an encrypted PKCS#1 key. */
 static int pem_to_der(uint8_t *buf, size_t *len)
 {
     static const char begin[] = "-----BEGIN ", dashes[] = "-----";
@@ -335,10 +336,16 @@ static int pem_to_der(uint8_t *buf, size_t *len)
         if (strlen(labels[i].label) == label_len && memcmp(labels[i].label, label, label_len) == 0)
             break;
     if (i == sizeof labels / sizeof labels[0]) {
-        fprintf(stderr, PROG ": PEM label \"%.*s\" is not an unencrypted RSA key\n",
-                (int)(label_len < 40 ? label_len : 40), label);
-        return -1;
+        static const char enc[] = "ENCRYPTED PRIVATE KEY";
+
+        if (label_len == sizeof enc - 1 && memcmp(label, enc, label_len) == 0)
+            return -2;          /* encrypted PKCS#8 */
+        snprintf(pem_other, sizeof pem_other, "%.*s", (int)(label_len < 40 ? label_len : 40),
+                 label);
+        return -3;
     }
+    if (strstr(body, "Proc-Type: 4,ENCRYPTED") != NULL)
+        return -4;              /* an encrypted PKCS#1 PEM (openssl's traditional form) */
     snprintf(endline, sizeof endline, "-----END %s-----", labels[i].label);
     body += sizeof dashes - 1;
     end = strstr(body, endline);
@@ -352,13 +359,139 @@ static int pem_to_der(uint8_t *buf, size_t *len)
     return 0;
 }
 
+/*
+ * A minimal DER reader for the messages below: the element at *p (tag,
+ * content, length), *p moved past it; 0 when it does not fit.
+ */
+static int der_next(const uint8_t **p, const uint8_t *end, unsigned *tag,
+                    const uint8_t **content, size_t *len)
+{
+    const uint8_t *q = *p;
+    size_t n, i, k;
+
+    if (end - q < 2)
+        return 0;
+    *tag = *q++;
+    n = *q++;
+    if (n & 0x80) {
+        k = n & 0x7f;
+        if (k == 0 || k > 3 || (size_t)(end - q) < k)
+            return 0;
+        for (n = 0, i = 0; i < k; i++)
+            n = n << 8 | *q++;
+    }
+    if ((size_t)(end - q) < n)
+        return 0;
+    *content = q;
+    *len = n;
+    *p = q + n;
+    return 1;
+}
+
+/* The bits of a DER INTEGER's value (leading zero bytes skipped). */
+static unsigned der_int_bits(const uint8_t *v, size_t len)
+{
+    unsigned bits;
+
+    while (len > 0 && *v == 0) {
+        v++;
+        len--;
+    }
+    if (len == 0)
+        return 0;
+    for (bits = 8; bits > 0 && !(*v & (1u << (bits - 1))); bits--)
+        ;
+    return (unsigned)(len - 1) * 8 + bits;
+}
+
+/*
+ * Why a key the library refused is refused, in words (why = "" when no
+ * more can be said than "not an RSA key"): an encrypted PKCS#8 key, an
+ * RSA-PSS key (id-RSASSA-PSS instead of rsaEncryption), or a key beyond
+ * the sizes the library takes (private keys 4096 bits, public 8192).
+ */
+static void der_diagnose(const uint8_t *der, size_t len, char *why, size_t size)
+{
+    static const uint8_t oid_pss[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0a };
+    const uint8_t *p = der, *end = der + len, *c, *q, *e, *v;
+    unsigned tag, bits = 0;
+    size_t n, vn;
+    int private = 0;
+
+    why[0] = '\0';
+    if (!der_next(&p, end, &tag, &c, &n) || tag != 0x30)
+        return;
+    q = c;
+    e = c + n;
+    if (!der_next(&q, e, &tag, &v, &vn))
+        return;
+    if (tag == 0x30) {          /* SPKI: AlgorithmIdentifier first; or encrypted PKCS#8 */
+        const uint8_t *a = v, *oid;
+        size_t on;
+
+        if (der_next(&a, v + vn, &tag, &oid, &on) && tag == 0x06 && on == sizeof oid_pss &&
+            memcmp(oid, oid_pss, on) == 0) {
+            snprintf(why, size, "RSA-PSS keys (id-RSASSA-PSS) are not supported: use an "
+                     "rsaEncryption key (PSS signatures work with it: --pss)");
+            return;
+        }
+        if (der_next(&q, e, &tag, &v, &vn) && tag == 0x04) {
+            snprintf(why, size, "encrypted keys are not supported: decrypt with openssl "
+                     "pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)");
+            return;
+        }
+        if (tag == 0x03 && vn > 1) {            /* SPKI's BIT STRING: RSAPublicKey */
+            const uint8_t *r = v + 1, *rc_, *m;
+            size_t rn, mn;
+
+            if (der_next(&r, v + vn, &tag, &rc_, &rn) && tag == 0x30 &&
+                der_next(&rc_, rc_ + rn, &tag, &m, &mn) && tag == 0x02)
+                bits = der_int_bits(m, mn);
+        }
+    } else if (tag == 0x02) {   /* PKCS#1 (n, e) or (0, n, e, d, ...); PKCS#8 (0, alg, key) */
+        const uint8_t *first = v;
+        size_t first_len = vn;
+
+        if (!der_next(&q, e, &tag, &v, &vn))
+            return;
+        if (tag == 0x02 && first_len == 1 && first[0] == 0 && q < e) {
+            bits = der_int_bits(v, vn);         /* RSAPrivateKey: n after the version */
+            private = 1;
+        } else if (tag == 0x02) {
+            bits = der_int_bits(first, first_len);      /* RSAPublicKey: n, e */
+        } else if (tag == 0x30) {
+            const uint8_t *a = v, *oid, *k, *m;
+            size_t on, kn, mn;
+
+            if (der_next(&a, v + vn, &tag, &oid, &on) && tag == 0x06 &&
+                on == sizeof oid_pss && memcmp(oid, oid_pss, on) == 0) {
+                snprintf(why, size, "RSA-PSS keys (id-RSASSA-PSS) are not supported: use an "
+                         "rsaEncryption key (PSS signatures work with it: --pss)");
+                return;
+            }
+            private = 1;
+            if (der_next(&q, e, &tag, &k, &kn) && tag == 0x04 &&
+                der_next(&k, k + kn, &tag, &c, &n) && tag == 0x30 &&
+                der_next(&c, c + n, &tag, &m, &mn) && tag == 0x02 &&   /* version */
+                der_next(&c, k + kn, &tag, &m, &mn) && tag == 0x02)   /* n */
+                bits = der_int_bits(m, mn);
+        }
+    }
+    if (private && bits > ZC_RSA_MAX_PRIVATE_BITS)
+        snprintf(why, size, "private keys above %u bits are not supported (this one has %u)",
+                 ZC_RSA_MAX_PRIVATE_BITS, bits);
+    else if (bits > ZC_RSA_MAX_BITS)
+        snprintf(why, size, "keys above %u bits are not supported (this one has %u)",
+                 ZC_RSA_MAX_BITS, bits);
+}
+
 /* Load a key file (DER or PEM). */
 static int load_key(const char *path, zc_rsa_key *k)
 {
     static uint8_t buf[KEYFILE_MAX + 1];
     long n;
     size_t len;
-    int rc;
+    int rc, pem;
 
     if (path == NULL) {
         fprintf(stderr, PROG ": no key given (-k FILE)\n");
@@ -372,17 +505,32 @@ static int load_key(const char *path, zc_rsa_key *k)
         return EX_KEY;
     }
     len = (size_t)n;
-    rc = pem_to_der(buf, &len) == 0 ? zc_rsa_key_from_der(k, buf, len) : ZC_EINVAL;
-    wipe(buf, sizeof buf);
-    if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": %s: not an RSA key: %s\n", path, zc_strerror(rc));
+    pem = pem_to_der(buf, &len);
+    if (pem == -3) {
+        fprintf(stderr, PROG ": %s: PEM label \"%s\" is not an RSA key\n", path, pem_other);
+        wipe(buf, sizeof buf);
         return EX_KEY;
     }
-    return EX_OK;
+    rc = pem == 0 ? zc_rsa_key_from_der(k, buf, len) : ZC_EINVAL;
+    if (rc != ZC_OK) {
+        char why[160];
+
+        if (pem == -2)
+            snprintf(why, sizeof why, "encrypted keys are not supported: decrypt with "
+                     "openssl pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)");
+        else if (pem == -4)
+            snprintf(why, sizeof why, "encrypted keys are not supported: decrypt with "
+                     "openssl first (openssl pkey -in KEY -out PLAIN)");
+        else
+            der_diagnose(buf, len, why, sizeof why);
+        fprintf(stderr, PROG ": %s: %s\n", path, why[0] ? why : "not an RSA key");
+    }
+    wipe(buf, sizeof buf);
+    return rc == ZC_OK ? EX_OK : EX_KEY;
 }
 
 /* Write a key in the format chosen by the options. */
-static int save_key(const zc_rsa_key *k, const struct opts *o, int private, const char *path)
+static int save_key(const zc_rsa_key *k, const struct opts *o, int private, struct zc_out *out)
 {
     static uint8_t der[DER_MAX];
     static char pem[DER_MAX * 2];
@@ -397,17 +545,18 @@ static int save_key(const zc_rsa_key *k, const struct opts *o, int private, cons
     rc = zc_rsa_key_export_der(k, f, der, &der_len);
     if (rc != ZC_OK) {
         fprintf(stderr, PROG ": exporting the key: %s\n", zc_strerror(rc));
+        zc_out_close(out, 0);
         return EX_LIB;
     }
     if (o->der) {
-        rc = write_file(path, der, der_len, private ? 0600 : 0644);
+        rc = write_out(out, der, der_len);
     } else {
         const char *label = labels[f].label;
 
         len = (size_t)snprintf(pem, sizeof pem, "-----BEGIN %s-----\n", label);
         len += b64_encode(der, der_len, pem + len);
         len += (size_t)snprintf(pem + len, sizeof pem - len, "-----END %s-----\n", label);
-        rc = write_file(path, pem, len, private ? 0600 : 0644);
+        rc = write_out(out, pem, len);
     }
     wipe(der, sizeof der);
     wipe(pem, sizeof pem);
@@ -454,7 +603,7 @@ static int hash_input(const char *path, enum zc_hash_alg alg, uint8_t *digest)
         close(fd);
     zc_hash_wipe(&c);
     if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": hashing: %s\n", zc_strerror(rc));
+        fprintf(stderr, PROG ": hashing: %s\n", zc_why(rc, (enum zc_algo)alg, 0));
         return EX_LIB;
     }
     return EX_OK;
@@ -465,33 +614,52 @@ static int cmd_genkey(const struct opts *o, zc_rsa_key *k)
     int rc = zc_rsa_generate(k, o->bits, 0);
 
     if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": generating a %u-bit key: %s\n", o->bits, zc_strerror(rc));
+        fprintf(stderr, PROG ": generating a %u-bit key: %s\n", o->bits,
+                zc_why(rc, ZC_ALGO_RSA, o->bits / 8));
         return rc == ZC_EINVAL ? EX_USAGE : EX_LIB;
     }
-    rc = save_key(k, o, 1, o->out);
+    rc = save_key(k, o, 1, &out_file);
     if (rc == EX_OK && o->pub_out != NULL)
-        rc = save_key(k, o, 0, o->pub_out);
+        rc = save_key(k, o, 0, &pub_file);
     return rc;
 }
 
 static int cmd_sign_verify(const struct opts *o, const zc_rsa_key *k, int verify)
 {
     uint8_t digest[ZC_HASH_MAX_SIZE], sig[SIG_MAX + 1];
-    size_t salt = o->salt_len < 0 ? zc_hash_size(o->hash) : (size_t)o->salt_len;
+    size_t hlen = zc_hash_size(o->hash), em_len = (zc_rsa_bits(k) - 1 + 7) / 8;
+    size_t max = em_len > hlen + 2 ? em_len - hlen - 2 : 0, salt;
     size_t sig_len = sizeof sig;
     long n;
     int rc = hash_input(o->in, o->hash, digest);
 
     if (rc != EX_OK)
         return rc;
+    switch (o->salt_len) {
+    case SALT_DEFAULT:
+        salt = verify ? ZC_RSA_PSS_SALT_ANY : hlen;
+        break;
+    case SALT_AUTO:             /* signing: as openssl, the largest */
+        salt = verify ? ZC_RSA_PSS_SALT_ANY : max;
+        break;
+    case SALT_DIGEST:
+        salt = hlen;
+        break;
+    case SALT_MAX:
+        salt = max;
+        break;
+    default:
+        salt = (size_t)o->salt_len;
+        break;
+    }
     if (!verify) {
         rc = o->pss ? zc_rsa_pss_sign(k, o->hash, digest, salt, sig, &sig_len)
                     : zc_rsa_pkcs1v15_sign(k, o->hash, digest, sig, &sig_len);
         if (rc != ZC_OK) {
-            fprintf(stderr, PROG ": signing: %s\n", zc_strerror(rc));
+            fprintf(stderr, PROG ": signing: %s\n", zc_why(rc, ZC_ALGO_RSA, zc_rsa_size(k)));
             return EX_LIB;
         }
-        return write_file(o->out, sig, sig_len, 0644);
+        return write_out(&out_file, sig, sig_len);
     }
     if (o->sig == NULL) {
         fprintf(stderr, PROG ": verify needs the signature (-s FILE)\n");
@@ -505,10 +673,10 @@ static int cmd_sign_verify(const struct opts *o, const zc_rsa_key *k, int verify
                 : zc_rsa_pkcs1v15_verify(k, o->hash, digest, sig, sig_len);
     if (rc == ZC_OK) {
         printf("Verified OK\n");
-        return EX_OK;
+        return zc_stdout_status(PROG, EX_OK, EX_IO);
     }
     fprintf(stderr, PROG ": %s: %s%s\n", o->sig, rc == ZC_EAUTH ? "signature invalid: " : "",
-            zc_strerror(rc));
+            zc_why(rc, ZC_ALGO_RSA, zc_rsa_size(k)));
     return rc == ZC_EAUTH ? EX_AUTH : EX_LIB;
 }
 
@@ -536,13 +704,13 @@ static int cmd_crypt(const struct opts *o, const zc_rsa_key *k, int decrypt)
         rc = zc_rsa_oaep_encrypt(k, o->hash, label, label_len, in, (size_t)n, out, &out_len);
     wipe(in, sizeof in);
     if (rc == ZC_OK)
-        rc = write_file(o->out, out, out_len, decrypt ? 0600 : 0644);
+        rc = write_out(&out_file, out, out_len);
     else if (decrypt && (rc == ZC_EAUTH || (rc == ZC_EINVAL && (size_t)n != size))) {
         fprintf(stderr, PROG ": decryption failed: %s\n", zc_strerror(ZC_EAUTH));
         rc = EX_AUTH;
     } else {
         fprintf(stderr, PROG ": %s: %s\n", decrypt ? "decrypting" : "encrypting",
-                zc_strerror(rc));
+                zc_why(rc, ZC_ALGO_RSA, size));
         rc = EX_LIB;
     }
     wipe(out, sizeof out);
@@ -568,6 +736,7 @@ int main(int argc, char **argv)
     static const struct option longopts[] = {
         { "key", required_argument, NULL, 'k' },
         { "output", required_argument, NULL, 'o' },
+        { "no-clobber", no_argument, NULL, 'n' },
         { "signature", required_argument, NULL, 's' },
         { "hash", required_argument, NULL, 'a' },
         { "pss", no_argument, NULL, O_PSS },
@@ -582,14 +751,14 @@ int main(int argc, char **argv)
         { NULL, 0, NULL, 0 },
     };
     static const char *const cmds[] = { "genkey", "pubkey", "sign", "verify", "encrypt", "decrypt" };
-    struct opts o = { .hash = ZC_SHA256, .salt_len = -1, .bits = 3072 };
+    struct opts o = { .hash = ZC_SHA256, .salt_len = SALT_DEFAULT, .bits = 3072 };
     static zc_rsa_key key;
     const char *cmd = NULL;
     size_t i;
     long v;
     int ch, rc;
 
-    while ((ch = getopt_long(argc, argv, "+k:o:s:a:hV", longopts, NULL)) != -1 || optind < argc) {
+    while ((ch = getopt_long(argc, argv, "+k:o:s:a:nhV", longopts, NULL)) != -1 || optind < argc) {
         if (ch == -1) {         /* a word: the command, then the input */
             if (cmd == NULL)
                 cmd = argv[optind];
@@ -605,6 +774,7 @@ int main(int argc, char **argv)
         switch (ch) {
         case 'k': o.key = optarg; break;
         case 'o': o.out = optarg; break;
+        case 'n': o.no_clobber = 1; break;
         case 's': o.sig = optarg; break;
         case O_PSS: o.pss = 1; break;
         case O_LABEL: o.label = optarg; break;
@@ -621,9 +791,16 @@ int main(int argc, char **argv)
             o.hash = hashes[i].alg;
             break;
         case O_SALT:
-            if (!parse_number(optarg, "--salt-len", 0, SIG_MAX, &v))
+            if (strcmp(optarg, "auto") == 0)
+                o.salt_len = SALT_AUTO;
+            else if (strcmp(optarg, "digest") == 0)
+                o.salt_len = SALT_DIGEST;
+            else if (strcmp(optarg, "max") == 0)
+                o.salt_len = SALT_MAX;
+            else if (!parse_number(optarg, "--salt-len (or auto, digest, max)", 0, SIG_MAX, &v))
                 return EX_USAGE;
-            o.salt_len = v;
+            else
+                o.salt_len = v;
             break;
         case O_BITS:
             if (!parse_number(optarg, "--bits", ZC_RSA_GEN_MIN_BITS, ZC_RSA_GEN_MAX_BITS, &v))
@@ -639,10 +816,10 @@ int main(int argc, char **argv)
             break;
         case 'h':
             usage(stdout);
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_IO);
         case 'V':
             printf(PROG " (libzcrypt) %s\n", zc_version());
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_IO);
         default:
             fprintf(stderr, "Try '" PROG " --help' for more information.\n");
             return EX_USAGE;
@@ -657,12 +834,22 @@ int main(int argc, char **argv)
                 "encrypt or decrypt", cmd ? cmd : "");
         return EX_USAGE;
     }
+    /* the outputs are decided before any work: a private key or plaintext
+     * gets mode 0600, the rest 0644 (before the umask) */
+    if (i != 3 && zc_out_open(&out_file, o.out, i == 0 || i == 5 ? 0600 : 0644,
+                              o.no_clobber) != 0)
+        return EX_IO;
+    if (i == 0 && o.pub_out != NULL &&
+        zc_out_open(&pub_file, o.pub_out, 0644, o.no_clobber) != 0) {
+        zc_out_close(&out_file, 0);
+        return EX_IO;
+    }
     if (i == 0) {
         rc = cmd_genkey(&o, &key);
     } else {
         rc = load_key(o.key, &key);
         if (rc == EX_OK && i == 1)
-            rc = save_key(&key, &o, 0, o.out);
+            rc = save_key(&key, &o, 0, &out_file);
         else if (rc == EX_OK && (i == 2 || i == 5) && !zc_rsa_key_has_private(&key)) {
             fprintf(stderr, PROG ": %s needs a private key\n", cmd);
             rc = EX_KEY;
@@ -671,6 +858,8 @@ int main(int argc, char **argv)
         else if (rc == EX_OK)
             rc = cmd_crypt(&o, &key, i == 5);
     }
+    zc_out_close(&out_file, 0);   /* what was not written is removed */
+    zc_out_close(&pub_file, 0);
     zc_rsa_key_wipe(&key);
     return rc;
 }

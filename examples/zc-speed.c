@@ -24,6 +24,7 @@
  * exit status is 1). The header names the machine's facilities.
  */
 #include <zcrypt.h>
+#include "zc_why.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -169,8 +170,11 @@ static void query_reason(const struct alg *a, char *reason, size_t n)
 
     if (zc_backend_query(a->algo, a->key_len, &bi) != ZC_OK)
         na(reason, n, "the backend query does not know %s", a->name);
+    else if (a->algo == ZC_ALGO_RSA)
+        na(reason, n, "CPACF has no RSA: it runs on a Crypto Express adapter (-b cex) "
+           "or in software");
     else if (bi.reason == ZC_REASON_SOFTWARE_ONLY || bi.reason == ZC_REASON_NOT_S390X ||
-             bi.reason == ZC_REASON_NO_STFLE)
+             bi.reason == ZC_REASON_NO_STFLE || bi.insn == ZC_INSN_COUNT)
         na(reason, n, "%s", zc_reason_str(bi.reason));
     else
         na(reason, n, "%s (%s %s)", zc_reason_str(bi.reason), zc_insn_name(bi.insn),
@@ -254,16 +258,16 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
         }
         {
             zc_rsa_key *k = &rsa_keys[rsa_index(a->key_len)];
-            char q[120];
+            struct zc_backend_info bi;
 
             rc = zc_rsa_key_set_backend(k, ZC_BACKEND_CEX);
             if (rc == ZC_OK) {
                 c->rsa = k;
                 return ZC_OK;
             }
-            query_reason(a, q, sizeof q);
+            zc_backend_query(ZC_ALGO_RSA, a->key_len, &bi);
             na(reason, n, "no adapter: zc_rsa_key_set_backend: %s; backend query: %s",
-               zc_strerror(rc), q);
+               zc_strerror(rc), zc_reason_str(bi.reason));
             return rc;
         }
     }
@@ -341,7 +345,7 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
     if (rc == ZC_ENOTSUP && be == B_CPACF)
         query_reason(a, reason, n);
     else if (rc != ZC_OK)
-        na(reason, n, "%s", zc_strerror(rc));
+        na(reason, n, "%s", zc_why(rc, a->algo, a->key_len));
     return rc;
 }
 
@@ -554,7 +558,8 @@ static void measure(struct cell *cl, unsigned threads, double secs, unsigned rep
             ops += w[i].ops;
             if (w[i].rc != ZC_OK && cl->st == ST_OK) {
                 cl->st = ST_FAIL;
-                na(cl->reason, sizeof cl->reason, "a call failed: %s", zc_strerror(w[i].rc));
+                na(cl->reason, sizeof cl->reason, "a call failed: %s",
+                   zc_why(w[i].rc, a->algo, a->key_len));
             }
         }
         t1 = now();
@@ -1014,7 +1019,8 @@ static void usage(FILE *f, const char *prog)
                "  --raw        the bare KM/KMC AES-128 and KLMD SHA-512 loop against the API\n"
                "               on the same data, alternating rounds (default -s 16,1024,16384,\n"
                "               -r 8); the API's throughput as a percentage of the raw loop's\n"
-               "Exit status: 0; 1 when a cell failed (a call fell back or failed); 2 usage;\n"
+               "Exit status: 0; 1 when a cell failed (a call fell back or failed) or the\n"
+               "output could not be written; 2 usage;\n"
                "130 when interrupted (what was measured is printed).\nAlgorithms:",
             prog, prog);
     for (i = 0; i < NALGS; i++)
@@ -1070,11 +1076,11 @@ int main(int argc, char **argv)
 
         if (strcmp(o, "--help") == 0 || strcmp(o, "-h") == 0) {
             usage(stdout, argv[0]);
-            return 0;
+            return zc_stdout_status("zc-speed", 0, 1);
         }
         if (strcmp(o, "--version") == 0) {
             printf("zc-speed (libzcrypt) %s\n", zc_version());
-            return 0;
+            return zc_stdout_status("zc-speed", 0, 1);
         }
         if (strcmp(o, "--raw") == 0) {
             raw = 1;
@@ -1130,7 +1136,7 @@ int main(int argc, char **argv)
         }
         signal(SIGINT, on_sigint);
         failed = raw_report(sizes, nsizes, secs, repeats == 3 && !rounds_set ? 8 : repeats);
-        return interrupted ? 130 : failed;
+        return zc_stdout_status("zc-speed", interrupted ? 130 : failed, 1);
     }
     if (nsizes == 0) {
         static const size_t def[] = { 16, 64, 256, 1024, 8192, 16384 }, cap[] = { 1024, 65536 };
@@ -1252,7 +1258,7 @@ int main(int argc, char **argv)
         if (rsa_made[i])
             zc_rsa_key_wipe(&rsa_keys[i]);
     free(cells);
-    return interrupted ? 130 : failed;
+    return zc_stdout_status("zc-speed", interrupted ? 130 : failed, 1);
 bad:
     usage(stderr, argv[0]);
     return 2;

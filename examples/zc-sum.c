@@ -2,7 +2,7 @@
  * zc-sum - print or check message digests, in the format of sha256sum and
  * the other coreutils *sum programs.
  *
- *   zc-sum [-a ALG] [-b|-t] [--tag] [FILE]...     print digests
+ *   zc-sum [-a ALG] [-b|-t] [--tag] [-z] [FILE]...  print digests
  *   zc-sum [-a ALG] -c [--quiet|--status] [FILE]  check a list of digests
  *
  * For the algorithms coreutils has (sha1sum .. sha512sum) the output is
@@ -15,12 +15,14 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <zcrypt.h>
+#include "zc_why.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define PROG "zc-sum"
 
@@ -48,7 +50,7 @@ static const struct alg {
 
 static struct {
     const struct alg *alg;
-    int alg_given, binary, tag, quiet, status, strict, warn, ignore_missing;
+    int alg_given, binary, tag, quiet, status, strict, warn, ignore_missing, zero;
 } opt;
 
 static void usage(FILE *f)
@@ -60,7 +62,7 @@ static void usage(FILE *f)
         "Print or check message digests, in the format of sha256sum.\n"
         "With no FILE, or when FILE is -, read standard input.\n"
         "\n"
-        "  -a, --algorithm=ALG  digest algorithm (default sha256):\n"
+        "  -a, --algorithm=ALG  digest algorithm (default sha256; any letter case):\n"
         "                       ");
     for (i = 0; i < NALGS; i++)
         fprintf(f, "%s%s", algs[i].opt, i + 1 < NALGS ? (i == 5 ? ",\n                       " : ", ") : "\n");
@@ -68,11 +70,14 @@ static void usage(FILE *f)
         "  -b, --binary         mark files as read in binary mode ('*' before the name)\n"
         "  -t, --text           mark files as read in text mode (default; same bytes)\n"
         "      --tag            BSD-style lines: ALG (FILE) = DIGEST\n"
+        "  -z, --zero           end each output line with NUL, not newline, and\n"
+        "                       do not escape file names\n"
         "  -c, --check          read digests from the FILEs and check them\n"
         "\n"
         "With --check:\n"
         "      --ignore-missing don't fail or report for missing files\n"
-        "      --quiet          don't print OK for each verified file\n"
+        "      --quiet          don't print OK for each verified file, nor the\n"
+        "                       -w warning of each line\n"
         "      --status         print nothing; the exit status tells\n"
         "      --strict         exit non-zero for improperly formatted lines\n"
         "  -w, --warn           warn about improperly formatted lines\n"
@@ -88,12 +93,13 @@ static void usage(FILE *f)
         "3 the library refused to hash (message on stderr).\n");
 }
 
+/* An -a name in any letter case ("SHA256" too); a --tag name as written. */
 static const struct alg *find_alg(const char *name, int by_tag)
 {
     size_t i;
 
     for (i = 0; i < NALGS; i++)
-        if (strcmp(by_tag ? algs[i].tag : algs[i].opt, name) == 0)
+        if (by_tag ? strcmp(algs[i].tag, name) == 0 : strcasecmp(algs[i].opt, name) == 0)
             return &algs[i];
     return NULL;
 }
@@ -170,7 +176,7 @@ static int hash_file(const char *name, const struct alg *a, uint8_t d[ZC_HASH_MA
         return EX_FAIL;
     }
     if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": %s: %s\n", a->tag, zc_strerror(rc));
+        fprintf(stderr, PROG ": %s: %s\n", a->tag, zc_why(rc, (enum zc_algo)a->alg, 0));
         return EX_LIB;
     }
     return EX_OK;
@@ -184,20 +190,21 @@ static int print_sum(const char *name)
 
     if (rc != EX_OK)
         return rc;
-    if (needs_escape(name))
+    /* -z: NUL-terminated lines, names as they are (no escaping) */
+    if (!opt.zero && needs_escape(name))
         putchar('\\');
     if (opt.tag) {
         printf("%s (", opt.alg->tag);
-        print_name(name);
+        opt.zero ? (void)fputs(name, stdout) : print_name(name);
         fputs(") = ", stdout);
     }
     for (i = 0; i < len; i++)
         printf("%02x", d[i]);
     if (!opt.tag) {
         fputs(opt.binary ? " *" : "  ", stdout);
-        print_name(name);
+        opt.zero ? (void)fputs(name, stdout) : print_name(name);
     }
-    putchar('\n');
+    putchar(opt.zero ? '\0' : '\n');
     return EX_OK;
 }
 
@@ -340,7 +347,7 @@ static int check_list(const char *list)
         if (strlen(line) != len || !parse_line(line, &a, &hex, &name) ||
             (opt.alg_given && a != opt.alg)) {
             bad_lines++;
-            if (opt.warn) {
+            if (opt.warn && !opt.quiet) {      /* --quiet silences them, as coreutils */
                 fprintf(stderr, PROG ": ");
                 print_quoted(stderr, shown);
                 fprintf(stderr, ": %zu: improperly formatted %s checksum line\n",
@@ -430,6 +437,7 @@ int main(int argc, char **argv)
         { "strict", no_argument, NULL, O_STRICT },
         { "warn", no_argument, NULL, 'w' },
         { "ignore-missing", no_argument, NULL, O_IGNORE_MISSING },
+        { "zero", no_argument, NULL, 'z' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
@@ -437,7 +445,7 @@ int main(int argc, char **argv)
     int ch, check = 0, rc = EX_OK, i;
 
     opt.alg = find_alg("sha256", 0);
-    while ((ch = getopt_long(argc, argv, "a:btcwhV", longopts, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "a:btcwzhV", longopts, NULL)) != -1) {
         switch (ch) {
         case 'a':
             opt.alg = find_alg(optarg, 0);
@@ -451,6 +459,7 @@ int main(int argc, char **argv)
         case 't': opt.binary = 0; break;
         case 'c': check = 1; break;
         case 'w': opt.warn = 1; break;
+        case 'z': opt.zero = 1; break;
         case O_TAG: opt.tag = 1; break;
         case O_QUIET: opt.quiet = 1; break;
         case O_STATUS: opt.status = 1; break;
@@ -458,10 +467,10 @@ int main(int argc, char **argv)
         case O_IGNORE_MISSING: opt.ignore_missing = 1; break;
         case 'h':
             usage(stdout);
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_FAIL);
         case 'V':
             printf(PROG " (libzcrypt) %s\n", zc_version());
-            return EX_OK;
+            return zc_stdout_status(PROG, EX_OK, EX_FAIL);
         default:
             fprintf(stderr, "Try '" PROG " --help' for more information.\n");
             return EX_USAGE;
@@ -469,6 +478,10 @@ int main(int argc, char **argv)
     }
     if (check && (opt.tag || opt.binary)) {
         fprintf(stderr, PROG ": --tag and --binary make no sense with --check\n");
+        return EX_USAGE;
+    }
+    if (check && opt.zero) {
+        fprintf(stderr, PROG ": the --zero option is not supported when verifying checksums\n");
         return EX_USAGE;
     }
     if (!check && (opt.quiet || opt.status || opt.strict || opt.warn || opt.ignore_missing)) {
@@ -485,9 +498,5 @@ int main(int argc, char **argv)
         if (rc == EX_LIB)
             break;
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, PROG ": write error: %s\n", strerror(errno));
-        return EX_FAIL;
-    }
-    return rc;
+    return zc_stdout_status(PROG, rc, EX_FAIL);
 }

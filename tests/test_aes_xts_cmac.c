@@ -133,7 +133,7 @@ static int xts_keys(zc_aes_key *k1, zc_aes_key *k2, const uint8_t *key1, const u
 START_TEST(xts_kat)
 {
     static uint8_t pt[512], ct[512], got[512 + 1];
-    size_t i, b, runs = 0;
+    size_t i, b, runs = 0, refused = 0;
 
     for (i = 0; i < sizeof zc_xts_kats / sizeof zc_xts_kats[0]; i++) {
         const struct zc_xts_kat *v = &zc_xts_kats[i];
@@ -158,6 +158,18 @@ START_TEST(xts_kat)
 
                 memset(got, 0xa5, sizeof got);
                 rc = f(&k1, &k2, tweak, src, got, n);
+                if (dir && memcmp(key1, key2, kl) == 0) {
+                    /* Vector 1, key1 == key2: a decryption known answer
+                     * only; encryption is refused (FIPS 140-3 IG C.I) */
+                    size_t j;
+
+                    ck_assert_int_eq(rc, ZC_EINVAL);
+                    for (j = 0; j <= n; j++)        /* nothing written */
+                        ck_assert_uint_eq(got[j], 0xa5);
+                    ck_assert_int_eq(f(&k1, &k1, tweak, src, got, n), ZC_EINVAL);
+                    refused++;
+                    continue;
+                }
                 if (rc == ZC_ENOTSUP && backends[b] == ZC_BACKEND_CPACF)
                     continue;       /* KM but not KM-XTS/PCC */
                 ck_assert_int_eq(rc, ZC_OK);
@@ -174,7 +186,51 @@ START_TEST(xts_kat)
             zc_aes_key_wipe(&k2);
         }
     }
-    ck_assert_uint_ge(runs, 2 * 19 * 2);   /* at least AUTO and SOFTWARE, both ways */
+    ck_assert_uint_ge(runs, 2 * 19 * 2 - 2);   /* at least AUTO and SOFTWARE, both ways */
+    ck_assert_uint_ge(refused, 2);              /* Vector 1 on AUTO and SOFTWARE */
+}
+END_TEST
+
+/* Equal keys in two objects, or one object twice: encryption refused with
+ * nothing written, decryption allowed; one differing bit is accepted. */
+START_TEST(xts_equal_keys)
+{
+    static uint8_t in[100], out[100], ref[100];
+    uint64_t seed = 0x1619;
+    size_t b, kl, j;
+
+    for (kl = 16; kl <= 32; kl += 16) {
+        for (b = 0; b < 3; b++) {
+            uint8_t key[32], tweak[16];
+            zc_aes_key k1, k2, k3;
+            int rc;
+
+            tu_fill(&seed, key, kl);
+            tu_fill(&seed, tweak, 16);
+            tu_fill(&seed, in, sizeof in);
+            if (!xts_keys(&k1, &k2, key, key, kl, backends[b]))
+                continue;
+            memset(out, 0xa5, sizeof out);
+            rc = zc_aes_xts_encrypt(&k1, &k2, tweak, in, out, sizeof in);
+            if (rc == ZC_ENOTSUP && backends[b] == ZC_BACKEND_CPACF)
+                goto next;
+            ck_assert_int_eq(rc, ZC_EINVAL);
+            ck_assert_int_eq(zc_aes_xts_encrypt(&k1, &k1, tweak, in, out, sizeof in),
+                             ZC_EINVAL);
+            for (j = 0; j < sizeof out; j++)
+                ck_assert_uint_eq(out[j], 0xa5);
+            ck_assert_int_eq(zc_aes_xts_decrypt(&k1, &k2, tweak, in, out, sizeof in), ZC_OK);
+            ck_assert_int_eq(zc_aes_xts_decrypt(&k1, &k1, tweak, in, ref, sizeof in), ZC_OK);
+            ck_assert(memcmp(out, ref, sizeof out) == 0);
+            key[kl - 1] ^= 1;       /* the last byte differs: fine */
+            ck_assert_int_eq(zc_aes_key_init(&k3, key, kl, backends[b]), ZC_OK);
+            ck_assert_int_eq(zc_aes_xts_encrypt(&k1, &k3, tweak, in, out, sizeof in), ZC_OK);
+            zc_aes_key_wipe(&k3);
+next:
+            zc_aes_key_wipe(&k1);
+            zc_aes_key_wipe(&k2);
+        }
+    }
 }
 END_TEST
 
@@ -305,7 +361,9 @@ START_TEST(xts_equality)
 }
 END_TEST
 
-/* The same key for both halves and a data unit of exactly one block. */
+/* The same key for both halves and a data unit of exactly one block:
+ * encryption refused (FIPS 140-3 IG C.I), decryption of what the
+ * reference encrypted with it still right. */
 START_TEST(xts_same_key)
 {
     static const uint8_t key[32] = { 7, 6, 5 };
@@ -320,12 +378,13 @@ START_TEST(xts_same_key)
 
         if (zc_aes_key_init(&k, key, 32, backends[b]) == ZC_ENOTSUP)
             continue;
-        if (zc_aes_xts_encrypt(&k, &k, tweak, pt, ct, 16) == ZC_ENOTSUP) {
+        memcpy(ct, ref, 16);
+        ck_assert_int_eq(zc_aes_xts_encrypt(&k, &k, tweak, pt, ct, 16), ZC_EINVAL);
+        ck_assert(memcmp(ct, ref, 16) == 0);            /* nothing written */
+        if (zc_aes_xts_decrypt(&k, &k, tweak, ct, back, 16) == ZC_ENOTSUP) {
             ck_assert_int_eq(backends[b], ZC_BACKEND_CPACF);
             continue;
         }
-        ck_assert(memcmp(ct, ref, 16) == 0);
-        ck_assert_int_eq(zc_aes_xts_decrypt(&k, &k, tweak, ct, back, 16), ZC_OK);
         ck_assert(memcmp(back, pt, 16) == 0);
         zc_aes_key_wipe(&k);
     }
@@ -438,7 +497,7 @@ START_TEST(backend_rules)
         if (kl != 24) {
             int xm = zc_aes_mode_backend(&k, ZC_AES_XTS) == ZC_BACKEND_CPACF;
 
-            ck_assert_int_eq(zc_aes_xts_encrypt(&k, &k, buf, buf, out, 32), xm ? ZC_OK : ZC_ENOTSUP);
+            ck_assert_int_eq(zc_aes_xts_decrypt(&k, &k, buf, buf, out, 32), xm ? ZC_OK : ZC_ENOTSUP);
         }
     }
     ck_assert_int_eq(zc_aes_key_init(&k, key, kl, ZC_BACKEND_SOFTWARE), ZC_OK);
@@ -680,6 +739,7 @@ int main(void)
 
     tcase_set_timeout(tc, 600);
     tcase_add_test(tc, xts_kat);
+    tcase_add_test(tc, xts_equal_keys);
     tcase_add_test(tc, cmac_kat);
     tcase_add_loop_test(tc, xts_equality, 0, 2);
     tcase_add_test(tc, xts_same_key);

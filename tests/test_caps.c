@@ -272,6 +272,44 @@ START_TEST(machine_expectations)
 }
 END_TEST
 
+/*
+ * A mode that does not run on CPACF names its own instruction when that is
+ * missing (KMCTR for CTR, ...), not the KM function it needs as well; KM
+ * only when the mode's own instruction is there. RC4 and RSA name none.
+ */
+START_TEST(mode_reasons)
+{
+    static const struct {
+        enum zc_algo algo;
+        size_t key_len;
+        enum zc_insn own;
+        unsigned fc;
+    } m[] = {
+        { ZC_ALGO_AES_CBC, 16, ZC_INSN_KMC, 18 },   { ZC_ALGO_AES_CTR, 16, ZC_INSN_KMCTR, 18 },
+        { ZC_ALGO_AES_CFB, 32, ZC_INSN_KMF, 20 },   { ZC_ALGO_AES_OFB, 24, ZC_INSN_KMO, 19 },
+        { ZC_ALGO_AES_CMAC, 16, ZC_INSN_KMAC, 18 }, { ZC_ALGO_AES_CCM, 16, ZC_INSN_KMAC, 18 },
+        { ZC_ALGO_AES_GCM, 16, ZC_INSN_KMCTR, 18 }, { ZC_ALGO_DES_CBC, 24, ZC_INSN_KMC, 3 },
+        { ZC_ALGO_DES_CMAC, 8, ZC_INSN_KMAC, 1 },
+    };
+    struct zc_backend_info bi;
+    size_t i;
+
+    for (i = 0; i < sizeof m / sizeof m[0]; i++) {
+        ck_assert_int_eq(zc_backend_query(m[i].algo, m[i].key_len, &bi), ZC_OK);
+        if (bi.backend == ZC_BACKEND_CPACF || bi.reason == ZC_REASON_SELFTEST)
+            continue;
+        if (!zc_cpacf_has(m[i].own, m[i].fc))
+            ck_assert_msg(bi.insn == m[i].own && bi.fc == m[i].fc, "%s-%zu names %s %u",
+                          zc_algo_name(m[i].algo), m[i].key_len * 8, zc_insn_name(bi.insn),
+                          bi.fc);
+    }
+    ck_assert_int_eq(zc_backend_query(ZC_ALGO_RC4, 16, &bi), ZC_OK);
+    ck_assert_int_eq(bi.insn, ZC_INSN_COUNT);
+    ck_assert_int_eq(zc_backend_query(ZC_ALGO_RSA, 512, &bi), ZC_OK);
+    ck_assert_int_eq(bi.insn, ZC_INSN_COUNT);
+}
+END_TEST
+
 START_TEST(random_bytes)
 {
     uint8_t a[300], b[300], z[300];
@@ -298,6 +336,7 @@ static Suite *caps_suite(void)
     tcase_add_test(tc, caps_setting);
     tcase_add_test(tc, machine_expectations);
     tcase_add_test(tc, random_bytes);
+    tcase_add_test(tc, mode_reasons);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -945,6 +945,8 @@ static void stats_probes(void)
     E(zc_policy_set, EI, 0, ((enum zc_policy)-1));
     check(zc_policy_get() == pol, "zc_policy_set: an unknown policy keeps the policy");
     V(zc_policy_get, (), v == ZC_POLICY_ANY || v == ZC_POLICY_HW_ONLY);
+    E(zc_settings_ignored, EI, 0, (NULL, 16));
+    E(zc_settings_ignored, EI, 0, ((char *)W.buf, 0));
     zc_policy_set(pol);             /* global state: as found */
     VOID(zc_stats_reset, ());
 }
@@ -1034,6 +1036,7 @@ static void rsa_probes(void)
     E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, 32, o, NULL));
     E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, 100, o, &W.len));   /* salt too long */
     E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, HUGE_LEN, o, &W.len));
+    E(zc_rsa_pss_sign, EI, 0, (&W.rsa, ZC_SHA256, d, ZC_RSA_PSS_SALT_ANY, o, &W.len));
     E(zc_rsa_pss_sign, ZC_ENOMEM, WRITES, (&W.rsa, ZC_SHA256, d, 32, o, &W.small));
     E(zc_rsa_pss_sign, ZC_EKEY, WRITES, (&W.rsa_bad, ZC_SHA256, d, 32, o, &W.len));
     E(zc_rsa_pss_verify, EI, 0, (NULL, ZC_SHA256, d, 32, o, 128));

@@ -85,10 +85,14 @@ START_TEST(kat_signatures)
         size_t s = (size_t)v->salt_len;
 
         ck_assert_int_eq(zc_rsa_pss_verify(&pub, alg, d, s, want, len), ZC_OK);
+        /* the salt length recovered from the encoding (openssl's "auto") */
+        ck_assert_int_eq(zc_rsa_pss_verify(&pub, alg, d, ZC_RSA_PSS_SALT_ANY, want, len), ZC_OK);
         if (s > 0)
             ck_assert_int_eq(zc_rsa_pss_verify(&pub, alg, d, s - 1, want, len), ZC_EAUTH);
         d[0] ^= 1;
         ck_assert_int_eq(zc_rsa_pss_verify(&pub, alg, d, s, want, len), ZC_EAUTH);
+        ck_assert_int_eq(zc_rsa_pss_verify(&pub, alg, d, ZC_RSA_PSS_SALT_ANY, want, len),
+                         ZC_EAUTH);
         d[0] ^= 1;
         want[len - 1] ^= 0x01;
         ck_assert_int_eq(zc_rsa_pss_verify(&pub, alg, d, s, want, len), ZC_EAUTH);
@@ -187,10 +191,18 @@ static void round_trips(const zc_rsa_key *k, uint64_t seed)
             ck_assert_int_eq(zc_rsa_pss_sign(k, alg, d, salts[s], sig, &len), ZC_OK);
             ck_assert_uint_eq(len, n);
             ck_assert_int_eq(zc_rsa_pss_verify(&pub, alg, d, salts[s], sig, len), ZC_OK);
+            ck_assert_int_eq(zc_rsa_pss_verify(&pub, alg, d, ZC_RSA_PSS_SALT_ANY, sig, len),
+                             ZC_OK);
+            if (salts[s] > 0)       /* any: any length, not a wrong one */
+                ck_assert_int_eq(zc_rsa_pss_verify(&pub, alg, d, salts[s] - 1, sig, len),
+                                 ZC_EAUTH);
             sig[0] ^= 0x01;
             ck_assert_int_ne(zc_rsa_pss_verify(&pub, alg, d, salts[s], sig, len), ZC_OK);
+            ck_assert_int_ne(zc_rsa_pss_verify(&pub, alg, d, ZC_RSA_PSS_SALT_ANY, sig, len),
+                             ZC_OK);
         }
         ck_assert_int_eq(zc_rsa_pss_sign(k, alg, d, salts[2] + 1, sig, &len), ZC_EINVAL);
+        ck_assert_int_eq(zc_rsa_pss_sign(k, alg, d, ZC_RSA_PSS_SALT_ANY, sig, &len), ZC_EINVAL);
 
         /* OAEP with and without a label, the longest message and an empty one */
         if (n < 2 * h + 2)

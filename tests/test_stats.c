@@ -14,7 +14,13 @@
  * some ZCRYPT_CAPS mask): every operation that would run software must
  * return ZC_ENOTSUP, and every CPACF one must still work.
  * ZC_TEST_STATS=env: the process runs under ZCRYPT_STATS=1.
+ * ZC_TEST_SETTINGS=typo: under ZCRYPT_POLICY=hw_only and ZCRYPT_STATS=yes,
+ * neither understood: listed by zc_settings_ignored(), the policy hw-only
+ * all the same, counting off. ZC_TEST_SETTINGS=case: ZCRYPT_POLICY=HW-ONLY
+ * and ZCRYPT_STATS=1: understood, nothing listed.
  */
+#define _POSIX_C_SOURCE 200809L    /* setenv() */
+
 #include <zcrypt.h>
 #include <check.h>
 
@@ -474,6 +480,30 @@ static void check_hw_only(void)
     int rc;
 
     ck_assert_int_eq(zc_policy_get(), ZC_POLICY_HW_ONLY);
+    /* the backend query says why: the policy, wherever software would run */
+    {
+        static const struct { enum zc_algo a; size_t kl; } q[] = {
+            { ZC_ALGO_SHA256, 0 }, { ZC_ALGO_SHA3_256, 0 }, { ZC_ALGO_AES_CBC, 16 },
+            { ZC_ALGO_AES_GCM, 32 }, { ZC_ALGO_AES_XTS, 32 }, { ZC_ALGO_DES_CBC, 24 },
+            { ZC_ALGO_RC4, 16 }, { ZC_ALGO_RSA, 256 },
+        };
+        struct zc_backend_info info;
+        size_t i;
+
+        for (i = 0; i < sizeof q / sizeof q[0]; i++) {
+            ck_assert_int_eq(zc_backend_query(q[i].a, q[i].kl, &info), ZC_OK);
+            if (info.backend == ZC_BACKEND_SOFTWARE)
+                ck_assert_msg(info.reason == ZC_REASON_POLICY, "%s: reason %s",
+                              zc_algo_name(q[i].a), zc_reason_str(info.reason));
+            else
+                ck_assert_int_ne(info.reason, ZC_REASON_POLICY);
+        }
+        ck_assert_int_eq(zc_backend_query(ZC_ALGO_RC4, 16, &info), ZC_OK);
+        ck_assert_int_eq(info.reason, ZC_REASON_POLICY);
+        ck_assert_int_eq(zc_backend_query(ZC_ALGO_RANDOM, 0, &info), ZC_OK);
+        ck_assert_int_ne(info.reason, ZC_REASON_POLICY);    /* random is unaffected */
+        ck_assert_str_eq(zc_reason_str(ZC_REASON_POLICY), "refused by the hw-only policy");
+    }
     /* software keys and contexts, whatever the machine has */
     ck_assert_int_eq(zc_aes_key_init(&k, key32, 16, ZC_BACKEND_SOFTWARE), ZC_ENOTSUP);
     ck_assert_int_eq(zc_des_key_init(&dk, key32, 8, ZC_BACKEND_SOFTWARE), ZC_ENOTSUP);
@@ -548,12 +578,82 @@ START_TEST(policy)
 }
 END_TEST
 
+/* The settings that are not understood are listed, like ZCRYPT_CAPS items. */
+START_TEST(settings)
+{
+    char buf[ZC_SETTINGS_IGNORED_MAX];
+    struct zc_backend_info info;
+    const char *want = "";
+
+    if (env_is("ZC_TEST_SETTINGS", "typo")) {
+        want = "ZCRYPT_POLICY=hw_only,ZCRYPT_STATS=yes";
+        ck_assert_int_eq(zc_policy_get(), ZC_POLICY_HW_ONLY);  /* unknown: hw-only */
+        ck_assert_int_eq(zc_stats_enabled(), 0);
+        check_hw_only();
+    } else if (env_is("ZC_TEST_SETTINGS", "case")) {
+        ck_assert_int_eq(zc_policy_get(), ZC_POLICY_HW_ONLY);
+        ck_assert_int_eq(zc_stats_enabled(), 1);
+    } else {
+        ck_assert_int_eq(zc_backend_query(ZC_ALGO_RC4, 16, &info), ZC_OK);
+        ck_assert_int_eq(info.reason, ZC_REASON_SOFTWARE_ONLY);     /* policy any */
+        ck_assert_int_eq(info.insn, ZC_INSN_COUNT);                /* no instruction */
+        ck_assert_int_eq(zc_backend_query(ZC_ALGO_RSA, 256, &info), ZC_OK);
+        ck_assert_int_eq(info.insn, ZC_INSN_COUNT);
+    }
+    memset(buf, 0x5a, sizeof buf);
+    ck_assert_int_eq(zc_settings_ignored(buf, sizeof buf), ZC_OK);
+    ck_assert_str_eq(buf, want);
+    if (want[0] != '\0') {
+        memset(buf, 0x5a, sizeof buf);
+        ck_assert_int_eq(zc_settings_ignored(buf, strlen(want)), ZC_ENOMEM);
+        ck_assert_uint_eq((uint8_t)buf[0], 0);
+        ck_assert_int_eq(zc_settings_ignored(buf, strlen(want) + 1), ZC_OK);
+        ck_assert_str_eq(buf, want);
+    }
+    ck_assert_int_eq(zc_settings_ignored(NULL, 16), ZC_EINVAL);
+    ck_assert_int_eq(zc_settings_ignored(buf, 0), ZC_EINVAL);
+    if (getenv("ZC_TEST_SETTINGS") == NULL) {
+        /* the longest answer fits ZC_SETTINGS_IGNORED_MAX: both values cut
+         * at 63 characters, commas and control characters shown as '?' */
+        static const char sixty[] = "0123456789012345678901234567890123456789012345678901234567";
+        char longv[128], expect[ZC_SETTINGS_IGNORED_MAX];
+        int p = (int)zc_policy_get(), st = zc_stats_enabled();     /* read before */
+
+        snprintf(longv, sizeof longv, "a,b\t%s%s", sixty, sixty);
+        ck_assert_int_eq(setenv("ZCRYPT_POLICY", longv, 1), 0);
+        ck_assert_int_eq(setenv("ZCRYPT_STATS", longv, 1), 0);
+        {
+            char cut[64];
+            size_t i;
+
+            for (i = 0; i < 63; i++)
+                cut[i] = longv[i] == ',' || longv[i] == '\t' ? '?' : longv[i];
+            cut[63] = '\0';
+            snprintf(expect, sizeof expect, "ZCRYPT_POLICY=%s...,ZCRYPT_STATS=%s...", cut, cut);
+        }
+        memset(buf, 0x5a, sizeof buf);
+        ck_assert_int_eq(zc_settings_ignored(buf, sizeof buf), ZC_OK);
+        ck_assert_str_eq(buf, expect);
+        ck_assert_uint_lt(strlen(buf), ZC_SETTINGS_IGNORED_MAX);
+        unsetenv("ZCRYPT_POLICY");
+        unsetenv("ZCRYPT_STATS");
+        ck_assert_int_eq((int)zc_policy_get(), p);                  /* read once */
+        ck_assert_int_eq(zc_stats_enabled(), st);
+    }
+}
+END_TEST
+
 static Suite *stats_suite(void)
 {
     Suite *s = suite_create("stats");
     TCase *t = tcase_create("stats");
 
     tcase_set_timeout(t, 300);
+    if (getenv("ZC_TEST_SETTINGS") != NULL) {  /* a settings process: that test only */
+        tcase_add_test(t, settings);
+        suite_add_tcase(s, t);
+        return s;
+    }
     if (env_is("ZC_TEST_POLICY", "env")) {      /* a policy process: that test only */
         tcase_add_test(t, policy);
         suite_add_tcase(s, t);
@@ -571,6 +671,7 @@ static Suite *stats_suite(void)
     tcase_add_test(t, snapshot_sizes);
     tcase_add_test(t, formats);
     tcase_add_test(t, policy);
+    tcase_add_test(t, settings);
     suite_add_tcase(s, t);
     return s;
 }

@@ -40,6 +40,45 @@ check "statistics shown" grep -q '^ZCRYPT_STATS: on' "$tmp/out"
 "$@" --json >"$tmp/out" 2>&1
 check "json: policy and statistics" grep -q '"policy": "any",' "$tmp/out"
 
+# Settings that are not understood are named; an unknown policy is hw-only.
+ZCRYPT_POLICY=hw_only ZCRYPT_STATS=yes "$@" >"$tmp/out" 2>&1
+check "unknown policy counts as hw-only" grep -q '^ZCRYPT_POLICY: hw-only' "$tmp/out"
+check "settings not understood named" \
+    grep -q 'off): ZCRYPT_POLICY=hw_only,ZCRYPT_STATS=yes$' "$tmp/out"
+ZCRYPT_POLICY=HW-ONLY "$@" >"$tmp/out" 2>&1
+check "HW-ONLY understood" grep -q '^ZCRYPT_POLICY: hw-only' "$tmp/out"
+check "  and not listed" sh -c "! grep -q 'not understood' '$tmp/out'"
+check "hw-only: RC4 refused, not software" grep -q '^  RC4-128 *refused  (refused by the hw-only policy' "$tmp/out"
+check "hw-only: no row says software" sh -c "! grep -q '^  [A-Z][^ ]* *software ' '$tmp/out'"
+ZCRYPT_POLICY=hw_only ZCRYPT_STATS=yes "$@" --json >"$tmp/out" 2>&1
+check "json: settings not understood" \
+    grep -q '"settings_ignored": \["ZCRYPT_POLICY=hw_only", "ZCRYPT_STATS=yes"\],' "$tmp/out"
+
+# RSA: the sizes people use; no CPACF instruction named for RC4 and RSA.
+"$@" >"$tmp/out" 2>&1
+check "RSA-3072 row" grep -q '^  RSA-3072 ' "$tmp/out"
+check "RSA-4096 row" grep -q '^  RSA-4096 ' "$tmp/out"
+"$@" --json >"$tmp/out" 2>&1
+check "json: RC4 names no instruction" \
+    grep -q '"RC4-128": {.*"instruction": null, "fc": null}' "$tmp/out"
+check "json: RSA names no instruction" \
+    grep -q '"RSA-2048": {.*"instruction": null, "fc": null}' "$tmp/out"
+check "json: the Crypto Express section" grep -q '^  "crypto_express": {"status": ' "$tmp/out"
+check "json: the self-test notes" grep -q '^  "selftests": \[' "$tmp/out"
+if command -v python3 >/dev/null; then
+    check "json parses" python3 -m json.tool "$tmp/out" /dev/null
+fi
+
+# Write errors are errors.
+if [ -w /dev/full ]; then
+    for a in "" --json --sizes --help --version; do
+        # shellcheck disable=SC2086 # $a is one word or none
+        "$@" $a >/dev/full 2>"$tmp/err"
+        check "zc-info $a > /dev/full exits non-zero" [ $? -ne 0 ]
+        check "  and says why" grep -q 'No space left on device' "$tmp/err"
+    done
+fi
+
 "$@" >"$tmp/out" 2>&1
 check "default policy shown" grep -q '^ZCRYPT_POLICY: any' "$tmp/out"
 sed -n 2p "$tmp/out" >"$tmp/line2"
@@ -49,5 +88,20 @@ if grep -q 'answer their query' "$tmp/line2"; then
     check "none: installed but removed" grep -q 'installed, but removed for this process' "$tmp/out"
     sed -n 2p "$tmp/out" >"$tmp/line2"
     check "none: nothing usable" grep -q ' 0 function codes usable' "$tmp/line2"
+    # exactly one usable function code: "1 function code", singular
+    if command -v python3 >/dev/null; then
+        "$@" --json >"$tmp/json" 2>&1
+        keep_one=$(python3 -c '
+import json, sys
+j = json.load(open(sys.argv[1]))
+items = ["-%s:%d" % (i, f["fc"]) for i, v in j["instructions"].items()
+         for f in v["functions"] if f["usable"]]
+print(",".join(items[1:]))' "$tmp/json")
+        if [ -n "$keep_one" ]; then
+            ZCRYPT_CAPS=$keep_one "$@" >"$tmp/out" 2>&1
+            sed -n 2p "$tmp/out" >"$tmp/line2"
+            check "one usable: singular" grep -q ' 1 function code usable' "$tmp/line2"
+        fi
+    fi
 fi
 exit $fail

@@ -85,4 +85,24 @@ ZCRYPT_CAPS=none "$@" --raw -s 64 -T 0.04 -r 2 >"$tmp/raw" 2>&1
 check "--raw, caps=none: no figure" [ "$(grep -c 'not on this machine' "$tmp/raw")" -eq 3 ]
 "$@" --raw -a sha512 >/dev/null 2>&1
 check "--raw with -a: status 2" [ $? -eq 2 ]
+
+# The reasons say what is true: CPACF has no RSA; a mode names its own
+# instruction; the hw-only policy's refusal is named as such.
+"$@" -a rsa-1024-sign -b cpacf -T 0.02 -r 1 >"$tmp/out" 2>&1
+check "rsa on cpacf: CPACF has no RSA" grep -q 'rsa-1024-sign/cpacf .*n/a: CPACF has no RSA' "$tmp/out"
+check "  and no KM named" sh -c "! grep -q 'KM' '$tmp/out'"
+"$@" -a aes-128-ctr,aes-128-cmac -b cpacf -T 0.02 -r 1 >"$tmp/out" 2>&1
+check "modes do not blame KM AES-128" sh -c "! grep -q 'KM AES-128' '$tmp/out'"
+ZCRYPT_POLICY=hw-only "$@" -a sha256 -b software -T 0.02 -r 1 >"$tmp/out" 2>&1
+check "hw-only: refused by the policy, not 'not supported'" \
+    grep -q 'sha256/software .*n/a: refused by ZCRYPT_POLICY=hw-only' "$tmp/out"
+
+# Write errors are errors.
+if [ -w /dev/full ]; then
+    "$@" -a sha256 -b software -s 64 -T 0.02 -r 1 >/dev/full 2>"$tmp/err"
+    check "> /dev/full exits non-zero" [ $? -ne 0 ]
+    check "  and says why" grep -q 'No space left on device' "$tmp/err"
+    "$@" --help >/dev/full 2>/dev/null
+    check "--help > /dev/full exits non-zero" [ $? -ne 0 ]
+fi
 exit $fail

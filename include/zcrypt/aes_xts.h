@@ -22,10 +22,16 @@
  * (the last full block and the partial block swap roles, as IEEE 1619
  * defines). A data unit may be any length from 16 bytes up.
  *
- * @c k1 equal to @c k2 is accepted: IEEE 1619 permits it (its Vector 1
- * uses it). Only FIPS 140 mode forbids it (the FIPS 140 implementation
- * guidance for SP 800-38E requires a validated module to reject equal
- * keys); applications that need that rule check it themselves.
+ * Encryption refuses @c k1 equal to @c k2 with ZC_EINVAL (FIPS 140-3
+ * implementation guidance C.I for SP 800-38E; OpenSSL refuses it too).
+ * Decryption accepts equal keys, so that data written with them (IEEE 1619
+ * Vector 1 uses two all-zero keys) can still be read. The comparison is
+ * made in constant time on the clear keys: clear keys, and protected keys
+ * made from a clear key (zc_aes_key_init_protected()). Secure-key
+ * protected keys are compared by their blobs: the same blob is refused,
+ * but two different blobs that wrap the same key cannot be told apart.
+ * Ephemeral protected keys are random, so only the same key object passed
+ * twice is refused.
  *
  * XTS gives confidentiality only, not integrity: a modified ciphertext
  * decrypts to garbage without any error.
@@ -55,7 +61,8 @@ extern "C" {
 /**
  * @brief Encrypt one XTS data unit.
  * @param k1    data key: 16 or 32 bytes
- * @param k2    tweak key: the same size and backend as @p k1 (may equal it)
+ * @param k2    tweak key: the same size and backend as @p k1, and a
+ *              different key (see above)
  * @param tweak the 16-byte tweak (data-unit number, little-endian by
  *              IEEE 1619 convention); not modified
  * @param in    plaintext, @p len bytes
@@ -65,8 +72,9 @@ extern "C" {
  * @return ZC_OK;
  *         ZC_EINVAL for a NULL or uninitialised key, a NULL @p tweak,
  *         @p in or @p out, @p len < 16 or > 2^24, 24-byte keys, keys of different
- *         sizes or different backends (zc_aes_key_backend()), or partial
- *         overlap of @p in and @p out;
+ *         sizes or different backends (zc_aes_key_backend()), partial
+ *         overlap of @p in and @p out, or @p k1 and @p k2 holding the
+ *         same key (encryption only; see above);
  *         ZC_ENOTSUP when the keys were made with ZC_BACKEND_CPACF and this
  *         machine lacks KM-XTS or PCC-XTS for the key size.
  *         On error nothing is written.
@@ -79,9 +87,10 @@ ZC_API int zc_aes_xts_encrypt(const zc_aes_key *k1, const zc_aes_key *k2,
  * @brief Decrypt one XTS data unit.
  *
  * Same parameters as zc_aes_xts_encrypt(), with @p in the ciphertext and
- * @p out the plaintext. There is no integrity check.
+ * @p out the plaintext. There is no integrity check. Equal keys are
+ * accepted here.
  *
- * @return as zc_aes_xts_encrypt().
+ * @return as zc_aes_xts_encrypt(), but equal keys are no error.
  */
 ZC_API int zc_aes_xts_decrypt(const zc_aes_key *k1, const zc_aes_key *k2,
                               const uint8_t tweak[16],

@@ -53,7 +53,7 @@ enum zc_insn {
     ZC_INSN_COUNT     /**< number of instructions (not an instruction) */
 };
 
-/** @brief Mnemonic of an instruction ("KIMD"), or "unknown". */
+/** @brief Mnemonic of an instruction ("KIMD"), or "unknown" (also for ::ZC_INSN_COUNT). */
 ZC_API const char *zc_insn_name(enum zc_insn insn);
 
 /**
@@ -181,14 +181,19 @@ enum zc_reason {
     ZC_REASON_CEX_NO_DEVICE, /**< RSA: no /dev/z90crypt (the zcrypt module is not loaded) */
     ZC_REASON_CEX_NO_ADAPTER, /**< RSA: /dev/z90crypt lists no adapter online in this domain */
     ZC_REASON_CEX_FAILED,    /**< RSA: /dev/z90crypt cannot be opened or asked (e.g. permissions) */
-    ZC_REASON_CEX_KEY_SIZE   /**< RSA: adapters online, but none takes moduli beyond 4096 bits */
+    ZC_REASON_CEX_KEY_SIZE,  /**< RSA: adapters online, but none takes moduli beyond 4096 bits */
+    ZC_REASON_POLICY         /**< it would run in software, which the hardware-only policy
+                                  (`ZCRYPT_POLICY=hw-only`, zc_policy_set()) refuses: operations
+                                  return ZC_ENOTSUP; @c insn and @c fc still name what is missing */
 };
 
 /** @brief Answer of zc_backend_query(). */
 struct zc_backend_info {
     enum zc_backend backend; /**< what ZC_BACKEND_AUTO runs: CPACF or SOFTWARE (CEX for RSA) */
     enum zc_reason reason;   /**< why */
-    enum zc_insn insn;       /**< the instruction that decided: the one used, or the first one missing */
+    enum zc_insn insn;       /**< the instruction that decided: the one used, or the first one
+                                  missing; ::ZC_INSN_COUNT when no CPACF instruction exists for
+                                  the algorithm (RC4, RSA) */
     unsigned fc;             /**< its function code */
 };
 
@@ -198,6 +203,10 @@ struct zc_backend_info {
  * @param key_len key length in bytes for keyed algorithms; ignored (pass 0)
  *                for hashes and random numbers
  * @param info    the answer
+ * Under the hardware-only policy (zcrypt/stats.h), an algorithm that would
+ * run in software has @c backend ZC_BACKEND_SOFTWARE and @c reason
+ * ::ZC_REASON_POLICY: its operations return ZC_ENOTSUP (::ZC_ALGO_RANDOM
+ * is unaffected).
  * @return ZC_OK; ZC_EINVAL for NULL @p info, an unknown @p algo, or a key
  *         length the algorithm does not take.
  */

@@ -284,13 +284,26 @@ ZC_API int zc_rsa_pkcs1v15_verify(const zc_rsa_key *k, enum zc_hash_alg alg, con
  * @param sig      output, zc_rsa_size() bytes
  * @param sig_len  in: size of @p sig; out: zc_rsa_size()
  * @return as zc_rsa_pkcs1v15_sign(); ZC_EINVAL also for SHAKE or a salt too
- *         long for the key.
+ *         long for the key (::ZC_RSA_PSS_SALT_ANY included: signing needs a
+ *         length).
  */
 ZC_API int zc_rsa_pss_sign(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *digest,
                            size_t salt_len, uint8_t *sig, size_t *sig_len);
 
 /**
- * @brief Verify an RSASSA-PSS signature with the given salt length.
+ * @brief The @c salt_len of zc_rsa_pss_verify() that accepts any salt
+ *        length: it is read from the encoding (where the 0x01 separator of
+ *        DB is), as openssl's "auto" does. For verification only.
+ */
+#define ZC_RSA_PSS_SALT_ANY ((size_t)-1)
+
+/**
+ * @brief Verify an RSASSA-PSS signature with the given salt length, or any.
+ *
+ * With @p salt_len ::ZC_RSA_PSS_SALT_ANY the salt length is recovered from
+ * the signature (RFC 8017, 9.1.2, steps 10-11, with the length the
+ * leading zero bytes of DB leave): signatures made with any salt length,
+ * 0 up to the maximum the key holds, are accepted.
  * @return ZC_OK; ZC_EAUTH for an invalid signature; ZC_EINVAL for NULL, an
  *         invalid key or hash, or a salt length the key cannot hold.
  */

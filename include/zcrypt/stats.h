@@ -7,12 +7,15 @@
  * two directions (encrypt/decrypt; for RSA the private-key and the
  * public-key operation; hashes, MACs and random use the first only). They
  * are off by default and switched on by `ZCRYPT_STATS=1` in the environment
- * (read once, at the first counted call) or by zc_stats_enable(). Off, an
+ * (read once, at the first counted call; a value other than 0 or 1 leaves
+ * them off and is listed by zc_settings_ignored()) or by
+ * zc_stats_enable(). Off, an
  * operation pays one predictable branch; on, a relaxed atomic add on a
  * cache line shared by few threads (see lib/stats.c). Counting never fails
  * and never changes an operation's result.
  *
- * The hardware-only policy (`ZCRYPT_POLICY=hw-only`, or zc_policy_set())
+ * The hardware-only policy (`ZCRYPT_POLICY=hw-only`, or zc_policy_set();
+ * an unknown ZCRYPT_POLICY value counts as hw-only, see zc_policy_get())
  * makes every operation that would run this library's software
  * implementation return ZC_ENOTSUP instead: AUTO keys and contexts that
  * fell back, keys and contexts made with ZC_BACKEND_SOFTWARE, RC4, RSA, and
@@ -168,8 +171,37 @@ enum zc_policy {
  */
 ZC_API int zc_policy_set(enum zc_policy p);
 
-/** @brief The policy in force (`ZCRYPT_POLICY=hw-only` gives ZC_POLICY_HW_ONLY). */
+/**
+ * @brief The policy in force.
+ *
+ * Unless zc_policy_set() was called first, it is read once from
+ * `ZCRYPT_POLICY`: unset, empty or `any` give ZC_POLICY_ANY, `hw-only`
+ * gives ZC_POLICY_HW_ONLY (both in any letter case), and any other value
+ * is not understood: it gives ZC_POLICY_HW_ONLY too (a mistyped
+ * restriction must not lift it) and is listed by zc_settings_ignored().
+ */
 ZC_API enum zc_policy zc_policy_get(void);
+
+/** Buffer size that always holds zc_settings_ignored()'s answer. */
+#define ZC_SETTINGS_IGNORED_MAX 168
+
+/**
+ * @brief The `ZCRYPT_POLICY` and `ZCRYPT_STATS` values that are not
+ *        understood, as "NAME=VALUE" items separated by commas (e.g.
+ *        "ZCRYPT_POLICY=hw_only,ZCRYPT_STATS=yes"); "" when none.
+ *
+ * The counterpart of zc_caps_ignored_list(). `ZCRYPT_POLICY` takes unset,
+ * empty, `any` or `hw-only` (any case); anything else is listed and taken
+ * as hw-only (zc_policy_get()). `ZCRYPT_STATS` takes unset, empty, `0` or
+ * `1`; anything else is listed and leaves counting off. The variables are
+ * read at each call. Each value is shown with at most 63 characters (then
+ * "..."), a comma or a non-printable character as '?'.
+ * @param buf  receives the NUL-terminated list
+ * @param size its size; ::ZC_SETTINGS_IGNORED_MAX always suffices
+ * @return ZC_OK; ZC_EINVAL for NULL @p buf or @p size 0; ZC_ENOMEM when
+ *         the list does not fit (@p buf then holds "").
+ */
+ZC_API int zc_settings_ignored(char *buf, size_t size);
 
 #ifdef __cplusplus
 }

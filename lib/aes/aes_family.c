@@ -26,7 +26,7 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
                 return ZC_OK;
         }
         n = zc_aes_mode_need(ZC_AES_IM_GCM, key_len, 0, need);
-        zc_caps_decide(need, n, info);
+        zc_caps_decide_mode(need, n, info);
         if (info->backend != ZC_BACKEND_CPACF && st == 0) {
             info->reason = ZC_REASON_SELFTEST;
             info->insn = ZC_INSN_KMA;
@@ -37,7 +37,7 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
     n = zc_aes_mode_need((enum zc_aes_imode)(algo - ZC_ALGO_AES_ECB), key_len, 0, need);
     if (n == 0)
         return ZC_EINVAL;
-    zc_caps_decide(need, n, info);
+    zc_caps_decide_mode(need, n, info);
     /* XTS on clear keys: full XTS (KM 82/84) once its self-test passed */
     if (algo == ZC_ALGO_AES_XTS && info->backend == ZC_BACKEND_CPACF &&
         zc_aes_fxts_selftest((unsigned)key_len))

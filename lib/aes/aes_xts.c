@@ -39,6 +39,10 @@
  *    T_{m-1}), save it, double it to T_m, PP = D(C_{m-1}) with T_m;
  *    P_m = PP[0..t); restore T_{m-1}; P_{m-1} = D(C_m || PP[t..16)).
  *
+ * Encryption refuses k1 == k2 (FIPS 140-3 IG C.I, as OpenSSL does):
+ * xts_same_keys() compares them in constant time. Decryption accepts it,
+ * so that data written with equal keys can still be read.
+ *
  * Every temporary that holds key material, tweaks or text is wiped.
  */
 #include "aes_cpacf.h"
@@ -244,6 +248,33 @@ static int use_fxts(const zc_aes_key *k1)
 }
 #endif
 
+/*
+ * 1 when k1 and k2 are known to hold the same key (FIPS 140-3 IG C.I:
+ * XTS encryption must refuse it). Clear keys and protected keys made from
+ * a clear key compare their clear keys, in constant time; secure-key
+ * protected keys compare their blobs (the same blob is the same key;
+ * different blobs of one key cannot be told apart here); ephemeral keys
+ * are random and differ unless they are the same object. The keys have
+ * the same kind of protection and size (checked before).
+ */
+static int xts_same_keys(const zc_aes_key *k1, const zc_aes_key *k2)
+{
+    if (k1 == k2)
+        return 1;
+    if (k1->zc_kind != k2->zc_kind)
+        return 0;
+    switch (k1->zc_kind) {
+    case ZC_AES_KIND_CLEAR:
+    case ZC_AES_KIND_PROTECTED:
+        return zc_ct_equal(k1->zc_key, k2->zc_key, k1->zc_key_len);
+    case ZC_AES_KIND_SECURE:
+        return k1->zc_src_len == k2->zc_src_len &&
+               zc_ct_equal(k1->zc_src, k2->zc_src, k1->zc_src_len);
+    default:
+        return 0;
+    }
+}
+
 static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[16],
                const uint8_t *in, uint8_t *out, size_t len, int decrypt)
 {
@@ -254,6 +285,8 @@ static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[1
         len < 16 || len > XTS_MAX_LEN || k1->zc_key_len == 24 || k1->zc_key_len != k2->zc_key_len ||
         zc_aes_key_backend(k1) != zc_aes_key_backend(k2) ||
         zc_aes_key_protected(k1) != zc_aes_key_protected(k2))
+        return ZC_EINVAL;
+    if (!decrypt && xts_same_keys(k1, k2))     /* decryption stays allowed, as OpenSSL */
         return ZC_EINVAL;
     b = zc_aes_mode_select(k1, ZC_AES_IM_XTS);
     if (b < 0)

@@ -6,14 +6,23 @@
  */
 #include "caps.h"
 #include "family.h"
+#include "stats.h"
 
 int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
 {
     const struct zc_family *f = zc_family_of(algo);
+    int rc;
 
     if (info == NULL || f == NULL)
         return ZC_EINVAL;
-    return f->query(algo, key_len, info);
+    rc = f->query(algo, key_len, info);
+    /* Under hw-only, what would run in software returns ZC_ENOTSUP;
+     * zc_random_bytes() is unaffected. insn and fc still name what is
+     * missing. */
+    if (rc == ZC_OK && algo != ZC_ALGO_RANDOM && info->backend == ZC_BACKEND_SOFTWARE &&
+        zc_policy_hw_only())
+        info->reason = ZC_REASON_POLICY;
+    return rc;
 }
 
 const char *zc_algo_name(enum zc_algo algo)

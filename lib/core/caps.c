@@ -516,6 +516,27 @@ void zc_caps_decide(const struct zc_cpacf_need *need, unsigned n,
     }
 }
 
+void zc_caps_decide_mode(const struct zc_cpacf_need *need, unsigned n,
+                         struct zc_backend_info *info)
+{
+    unsigned i;
+
+    zc_caps_decide(need, n, info);
+    if (info->backend == ZC_BACKEND_CPACF || info->insn != need[0].insn ||
+        info->fc != need[0].fc)
+        return;
+    for (i = 1; i < n; i++) {
+        enum zc_reason r = zc_caps_reason(need[i].insn, need[i].fc);
+
+        if (r != ZC_REASON_CPACF) {
+            info->insn = need[i].insn;
+            info->fc = need[i].fc;
+            info->reason = r;
+            return;
+        }
+    }
+}
+
 const char *zc_reason_str(enum zc_reason reason)
 {
     switch (reason) {
@@ -534,6 +555,7 @@ const char *zc_reason_str(enum zc_reason reason)
     case ZC_REASON_CEX_NO_ADAPTER: return "no Crypto Express adapter online";
     case ZC_REASON_CEX_FAILED:   return "/dev/z90crypt cannot be used";
     case ZC_REASON_CEX_KEY_SIZE: return "modulus too large for Crypto Express";
+    case ZC_REASON_POLICY:       return "refused by the hw-only policy";
     }
     return "unknown";
 }

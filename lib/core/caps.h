@@ -28,6 +28,15 @@ void zc_caps_decide(const struct zc_cpacf_need *need, unsigned n,
                     struct zc_backend_info *info);
 
 /*
+ * zc_caps_decide() for a cipher mode, whose need[0] is the key's block
+ * function (KM): when that is missing, the mode's own instruction (KMCTR
+ * for CTR, KMAC for CMAC, ...) usually is too, and that is what a caller
+ * asking about the mode wants named: the first missing one after KM.
+ */
+void zc_caps_decide_mode(const struct zc_cpacf_need *need, unsigned n,
+                         struct zc_backend_info *info);
+
+/*
  * One-time self-test of a CPACF function no emulator runs: *state is 0
  * (not run), 1 (passed) or 2 (failed). The first caller runs run(arg);
  * threads racing here compute the same answer, so the result is simply

@@ -60,11 +60,19 @@ static unsigned stripe_of(const void *sp)
     return (unsigned)((a * 0x9e3779b97f4a7c15ull) >> 60) % STRIPES;
 }
 
+int zc_stats_env_value(const char *v)
+{
+    if (v == NULL || v[0] == '\0' || (v[0] == '0' && v[1] == '\0'))
+        return 0;
+    if (v[0] == '1' && v[1] == '\0')
+        return 1;
+    return -1;
+}
+
+/* Anything but "1" leaves counting off; zc_settings_ignored() names it. */
 static int env_on(void)
 {
-    const char *v = zc_plat_stats_env();
-
-    return v != NULL && v[0] == '1' && v[1] == '\0';
+    return zc_stats_env_value(zc_plat_stats_env()) == 1;
 }
 
 /* The state, reading ZCRYPT_STATS the first time; a call to

@@ -69,4 +69,7 @@ static inline enum zc_stat_backend zc_stat_be(int backend, int prot)
  */
 int zc_policy_hw_only(void);
 
+/* A ZCRYPT_STATS value: 1 on ("1"), 0 off (unset, "" or "0"), -1 not understood. */
+int zc_stats_env_value(const char *v);
+
 #endif /* ZC_STATS_INT_H */

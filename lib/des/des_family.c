@@ -14,7 +14,7 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
 
     if (n == 0)
         return ZC_EINVAL;
-    zc_caps_decide(need, n, info);
+    zc_caps_decide_mode(need, n, info);
     return ZC_OK;
 }
 

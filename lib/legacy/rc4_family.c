@@ -12,7 +12,7 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
         return ZC_EINVAL;
     info->backend = ZC_BACKEND_SOFTWARE;
     info->reason = ZC_REASON_SOFTWARE_ONLY;
-    info->insn = ZC_INSN_KM;
+    info->insn = ZC_INSN_COUNT;         /* no instruction concerned */
     info->fc = 0;
     return ZC_OK;
 }

@@ -28,7 +28,7 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
     if (st == ZC_CEX_ONLINE && key_len > ZC_CEX_MAX_LEN)
         info->reason = ZC_REASON_CEX_KEY_SIZE;
     info->backend = info->reason == ZC_REASON_CEX ? ZC_BACKEND_CEX : ZC_BACKEND_SOFTWARE;
-    info->insn = ZC_INSN_KM;
+    info->insn = ZC_INSN_COUNT;         /* CPACF has no RSA */
     info->fc = 0;
     return ZC_OK;
 }

@@ -5,7 +5,9 @@
  * EM has emBits = modBits - 1 bits, so its leading byte may be a zero
  * byte of the modulus-sized block (when modBits - 1 is a multiple of 8);
  * both functions work on the modulus-sized block and treat that case
- * explicitly. Verification handles public data only and may exit early.
+ * explicitly. Verification handles public data only and may exit early;
+ * with ZC_RSA_PSS_SALT_ANY it takes the salt length from where the 0x01
+ * separator of DB is.
  */
 #include <zcrypt/random.h>
 
@@ -96,7 +98,7 @@ int zc_rsa_pss_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *
         return ZC_EINVAL;
     if (zc_rsa_refused())
         return ZC_ENOTSUP;
-    rc = pss_sizes(k, alg, salt_len, &em_len, &top);
+    rc = pss_sizes(k, alg, salt_len == ZC_RSA_PSS_SALT_ANY ? 0 : salt_len, &em_len, &top);
     if (rc != ZC_OK)
         return rc;
     if (sig_len != n || zc_rsa_public(k, sig, block) != ZC_OK)
@@ -108,6 +110,13 @@ int zc_rsa_pss_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *
     if (zc_rsa_mgf1_xor(alg, em + db_len, hlen, em, db_len) != ZC_OK)
         return ZC_EAUTH;
     em[0] &= top;
+    if (salt_len == ZC_RSA_PSS_SALT_ANY) {  /* DB = 00 .. 00 || 01 || salt */
+        for (i = 0; i < db_len && em[i] == 0; i++)
+            ;
+        if (i == db_len)
+            return ZC_EAUTH;
+        salt_len = db_len - i - 1;
+    }
     for (i = 0; i < db_len - salt_len - 1; i++)
         if (em[i] != 0)
             return ZC_EAUTH;

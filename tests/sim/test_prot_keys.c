@@ -135,6 +135,22 @@ int main(void)
     }
     check(ok, "protected and clear keys");
     {
+        /* XTS: two protected keys from one clear key are equal keys */
+        static const uint8_t pt[32];
+        uint8_t ct[32];
+        zc_aes_key p1, p2;
+
+        memset(ct, 0xa5, sizeof ct);
+        check(zc_aes_key_init_protected(&p1, key, 32) == ZC_OK &&
+              zc_aes_key_init_protected(&p2, key, 32) == ZC_OK &&
+              zc_aes_xts_encrypt(&p1, &p2, pt, pt, ct, 32) == ZC_EINVAL && ct[0] == 0xa5 &&
+              ct[31] == 0xa5 && zc_aes_xts_decrypt(&p1, &p2, pt, pt, ct, 32) == ZC_OK &&
+              zc_aes_xts_encrypt(&p1, &prot2[2], pt, pt, ct, 32) == ZC_OK,
+              "XTS refuses equal protected keys for encryption only");
+        zc_aes_key_wipe(&p1);
+        zc_aes_key_wipe(&p2);
+    }
+    {
         struct zc_backend_info bi;
 
         check(zc_aes_protected_query(ZC_AES_CBC, 24, &bi) == ZC_OK &&
