@@ -25,39 +25,31 @@ static const struct { unsigned bit; const char *name; } facilities[] = {
 };
 #define NFAC (sizeof(facilities) / sizeof(facilities[0]))
 
-/* CPACF functions used only after a known-answer self-test. */
-static const struct { enum zc_insn insn; unsigned fc; } selftested[] = {
-    { ZC_INSN_KMA, 18 }, { ZC_INSN_KMA, 19 }, { ZC_INSN_KMA, 20 },
-    { ZC_INSN_KIMD, 32 }, { ZC_INSN_KIMD, 33 }, { ZC_INSN_KIMD, 34 },
-    { ZC_INSN_KIMD, 35 }, { ZC_INSN_KIMD, 36 }, { ZC_INSN_KIMD, 37 },
-    { ZC_INSN_KM, 82 }, { ZC_INSN_KM, 84 },
-    { ZC_INSN_KMAC, 112 }, { ZC_INSN_KMAC, 113 }, { ZC_INSN_KMAC, 114 }, { ZC_INSN_KMAC, 115 },
-};
+/* CPACF functions used only after a known-answer self-test, and one row
+ * per algorithm and key size: the library's own lists (load_lists). */
+static struct { enum zc_insn insn; unsigned fc; } selftested[64];
+static size_t nselftested;
+#define NSELFTESTED nselftested
+struct row { enum zc_algo algo; size_t key_len; };
+static struct row rows[256];
+static size_t nrows;
+#define NROWS nrows
 
-/* One row per algorithm and key size. */
-static const struct row { enum zc_algo algo; unsigned key_len; } rows[] = {
-    { ZC_ALGO_SHA1, 0 }, { ZC_ALGO_SHA224, 0 }, { ZC_ALGO_SHA256, 0 },
-    { ZC_ALGO_SHA384, 0 }, { ZC_ALGO_SHA512, 0 }, { ZC_ALGO_SHA512_224, 0 },
-    { ZC_ALGO_SHA512_256, 0 },
-    { ZC_ALGO_SHA3_224, 0 }, { ZC_ALGO_SHA3_256, 0 }, { ZC_ALGO_SHA3_384, 0 },
-    { ZC_ALGO_SHA3_512, 0 }, { ZC_ALGO_SHAKE128, 0 }, { ZC_ALGO_SHAKE256, 0 },
-#define AES_ROWS(a) { a, 16 }, { a, 24 }, { a, 32 }
-    AES_ROWS(ZC_ALGO_AES_ECB), AES_ROWS(ZC_ALGO_AES_CBC), AES_ROWS(ZC_ALGO_AES_CTR),
-    AES_ROWS(ZC_ALGO_AES_CFB), AES_ROWS(ZC_ALGO_AES_OFB),
-    { ZC_ALGO_AES_XTS, 16 }, { ZC_ALGO_AES_XTS, 32 },
-    AES_ROWS(ZC_ALGO_AES_GCM), AES_ROWS(ZC_ALGO_AES_CMAC),
-    AES_ROWS(ZC_ALGO_AES_CCM),
-#undef AES_ROWS
-#define DES_ROWS(a) { a, 8 }, { a, 16 }, { a, 24 }
-    DES_ROWS(ZC_ALGO_DES_ECB), DES_ROWS(ZC_ALGO_DES_CBC), DES_ROWS(ZC_ALGO_DES_CFB),
-    DES_ROWS(ZC_ALGO_DES_OFB), DES_ROWS(ZC_ALGO_DES_CTR), DES_ROWS(ZC_ALGO_DES_CMAC),
-#undef DES_ROWS
-    { ZC_ALGO_RC4, 16 },
-    { ZC_ALGO_RANDOM, 0 },
-    { ZC_ALGO_RSA, 128 }, { ZC_ALGO_RSA, 256 },     /* RSA: a Crypto Express adapter or software */
-    { ZC_ALGO_RSA, 384 }, { ZC_ALGO_RSA, 512 }, { ZC_ALGO_RSA, 1024 },
-};
-#define NROWS (sizeof(rows) / sizeof(rows[0]))
+static void load_lists(void)
+{
+    struct zc_algo_row r;
+
+    for (nrows = 0; nrows < sizeof rows / sizeof rows[0] && zc_algo_row(nrows, &r) == ZC_OK;
+         nrows++) {
+        rows[nrows].algo = r.algo;
+        rows[nrows].key_len = r.key_len;
+    }
+    for (nselftested = 0; nselftested < sizeof selftested / sizeof selftested[0] &&
+         zc_selftest_row(nselftested, &selftested[nselftested].insn,
+                         &selftested[nselftested].fc) == ZC_OK;
+         nselftested++)
+        ;
+}
 
 /* "AES-CBC-256", "TDES-CBC-3key", "SHA-256", "random" */
 static const char *row_name(const struct row *r, char *buf, size_t size)
@@ -69,7 +61,7 @@ static const char *row_name(const struct row *r, char *buf, size_t size)
                  zc_algo_name(r->algo) + 4,     /* after "DES-" */
                  r->key_len == 8 ? "" : r->key_len == 16 ? "-2key" : "-3key");
     else
-        snprintf(buf, size, "%s-%u", zc_algo_name(r->algo), r->key_len * 8);
+        snprintf(buf, size, "%s-%zu", zc_algo_name(r->algo), r->key_len * 8);
     return buf;
 }
 
@@ -233,7 +225,7 @@ static void text_report(void)
             printf("%s\n", any ? "" : " (installed, no function code besides query)");
         }
     }
-    for (i = 0; i < sizeof(selftested) / sizeof(selftested[0]); i++) {
+    for (i = 0; i < NSELFTESTED; i++) {
         int st = zc_cpacf_selftest(selftested[i].insn, selftested[i].fc);
 
         if (st >= 0)
@@ -406,7 +398,7 @@ static void json_report(void)
         printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < NROWS ? "," : "");
     }
     printf("  },\n  \"selftests\": [\n");
-    for (i = 0; i < sizeof(selftested) / sizeof(selftested[0]); i++) {
+    for (i = 0; i < NSELFTESTED; i++) {
         int st = zc_cpacf_selftest(selftested[i].insn, selftested[i].fc);
 
         printf("    {\"instruction\": ");
@@ -415,7 +407,7 @@ static void json_report(void)
         json_str(zc_cpacf_fc_name(selftested[i].insn, selftested[i].fc));
         printf(", \"state\": \"%s\"}%s\n",
                st > 0 ? "passed" : st == 0 ? "failed" : "not installed",
-               i + 1 < sizeof(selftested) / sizeof(selftested[0]) ? "," : "");
+               i + 1 < NSELFTESTED ? "," : "");
     }
     {
         struct zc_backend_info bi;
@@ -501,6 +493,7 @@ static int finish(int rc)
 
 int main(int argc, char **argv)
 {
+    load_lists();
     if (argc == 2 && strcmp(argv[1], "--json") == 0) {
         json_report();
         return finish(0);

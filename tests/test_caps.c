@@ -115,6 +115,7 @@ START_TEST(listed_rows)
         ck_assert_uint_lt(n, 64);
         for (j = 0; j < n; j++)
             ck_assert(seen_insn[j] != insn || seen_fc[j] != fc);
+        ck_assert(n == 0 || seen_fc[n - 1] <= fc);          /* by function code */
         seen_insn[n] = insn;
         seen_fc[n] = fc;
     }

@@ -245,7 +245,8 @@ ZC_API int zc_algo_row(size_t i, struct zc_algo_row *row);
 
 /**
  * @brief The CPACF functions used only after a known-answer self-test
- *        (see zc_cpacf_selftest()), one per call.
+ *        (see zc_cpacf_selftest()), one per call, in ascending order of
+ *        function code.
  * @param i    0 for the first, counting up
  * @param insn the instruction
  * @param fc   its function code

@@ -39,9 +39,10 @@ static const char *algo_name(enum zc_algo algo)
     return "RSA";
 }
 
-/* Modulus bytes: 1024 and 2048 bits, and 8192 (beyond every adapter). */
+/* Modulus bytes: 1024 to 4096 bits (what adapters take), and 8192. */
 static const struct zc_family_row rows[] = {
-    { ZC_ALGO_RSA, 128 }, { ZC_ALGO_RSA, 256 }, { ZC_ALGO_RSA, 1024 },
+    { ZC_ALGO_RSA, 128 }, { ZC_ALGO_RSA, 256 }, { ZC_ALGO_RSA, 384 }, { ZC_ALGO_RSA, 512 },
+    { ZC_ALGO_RSA, 1024 },
 };
 
 static const char *stat_name(unsigned i)
