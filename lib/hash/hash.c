@@ -10,7 +10,7 @@
  * native words for the portable block functions in lib/sw/, and the code
  * pads itself. (On s390x both are the same bytes.)
  *
- * hash_blocks() and final_cpacf() are the hash family's issuing helpers:
+ * hash_blocks() and the KLMD finishes are the hash family's issuing helpers:
  * KIMD/KLMD have no key field, so nothing may stop them early; a short
  * count fails closed (ZC_EDEVICE, the context wiped).
  *
@@ -304,35 +304,23 @@ fail:                                   /* the context is dead: ZC_ESTATE from n
 
 #ifdef ZC_HAVE_CPACF
 /*
- * KLMD pads. SHA-1/2: the parameter block is the state followed by the
- * bit length, written in place after the context's state. SHA-3: the
- * 200-byte state, the digest lands in its first bytes. SHAKE: the output
- * goes through the first operand.
+ * KLMD pads. SHA-3: the parameter block is the 200-byte state in the
+ * context, the digest lands in its first bytes. SHAKE: the output goes
+ * through the first operand. (SHA-1/2 finish in final_sha2_cpacf.)
  */
-static int final_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
-                       size_t out_len)
+static int final_sha3_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
+                            size_t out_len)
 {
-    uint8_t *b = c->zc_st.b;
     int rc;
 
     if (d->kind == ZC_HK_SHAKE)
         return out_len == 0 ? ZC_OK :
                digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, out, out_len),
                          c->zc_buf_len);
-    if (d->kind == ZC_HK_SHA2) {
-        size_t sw = sha2_state_size(d);
-
-        if (d->block == 128) {
-            zc_store_be64(b + sw, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
-            zc_store_be64(b + sw + 8, c->zc_len_lo << 3);
-        } else {
-            zc_store_be64(b + sw, c->zc_len_lo << 3);
-        }
-    }
     rc = digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, NULL, 0),
                    c->zc_buf_len);
     if (rc == ZC_OK)
-        copy_digest(out, b, d->digest);
+        copy_digest(out, c->zc_st.b, d->digest);
     return rc;
 }
 
@@ -504,7 +492,8 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
                   c->zc_backend == ZC_BACKEND_CPACF ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0,
                   c->zc_len_lo);
 #ifdef ZC_HAVE_CPACF
-    if (c->zc_backend == ZC_BACKEND_CPACF && d->kind == ZC_HK_SHA2) {
+    /* SHA-1/2 one case per algorithm, as in zc_hash(); the rest is SHA-3. */
+    if (c->zc_backend == ZC_BACKEND_CPACF) {
         switch ((enum zc_hash_alg)c->zc_alg) {
         case ZC_SHA1:       return final_sha2_cpacf(c, ZC_SHA1, out);
         case ZC_SHA224:     return final_sha2_cpacf(c, ZC_SHA224, out);
@@ -513,12 +502,9 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
         case ZC_SHA512:     return final_sha2_cpacf(c, ZC_SHA512, out);
         case ZC_SHA512_224: return final_sha2_cpacf(c, ZC_SHA512_224, out);
         case ZC_SHA512_256: return final_sha2_cpacf(c, ZC_SHA512_256, out);
-        default:            break;
+        default:            rc = final_sha3_cpacf(c, d, out, out_len); break;
         }
-    }
-    if (c->zc_backend == ZC_BACKEND_CPACF)
-        rc = final_cpacf(c, d, out, out_len);
-    else
+    } else
 #endif
     if (d->kind != ZC_HK_SHA2)
         rc = final_keccak(c, d, out, out_len);
