@@ -324,16 +324,6 @@ static int final_sha3_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_
     return rc;
 }
 
-/* A big-endian 64-bit store: on a big-endian host one store instruction. */
-static inline void put_be64(uint8_t *p, uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    memcpy(p, &v, 8);
-#else
-    zc_store_be64(p, v);
-#endif
-}
-
 /*
  * zc_hash() for SHA-1/2 on CPACF: the whole message goes to one KLMD,
  * which pads, with the parameter block on the stack (the chaining value,
@@ -354,12 +344,12 @@ int oneshot_cpacf(enum zc_hash_alg alg, const uint8_t *p, size_t len, uint8_t *o
     zc_stat_count((enum zc_algo)alg, 0, ZC_STAT_CPACF, 0, len);
     put_iv_be(pb.b, d);
     if (d->block == 128) {
-        put_be64(pb.b + 64, (uint64_t)len >> 61);
-        put_be64(pb.b + 72, bits);
+        zc_store_be64(pb.b + 64, (uint64_t)len >> 61);
+        zc_store_be64(pb.b + 72, bits);
     } else {
         if ((uint64_t)len >> 61)                    /* 2^64 bits at most */
             return ZC_EINVAL;
-        put_be64(pb.b + sha2_state_size(d), bits);
+        zc_store_be64(pb.b + sha2_state_size(d), bits);
     }
     rc = digest_rc(zc_klmd(d->fc, &pb, p != NULL ? p : pb.b, len, NULL, 0), len);
     if (rc == ZC_OK)
@@ -458,10 +448,10 @@ int final_sha2_cpacf(zc_hash_ctx *c, enum zc_hash_alg alg, uint8_t *out)
     int rc;
 
     if (d->block == 128) {
-        put_be64(b + 64, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
-        put_be64(b + 72, c->zc_len_lo << 3);
+        zc_store_be64(b + 64, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
+        zc_store_be64(b + 72, c->zc_len_lo << 3);
     } else {
-        put_be64(b + sha2_state_size(d), c->zc_len_lo << 3);
+        zc_store_be64(b + sha2_state_size(d), c->zc_len_lo << 3);
     }
     rc = digest_rc(zc_klmd(d->fc, b, c->zc_buf, n, NULL, 0), n);
     if (rc == ZC_OK)
