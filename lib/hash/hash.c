@@ -325,6 +325,34 @@ static int final_sha3_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_
 }
 
 /*
+ * The one SHA-1/2 KLMD finish, for the one-shot and for a context: the
+ * message bit length (bits_hi:bits_lo, 128 bits for SHA-384/512, else
+ * bits_lo alone) after the chaining value in pb, then one KLMD on the
+ * last len bytes, which pads; the digest out of the block, or out wiped
+ * on failure. Inlined per algorithm, so that the sizes fold.
+ */
+static inline __attribute__((always_inline))
+int sha2_finish_cpacf(const struct zc_hash_desc *d, uint8_t *pb, const uint8_t *p,
+                      size_t len, uint64_t bits_hi, uint64_t bits_lo, uint8_t *out)
+{
+    uint8_t *mbl = pb + sha2_state_size(d);
+    int rc;
+
+    if (d->block == 128) {
+        zc_store_be64(mbl, bits_hi);
+        zc_store_be64(mbl + 8, bits_lo);
+    } else {
+        zc_store_be64(mbl, bits_lo);
+    }
+    rc = digest_rc(zc_klmd(d->fc, pb, p, len, NULL, 0), len);
+    if (rc == ZC_OK)
+        copy_digest(out, pb, d->digest);
+    else
+        zc_wipe(out, d->digest);
+    return rc;
+}
+
+/*
  * zc_hash() for SHA-1/2 on CPACF: the whole message goes to one KLMD,
  * which pads, with the parameter block on the stack (the chaining value,
  * then the message bit length); no context, no buffer. The block is wiped
@@ -338,24 +366,14 @@ int oneshot_cpacf(enum zc_hash_alg alg, const uint8_t *p, size_t len, uint8_t *o
         uint64_t q[10];
         uint8_t b[80];
     } pb;
-    uint64_t bits = (uint64_t)len << 3;
     int rc;
 
     zc_stat_count((enum zc_algo)alg, 0, ZC_STAT_CPACF, 0, len);
     put_iv_be(pb.b, d);
-    if (d->block == 128) {
-        zc_store_be64(pb.b + 64, (uint64_t)len >> 61);
-        zc_store_be64(pb.b + 72, bits);
-    } else {
-        if ((uint64_t)len >> 61)                    /* 2^64 bits at most */
-            return ZC_EINVAL;
-        zc_store_be64(pb.b + sha2_state_size(d), bits);
-    }
-    rc = digest_rc(zc_klmd(d->fc, &pb, p != NULL ? p : pb.b, len, NULL, 0), len);
-    if (rc == ZC_OK)
-        copy_digest(out, pb.b, d->digest);
-    else
-        zc_wipe(out, d->digest);
+    if (d->block == 64 && (uint64_t)len >> 61)     /* 2^64 bits at most */
+        return ZC_EINVAL;
+    rc = sha2_finish_cpacf(d, pb.b, p != NULL ? p : pb.b, len, (uint64_t)len >> 61,
+                           (uint64_t)len << 3, out);
     zc_wipe(&pb, sizeof(pb));
     return rc;
 }
@@ -437,27 +455,16 @@ static void wipe_used(zc_hash_ctx *c, const struct zc_hash_desc *d)
 
 #ifdef ZC_HAVE_CPACF
 /* zc_hash_final for SHA-1/2 on CPACF, per algorithm like oneshot_cpacf:
- * the bit length after the state, KLMD on the pending bytes in place, the
- * digest out, then the used parts wiped. */
+ * KLMD on the pending bytes with the context's state as the block, then
+ * the used parts wiped. */
 static inline __attribute__((always_inline))
 int final_sha2_cpacf(zc_hash_ctx *c, enum zc_hash_alg alg, uint8_t *out)
 {
     const struct zc_hash_desc *d = &descs[alg];
-    uint8_t *b = c->zc_st.b;
-    size_t n = c->zc_buf_len;
-    int rc;
+    int rc = sha2_finish_cpacf(d, c->zc_st.b, c->zc_buf, c->zc_buf_len,
+                               c->zc_len_hi << 3 | c->zc_len_lo >> 61, c->zc_len_lo << 3,
+                               out);
 
-    if (d->block == 128) {
-        zc_store_be64(b + 64, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
-        zc_store_be64(b + 72, c->zc_len_lo << 3);
-    } else {
-        zc_store_be64(b + sha2_state_size(d), c->zc_len_lo << 3);
-    }
-    rc = digest_rc(zc_klmd(d->fc, b, c->zc_buf, n, NULL, 0), n);
-    if (rc == ZC_OK)
-        copy_digest(out, b, d->digest);
-    else
-        zc_wipe(out, d->digest);
     wipe_used(c, d);
     return rc;
 }
