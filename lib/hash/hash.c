@@ -27,13 +27,17 @@
 #include "core/util.h"
 #include "hash_sw.h"
 #include "asm/cpacf.h"
+#include "asm/cpacf_pb.h"
 
 #define ZC_HASH_MAGIC 0x7a636831u   /* "zch1" */
 
-/* KIMD/KLMD SHA-3 parameter block: the 200-byte Keccak state, which the
- * context's state union must hold exactly (never executed on an emulator,
- * so the layout is pinned here). */
-_Static_assert(sizeof(((zc_hash_ctx *)0)->zc_st) == 200, "SHA-3 parameter block");
+/* The context's state is the KIMD/KLMD parameter block in place: exactly
+ * the SHA-3 block (never executed on an emulator, so pinned), and room
+ * for the SHA-1/2 KLMD block with its bit length. */
+_Static_assert(sizeof(((zc_hash_ctx *)0)->zc_st) == sizeof(struct zc_pb_kimd_sha3),
+               "SHA-3 parameter block");
+_Static_assert(sizeof(((zc_hash_ctx *)0)->zc_st) >= sizeof(union zc_pb_klmd_sha),
+               "SHA-1/2 KLMD parameter block");
 _Static_assert(sizeof(((zc_hash_ctx *)0)->zc_buf) >= 168, "largest rate (SHAKE128)");
 
 static const struct zc_hash_desc descs[] = {
@@ -134,11 +138,13 @@ static inline enum zc_backend hash_auto(enum zc_hash_alg alg)
     return (enum zc_backend)(v - 1);
 }
 
-/* Bytes of the SHA-1/2 chaining value: the bit length follows it in the
- * KLMD parameter block. */
-static inline size_t sha2_state_size(const struct zc_hash_desc *d)
+/* Where the bit length sits in the SHA-1/2 KLMD parameter block: right
+ * after the chaining value. */
+static inline size_t sha2_mbl_off(const struct zc_hash_desc *d)
 {
-    return d->fc == ZC_FC_SHA_1 ? 20 : d->block == 64 ? 32 : 64;
+    return d->fc == ZC_FC_SHA_1 ? offsetof(struct zc_pb_klmd_sha1, mbl) :
+           d->block == 64      ? offsetof(struct zc_pb_klmd_sha256, mbl) :
+                                 offsetof(struct zc_pb_klmd_sha512, mbl);
 }
 
 /* The initial SHA-1/2 state as big-endian bytes (the CPACF layout). On a
@@ -335,7 +341,7 @@ static inline __attribute__((always_inline))
 int sha2_finish_cpacf(const struct zc_hash_desc *d, uint8_t *pb, const uint8_t *p,
                       size_t len, uint64_t bits_hi, uint64_t bits_lo, uint8_t *out)
 {
-    uint8_t *mbl = pb + sha2_state_size(d);
+    uint8_t *mbl = pb + sha2_mbl_off(d);
     int rc;
 
     if (d->block == 128) {
@@ -362,17 +368,15 @@ static inline __attribute__((always_inline))
 int oneshot_cpacf(enum zc_hash_alg alg, const uint8_t *p, size_t len, uint8_t *out)
 {
     const struct zc_hash_desc *d = &descs[alg];
-    union {
-        uint64_t q[10];
-        uint8_t b[80];
-    } pb;
+    union zc_pb_klmd_sha pb;
+    uint8_t *b = (uint8_t *)&pb;
     int rc;
 
     zc_stat_count((enum zc_algo)alg, 0, ZC_STAT_CPACF, 0, len);
-    put_iv_be(pb.b, d);
+    put_iv_be(b, d);
     if (d->block == 64 && (uint64_t)len >> 61)     /* 2^64 bits at most */
         return ZC_EINVAL;
-    rc = sha2_finish_cpacf(d, pb.b, p != NULL ? p : pb.b, len, (uint64_t)len >> 61,
+    rc = sha2_finish_cpacf(d, b, p != NULL ? p : b, len, (uint64_t)len >> 61,
                            (uint64_t)len << 3, out);
     zc_wipe(&pb, sizeof(pb));
     return rc;
@@ -444,10 +448,10 @@ static void wipe_used(zc_hash_ctx *c, const struct zc_hash_desc *d)
         zc_wipe(&c->zc_st, sizeof(c->zc_st));
         zc_wipe(c->zc_buf, d->block);
     } else if (d->block == 128) {        /* constant sizes: one XC each on s390x */
-        zc_wipe(&c->zc_st, 80);
+        zc_wipe(&c->zc_st, sizeof(struct zc_pb_klmd_sha512));
         zc_wipe(c->zc_buf, 128);
-    } else {
-        zc_wipe(&c->zc_st, 40);
+    } else {                            /* SHA-1's block is shorter */
+        zc_wipe(&c->zc_st, sizeof(struct zc_pb_klmd_sha256));
         zc_wipe(c->zc_buf, 64);
     }
     zc_wipe(&c->zc_len_lo, sizeof(*c) - offsetof(zc_hash_ctx, zc_len_lo));
