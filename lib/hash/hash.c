@@ -10,9 +10,10 @@
  * native words for the portable block functions in lib/sw/, and the code
  * pads itself. (On s390x both are the same bytes.)
  *
- * hash_blocks() and the KLMD finishes are the hash family's issuing helpers:
- * KIMD/KLMD have no key field, so nothing may stop them early; a short
- * count fails closed (ZC_EDEVICE, the context wiped).
+ * The instructions themselves are issued by hash_cpacf.c: KIMD from
+ * hash_blocks(), KLMD from the finishes. KIMD/KLMD have no key field, so
+ * nothing may stop them early; a short count fails closed (ZC_EDEVICE,
+ * the context wiped).
  *
  * SHA-3 and SHAKE share the same buffer logic with the rate as block
  * size. On CPACF the context holds the 200-byte Keccak state as KIMD keeps
@@ -219,22 +220,13 @@ int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
     return ZC_OK;
 }
 
-#ifdef ZC_HAVE_CPACF
-/* A wrapper's answer for len bytes as a result code. */
-static int digest_rc(long n, size_t len)
-{
-    return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
-}
-#endif
-
 /* Compress (or absorb) nblocks whole blocks into the state. */
 static int hash_blocks(zc_hash_ctx *c, const struct zc_hash_desc *d,
                        const uint8_t *p, size_t nblocks)
 {
 #ifdef ZC_HAVE_CPACF
     if (c->zc_backend == ZC_BACKEND_CPACF)
-        return digest_rc(zc_kimd(d->fc, &c->zc_st, p, nblocks * d->block),
-                         nblocks * d->block);
+        return zc_hash_cpacf_kimd(d->fc, c->zc_st.b, p, nblocks * d->block);
 #endif
     if (d->kind != ZC_HK_SHA2) {
         for (; nblocks; nblocks--, p += d->block) {
@@ -321,10 +313,9 @@ static int final_sha3_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_
 
     if (d->kind == ZC_HK_SHAKE)
         return out_len == 0 ? ZC_OK :
-               digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, out, out_len),
-                         c->zc_buf_len);
-    rc = digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, NULL, 0),
-                   c->zc_buf_len);
+               zc_hash_cpacf_shake(d->fc, c->zc_st.b, c->zc_buf, c->zc_buf_len, out,
+                                   out_len);
+    rc = zc_hash_cpacf_klmd(d->fc, c->zc_st.b, c->zc_buf, c->zc_buf_len);
     if (rc == ZC_OK)
         copy_digest(out, c->zc_st.b, d->digest);
     return rc;
@@ -350,7 +341,7 @@ int sha2_finish_cpacf(const struct zc_hash_desc *d, uint8_t *pb, const uint8_t *
     } else {
         zc_store_be64(mbl, bits_lo);
     }
-    rc = digest_rc(zc_klmd(d->fc, pb, p, len, NULL, 0), len);
+    rc = zc_hash_cpacf_klmd(d->fc, pb, p, len);
     if (rc == ZC_OK)
         copy_digest(out, pb, d->digest);
     else

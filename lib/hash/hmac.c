@@ -90,11 +90,11 @@ static int kmac_issue(zc_hmac_ctx *c, const uint8_t *p, size_t n, int final)
 {
     unsigned long gr0 = c->zc_kmac_fc | (c->zc_kmac_ikp ? ZC_KMAC_HMAC_IKP : 0) |
                         (final ? 0 : ZC_KMAC_HMAC_IIMP);
+    int rc = zc_hash_cpacf_kmac(gr0, kmac_pb(c), p, n);
 
-    if (zc_kmac(gr0, kmac_pb(c), p, n) != (long)n)
-        return ZC_EDEVICE;
-    c->zc_kmac_ikp = 1;
-    return ZC_OK;
+    if (rc == ZC_OK)
+        c->zc_kmac_ikp = 1;
+    return rc;
 }
 
 static int kmac_update(zc_hmac_ctx *c, const uint8_t *p, size_t len)
