@@ -7,8 +7,9 @@
  * the instruction works on the context in place: whole blocks go to KIMD
  * as they arrive, and the last partial block goes to KLMD, which pads,
  * with the bit length written right after the state. In software it is
- * native words for the portable block functions in lib/sw/, and the code
- * pads itself. (On s390x both are the same bytes.)
+ * native words for the portable block functions (sha1.c, sha256.c,
+ * sha512.c, keccak.c), and the code pads itself. (On s390x both are the
+ * same bytes.)
  *
  * The instructions themselves are issued by hash_cpacf.c: KIMD from
  * hash_blocks(), KLMD from the finishes. KIMD/KLMD have no key field, so
@@ -19,7 +20,7 @@
  * size. On CPACF the context holds the 200-byte Keccak state as KIMD keeps
  * it; in software, 25 lanes for the portable permutation. No emulator
  * implements the SHA-3 function codes, so they are used only after a
- * one-time known-answer self-test per function code (sha3_selftest).
+ * one-time known-answer self-test per function code (zc_hash_sha3_selftest).
  * The backend is fixed at init.
  */
 #include "core/caps.h"

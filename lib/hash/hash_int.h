@@ -1,6 +1,9 @@
 /*
- * hash_int.h - what other parts of the library need to know about hashes
- * (the backend query now; HMAC later).
+ * hash_int.h - the hash family's private interface: the algorithm table
+ * and backend decision that hmac.c and the backend query read, the
+ * one-time self-tests of the CPACF codes no emulator runs, and the
+ * issuing helpers of hash_cpacf.c, through which alone hash.c and hmac.c
+ * reach the instructions.
  */
 #ifndef ZC_HASH_INT_H
 #define ZC_HASH_INT_H
@@ -34,7 +37,7 @@ int zc_hash_sha3_selftest(unsigned fc);
 
 /* One-time known-answer self-test of KMAC-HMAC function code fc
  * (112..115): 1 when it is installed and passed in this process. Lives
- * with the HMAC code (lib/hmac.c). */
+ * with the HMAC code (hmac.c). */
 int zc_hmac_kmac_selftest(unsigned fc);
 
 /*
