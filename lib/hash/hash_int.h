@@ -45,7 +45,8 @@ int zc_hmac_kmac_selftest(unsigned fc);
  * caller's parameter block pb; ZC_OK, ZC_EINVAL for a length the
  * instruction would reject (nothing issued), ZC_EDEVICE when it stopped
  * short. KIMD on whole blocks (len a multiple of the block); KLMD for
- * SHA-1/2/3, which pads the last len bytes, the digest in pb; KLMD for
+ * SHA-1/2/3, which pads the last len bytes, the digest in pb (codes
+ * above SHA3-512, SHAKE's among them, are refused: ZC_EINVAL); KLMD for
  * SHAKE, out_len bytes of output to out; KMAC-HMAC with GR0 = gr0 (the
  * function code and its IKP/IIMP flags). Only with ZC_HAVE_CPACF.
  */
