@@ -93,6 +93,38 @@ struct zc_pb_kmac_hmac512 {
     uint8_t key[128];
 };
 
+/*
+ * KIMD/KLMD SHA-1, SHA-256, SHA-512: the chaining value (the state words,
+ * big-endian; the digest on completion, left-aligned), then, for KLMD
+ * only, the message bit length (mbl: 64 bits, 128 for SHA-512). KIMD
+ * reads just the chaining value, so one block serves both. SHA-224 and
+ * SHA-384/512/t use the SHA-256 and SHA-512 forms with their own IVs.
+ */
+struct zc_pb_klmd_sha1 {
+    uint8_t cv[20];
+    uint8_t mbl[8];
+};
+struct zc_pb_klmd_sha256 {
+    uint8_t cv[32];
+    uint8_t mbl[8];
+};
+struct zc_pb_klmd_sha512 {
+    uint8_t cv[64];
+    uint8_t mbl[16];
+};
+/* Room for any of the three (the one-shot's block on the stack). */
+union zc_pb_klmd_sha {
+    struct zc_pb_klmd_sha1 sha1;
+    struct zc_pb_klmd_sha256 sha256;
+    struct zc_pb_klmd_sha512 sha512;
+};
+
+/* KIMD/KLMD SHA-3 and SHAKE: the 1600-bit Keccak state, as FIPS 202 lays
+ * out its lanes in bytes; the digest lands in its first bytes. */
+struct zc_pb_kimd_sha3 {
+    uint8_t a[200];
+};
+
 /* PCC Compute-Last-Block-CMAC (AES). */
 struct zc_pb_pcc_cmac {
     uint8_t ml;                 /* the last block's length in bits, 0..128 */
@@ -153,6 +185,14 @@ _Static_assert(sizeof(struct zc_pb_aes_fxts256) == 96, "full XTS-256 block");
 _Static_assert(sizeof(struct zc_pb_aes_xts) >= sizeof(struct zc_pb_aes_fxts256),
                "the XTS buffer holds a full-XTS block");
 _Static_assert(offsetof(struct zc_pb_pcc_xts_tail, xtsp) == 48, "PCC-XTS parameter");
+_Static_assert(offsetof(struct zc_pb_klmd_sha1, mbl) == 20, "KLMD-SHA-1 mbl");
+_Static_assert(sizeof(struct zc_pb_klmd_sha1) == 28, "KLMD-SHA-1 block");
+_Static_assert(offsetof(struct zc_pb_klmd_sha256, mbl) == 32, "KLMD-SHA-256 mbl");
+_Static_assert(sizeof(struct zc_pb_klmd_sha256) == 40, "KLMD-SHA-256 block");
+_Static_assert(offsetof(struct zc_pb_klmd_sha512, mbl) == 64, "KLMD-SHA-512 mbl");
+_Static_assert(sizeof(struct zc_pb_klmd_sha512) == 80, "KLMD-SHA-512 block");
+_Static_assert(sizeof(union zc_pb_klmd_sha) == 80, "KLMD-SHA block room");
+_Static_assert(sizeof(struct zc_pb_kimd_sha3) == 200, "KIMD/KLMD-SHA-3 block");
 _Static_assert(offsetof(struct zc_pb_kmac_hmac256, imbl) == 32, "KMAC-HMAC-256 imbl");
 _Static_assert(offsetof(struct zc_pb_kmac_hmac256, key) == 40, "KMAC-HMAC-256 key");
 _Static_assert(sizeof(struct zc_pb_kmac_hmac256) == 104, "KMAC-HMAC-256 block");

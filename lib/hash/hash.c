@@ -7,18 +7,20 @@
  * the instruction works on the context in place: whole blocks go to KIMD
  * as they arrive, and the last partial block goes to KLMD, which pads,
  * with the bit length written right after the state. In software it is
- * native words for the portable block functions in lib/sw/, and the code
- * pads itself. (On s390x both are the same bytes.)
+ * native words for the portable block functions (sha1.c, sha256.c,
+ * sha512.c, keccak.c), and the code pads itself. (On s390x both are the
+ * same bytes.)
  *
- * hash_blocks() and final_cpacf() are the hash family's issuing helpers:
- * KIMD/KLMD have no key field, so nothing may stop them early; a short
- * count fails closed (ZC_EDEVICE, the context wiped).
+ * The instructions themselves are issued by hash_cpacf.c: KIMD from
+ * hash_blocks(), KLMD from the finishes. KIMD/KLMD have no key field, so
+ * nothing may stop them early; a short count fails closed (ZC_EDEVICE,
+ * the context wiped).
  *
  * SHA-3 and SHAKE share the same buffer logic with the rate as block
  * size. On CPACF the context holds the 200-byte Keccak state as KIMD keeps
  * it; in software, 25 lanes for the portable permutation. No emulator
  * implements the SHA-3 function codes, so they are used only after a
- * one-time known-answer self-test per function code (sha3_selftest).
+ * one-time known-answer self-test per function code (zc_hash_sha3_selftest).
  * The backend is fixed at init.
  */
 #include "core/caps.h"
@@ -27,13 +29,17 @@
 #include "core/util.h"
 #include "hash_sw.h"
 #include "asm/cpacf.h"
+#include "asm/cpacf_pb.h"
 
 #define ZC_HASH_MAGIC 0x7a636831u   /* "zch1" */
 
-/* KIMD/KLMD SHA-3 parameter block: the 200-byte Keccak state, which the
- * context's state union must hold exactly (never executed on an emulator,
- * so the layout is pinned here). */
-_Static_assert(sizeof(((zc_hash_ctx *)0)->zc_st) == 200, "SHA-3 parameter block");
+/* The context's state is the KIMD/KLMD parameter block in place: exactly
+ * the SHA-3 block (never executed on an emulator, so pinned), and room
+ * for the SHA-1/2 KLMD block with its bit length. */
+_Static_assert(sizeof(((zc_hash_ctx *)0)->zc_st) == sizeof(struct zc_pb_kimd_sha3),
+               "SHA-3 parameter block");
+_Static_assert(sizeof(((zc_hash_ctx *)0)->zc_st) >= sizeof(union zc_pb_klmd_sha),
+               "SHA-1/2 KLMD parameter block");
 _Static_assert(sizeof(((zc_hash_ctx *)0)->zc_buf) >= 168, "largest rate (SHAKE128)");
 
 static const struct zc_hash_desc descs[] = {
@@ -134,11 +140,13 @@ static inline enum zc_backend hash_auto(enum zc_hash_alg alg)
     return (enum zc_backend)(v - 1);
 }
 
-/* Bytes of the SHA-1/2 chaining value: the bit length follows it in the
- * KLMD parameter block. */
-static inline size_t sha2_state_size(const struct zc_hash_desc *d)
+/* Where the bit length sits in the SHA-1/2 KLMD parameter block: right
+ * after the chaining value. */
+static inline size_t sha2_mbl_off(const struct zc_hash_desc *d)
 {
-    return d->fc == ZC_FC_SHA_1 ? 20 : d->block == 64 ? 32 : 64;
+    return d->fc == ZC_FC_SHA_1 ? offsetof(struct zc_pb_klmd_sha1, mbl) :
+           d->block == 64      ? offsetof(struct zc_pb_klmd_sha256, mbl) :
+                                 offsetof(struct zc_pb_klmd_sha512, mbl);
 }
 
 /* The initial SHA-1/2 state as big-endian bytes (the CPACF layout). On a
@@ -213,22 +221,13 @@ int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
     return ZC_OK;
 }
 
-#ifdef ZC_HAVE_CPACF
-/* A wrapper's answer for len bytes as a result code. */
-static int digest_rc(long n, size_t len)
-{
-    return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
-}
-#endif
-
 /* Compress (or absorb) nblocks whole blocks into the state. */
 static int hash_blocks(zc_hash_ctx *c, const struct zc_hash_desc *d,
                        const uint8_t *p, size_t nblocks)
 {
 #ifdef ZC_HAVE_CPACF
     if (c->zc_backend == ZC_BACKEND_CPACF)
-        return digest_rc(zc_kimd(d->fc, &c->zc_st, p, nblocks * d->block),
-                         nblocks * d->block);
+        return zc_hash_cpacf_kimd(d->fc, c->zc_st.b, p, nblocks * d->block);
 #endif
     if (d->kind != ZC_HK_SHA2) {
         for (; nblocks; nblocks--, p += d->block) {
@@ -304,46 +303,51 @@ fail:                                   /* the context is dead: ZC_ESTATE from n
 
 #ifdef ZC_HAVE_CPACF
 /*
- * KLMD pads. SHA-1/2: the parameter block is the state followed by the
- * bit length, written in place after the context's state. SHA-3: the
- * 200-byte state, the digest lands in its first bytes. SHAKE: the output
- * goes through the first operand.
+ * KLMD pads. SHA-3: the parameter block is the 200-byte state in the
+ * context, the digest lands in its first bytes. SHAKE: the output goes
+ * through the first operand. (SHA-1/2 finish in final_sha2_cpacf.)
  */
-static int final_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
-                       size_t out_len)
+static int final_sha3_cpacf(zc_hash_ctx *c, const struct zc_hash_desc *d, uint8_t *out,
+                            size_t out_len)
 {
-    uint8_t *b = c->zc_st.b;
     int rc;
 
     if (d->kind == ZC_HK_SHAKE)
         return out_len == 0 ? ZC_OK :
-               digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, out, out_len),
-                         c->zc_buf_len);
-    if (d->kind == ZC_HK_SHA2) {
-        size_t sw = sha2_state_size(d);
-
-        if (d->block == 128) {
-            zc_store_be64(b + sw, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
-            zc_store_be64(b + sw + 8, c->zc_len_lo << 3);
-        } else {
-            zc_store_be64(b + sw, c->zc_len_lo << 3);
-        }
-    }
-    rc = digest_rc(zc_klmd(d->fc, &c->zc_st, c->zc_buf, c->zc_buf_len, NULL, 0),
-                   c->zc_buf_len);
+               zc_hash_cpacf_shake(d->fc, c->zc_st.b, c->zc_buf, c->zc_buf_len, out,
+                                   out_len);
+    rc = zc_hash_cpacf_klmd(d->fc, c->zc_st.b, c->zc_buf, c->zc_buf_len);
     if (rc == ZC_OK)
-        copy_digest(out, b, d->digest);
+        copy_digest(out, c->zc_st.b, d->digest);
     return rc;
 }
 
-/* A big-endian 64-bit store: on a big-endian host one store instruction. */
-static inline void put_be64(uint8_t *p, uint64_t v)
+/*
+ * The one SHA-1/2 KLMD finish, for the one-shot and for a context: the
+ * message bit length (bits_hi:bits_lo, 128 bits for SHA-384/512, else
+ * bits_lo alone) after the chaining value in pb, then one KLMD on the
+ * last len bytes, which pads; the digest out of the block, or out wiped
+ * on failure. Inlined per algorithm, so that the sizes fold.
+ */
+static inline __attribute__((always_inline))
+int sha2_finish_cpacf(const struct zc_hash_desc *d, uint8_t *pb, const uint8_t *p,
+                      size_t len, uint64_t bits_hi, uint64_t bits_lo, uint8_t *out)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    memcpy(p, &v, 8);
-#else
-    zc_store_be64(p, v);
-#endif
+    uint8_t *mbl = pb + sha2_mbl_off(d);
+    int rc;
+
+    if (d->block == 128) {
+        zc_store_be64(mbl, bits_hi);
+        zc_store_be64(mbl + 8, bits_lo);
+    } else {
+        zc_store_be64(mbl, bits_lo);
+    }
+    rc = zc_hash_cpacf_klmd(d->fc, pb, p, len);
+    if (rc == ZC_OK)
+        copy_digest(out, pb, d->digest);
+    else
+        zc_wipe(out, d->digest);
+    return rc;
 }
 
 /*
@@ -356,28 +360,16 @@ static inline __attribute__((always_inline))
 int oneshot_cpacf(enum zc_hash_alg alg, const uint8_t *p, size_t len, uint8_t *out)
 {
     const struct zc_hash_desc *d = &descs[alg];
-    union {
-        uint64_t q[10];
-        uint8_t b[80];
-    } pb;
-    uint64_t bits = (uint64_t)len << 3;
+    union zc_pb_klmd_sha pb;
+    uint8_t *b = (uint8_t *)&pb;
     int rc;
 
     zc_stat_count((enum zc_algo)alg, 0, ZC_STAT_CPACF, 0, len);
-    put_iv_be(pb.b, d);
-    if (d->block == 128) {
-        put_be64(pb.b + 64, (uint64_t)len >> 61);
-        put_be64(pb.b + 72, bits);
-    } else {
-        if ((uint64_t)len >> 61)                    /* 2^64 bits at most */
-            return ZC_EINVAL;
-        put_be64(pb.b + sha2_state_size(d), bits);
-    }
-    rc = digest_rc(zc_klmd(d->fc, &pb, p != NULL ? p : pb.b, len, NULL, 0), len);
-    if (rc == ZC_OK)
-        copy_digest(out, pb.b, d->digest);
-    else
-        zc_wipe(out, d->digest);
+    put_iv_be(b, d);
+    if (d->block == 64 && (uint64_t)len >> 61)     /* 2^64 bits at most */
+        return ZC_EINVAL;
+    rc = sha2_finish_cpacf(d, b, p != NULL ? p : b, len, (uint64_t)len >> 61,
+                           (uint64_t)len << 3, out);
     zc_wipe(&pb, sizeof(pb));
     return rc;
 }
@@ -448,10 +440,10 @@ static void wipe_used(zc_hash_ctx *c, const struct zc_hash_desc *d)
         zc_wipe(&c->zc_st, sizeof(c->zc_st));
         zc_wipe(c->zc_buf, d->block);
     } else if (d->block == 128) {        /* constant sizes: one XC each on s390x */
-        zc_wipe(&c->zc_st, 80);
+        zc_wipe(&c->zc_st, sizeof(struct zc_pb_klmd_sha512));
         zc_wipe(c->zc_buf, 128);
-    } else {
-        zc_wipe(&c->zc_st, 40);
+    } else {                            /* SHA-1's block is shorter */
+        zc_wipe(&c->zc_st, sizeof(struct zc_pb_klmd_sha256));
         zc_wipe(c->zc_buf, 64);
     }
     zc_wipe(&c->zc_len_lo, sizeof(*c) - offsetof(zc_hash_ctx, zc_len_lo));
@@ -459,27 +451,16 @@ static void wipe_used(zc_hash_ctx *c, const struct zc_hash_desc *d)
 
 #ifdef ZC_HAVE_CPACF
 /* zc_hash_final for SHA-1/2 on CPACF, per algorithm like oneshot_cpacf:
- * the bit length after the state, KLMD on the pending bytes in place, the
- * digest out, then the used parts wiped. */
+ * KLMD on the pending bytes with the context's state as the block, then
+ * the used parts wiped. */
 static inline __attribute__((always_inline))
 int final_sha2_cpacf(zc_hash_ctx *c, enum zc_hash_alg alg, uint8_t *out)
 {
     const struct zc_hash_desc *d = &descs[alg];
-    uint8_t *b = c->zc_st.b;
-    size_t n = c->zc_buf_len;
-    int rc;
+    int rc = sha2_finish_cpacf(d, c->zc_st.b, c->zc_buf, c->zc_buf_len,
+                               c->zc_len_hi << 3 | c->zc_len_lo >> 61, c->zc_len_lo << 3,
+                               out);
 
-    if (d->block == 128) {
-        put_be64(b + 64, c->zc_len_hi << 3 | c->zc_len_lo >> 61);
-        put_be64(b + 72, c->zc_len_lo << 3);
-    } else {
-        put_be64(b + sha2_state_size(d), c->zc_len_lo << 3);
-    }
-    rc = digest_rc(zc_klmd(d->fc, b, c->zc_buf, n, NULL, 0), n);
-    if (rc == ZC_OK)
-        copy_digest(out, b, d->digest);
-    else
-        zc_wipe(out, d->digest);
     wipe_used(c, d);
     return rc;
 }
@@ -504,7 +485,8 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
                   c->zc_backend == ZC_BACKEND_CPACF ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0,
                   c->zc_len_lo);
 #ifdef ZC_HAVE_CPACF
-    if (c->zc_backend == ZC_BACKEND_CPACF && d->kind == ZC_HK_SHA2) {
+    /* SHA-1/2 one case per algorithm, as in zc_hash(); the rest is SHA-3. */
+    if (c->zc_backend == ZC_BACKEND_CPACF) {
         switch ((enum zc_hash_alg)c->zc_alg) {
         case ZC_SHA1:       return final_sha2_cpacf(c, ZC_SHA1, out);
         case ZC_SHA224:     return final_sha2_cpacf(c, ZC_SHA224, out);
@@ -513,12 +495,9 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
         case ZC_SHA512:     return final_sha2_cpacf(c, ZC_SHA512, out);
         case ZC_SHA512_224: return final_sha2_cpacf(c, ZC_SHA512_224, out);
         case ZC_SHA512_256: return final_sha2_cpacf(c, ZC_SHA512_256, out);
-        default:            break;
+        default:            rc = final_sha3_cpacf(c, d, out, out_len); break;
         }
-    }
-    if (c->zc_backend == ZC_BACKEND_CPACF)
-        rc = final_cpacf(c, d, out, out_len);
-    else
+    } else
 #endif
     if (d->kind != ZC_HK_SHA2)
         rc = final_keccak(c, d, out, out_len);

@@ -1,6 +1,9 @@
 /*
- * hash_int.h - what other parts of the library need to know about hashes
- * (the backend query now; HMAC later).
+ * hash_int.h - the hash family's private interface: the algorithm table
+ * and backend decision that hmac.c and the backend query read, the
+ * one-time self-tests of the CPACF codes no emulator runs, and the
+ * issuing helpers of hash_cpacf.c, through which alone hash.c and hmac.c
+ * reach the instructions.
  */
 #ifndef ZC_HASH_INT_H
 #define ZC_HASH_INT_H
@@ -34,7 +37,23 @@ int zc_hash_sha3_selftest(unsigned fc);
 
 /* One-time known-answer self-test of KMAC-HMAC function code fc
  * (112..115): 1 when it is installed and passed in this process. Lives
- * with the HMAC code (lib/hmac.c). */
+ * with the HMAC code (hmac.c). */
 int zc_hmac_kmac_selftest(unsigned fc);
+
+/*
+ * The issuing helpers (hash_cpacf.c), one instruction each on the
+ * caller's parameter block pb; ZC_OK, ZC_EINVAL for a length the
+ * instruction would reject (nothing issued), ZC_EDEVICE when it stopped
+ * short. KIMD on whole blocks (len a multiple of the block); KLMD for
+ * SHA-1/2/3, which pads the last len bytes, the digest in pb (codes
+ * above SHA3-512, SHAKE's among them, are refused: ZC_EINVAL); KLMD for
+ * SHAKE, out_len bytes of output to out; KMAC-HMAC with GR0 = gr0 (the
+ * function code and its IKP/IIMP flags). Only with ZC_HAVE_CPACF.
+ */
+int zc_hash_cpacf_kimd(unsigned fc, void *pb, const uint8_t *p, size_t len);
+int zc_hash_cpacf_klmd(unsigned fc, void *pb, const uint8_t *p, size_t len);
+int zc_hash_cpacf_shake(unsigned fc, void *pb, const uint8_t *p, size_t len, uint8_t *out,
+                        size_t out_len);
+int zc_hash_cpacf_kmac(unsigned long gr0, void *pb, const uint8_t *p, size_t len);
 
 #endif /* ZC_HASH_INT_H */

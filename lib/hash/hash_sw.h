@@ -1,5 +1,5 @@
 /*
- * sw_hash.h - portable software hash primitives (internal to libzcrypt).
+ * hash_sw.h - portable software hash primitives (internal to libzcrypt).
  *
  * These are the raw building blocks behind the software fallback for the
  * SHA-1, SHA-2 and SHA-3 families: the block compression functions, the

@@ -8,7 +8,7 @@
  * for SHA-3, as FIPS 202 asks).
  *
  * HMAC-SHA-224/256/384/512 on a machine with MSA-11 run on KMAC's HMAC
- * function codes 112-115 instead: the parameter block (lib/cpacf_pb.h)
+ * function codes 112-115 instead: the parameter block (asm/cpacf_pb.h)
  * keeps K0 itself and the inner chaining value, and the machine does both
  * pads and the outer hash. The context then holds that block (in place of
  * the outer hash) and, in the inner hash's fields, the pending partial
@@ -21,7 +21,7 @@
  * hashed key and intermediate blocks) has passed once in the process for
  * the function code; otherwise HMAC stays on KIMD/KLMD, as it was.
  * The key stays in the context until final (the machine needs K0 for the
- * outer hash); the wipe clears it.
+ * outer hash); the wipe clears it. KMAC itself is issued by hash_cpacf.c.
  */
 #include "core/caps.h"
 #include "asm/cpacf_pb.h"
@@ -90,11 +90,11 @@ static int kmac_issue(zc_hmac_ctx *c, const uint8_t *p, size_t n, int final)
 {
     unsigned long gr0 = c->zc_kmac_fc | (c->zc_kmac_ikp ? ZC_KMAC_HMAC_IKP : 0) |
                         (final ? 0 : ZC_KMAC_HMAC_IIMP);
+    int rc = zc_hash_cpacf_kmac(gr0, kmac_pb(c), p, n);
 
-    if (zc_kmac(gr0, kmac_pb(c), p, n) != (long)n)
-        return ZC_EDEVICE;
-    c->zc_kmac_ikp = 1;
-    return ZC_OK;
+    if (rc == ZC_OK)
+        c->zc_kmac_ikp = 1;
+    return rc;
 }
 
 static int kmac_update(zc_hmac_ctx *c, const uint8_t *p, size_t len)

@@ -1,6 +1,6 @@
 /*
  * random.c - zc_random_bytes: the kernel's getrandom(), XORed with
- * PRNO-TRNG output where the machine has it.
+ * PRNO-TRNG output where the machine has it (issued by rand_cpacf.c).
  *
  * XOR of two independent sources is at least as unpredictable as the
  * better one, so a weak or backdoored source alone cannot decide the
@@ -10,6 +10,7 @@
 #include "core/platform.h"
 #include "core/stats.h"
 #include "core/util.h"
+#include "rand_int.h"
 #include "asm/cpacf.h"
 
 #ifdef ZC_HAVE_CPACF
@@ -23,7 +24,7 @@ static int mix_trng(uint8_t *buf, size_t len)
         size_t n = len < sizeof(tmp) ? len : sizeof(tmp);
         size_t i;
 
-        if (zc_prno(ZC_FC_PRNO_TRNG, NULL, NULL, 0, tmp, n) != (long)n) {
+        if (zc_rand_cpacf_trng(tmp, n) != ZC_OK) {
             rc = -1;
             break;
         }
