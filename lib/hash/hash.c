@@ -24,7 +24,7 @@
  * The backend is fixed at init.
  */
 #include "core/caps.h"
-#include "hash_int.h"
+#include "hash_cpacf.h"
 #include "core/stats.h"
 #include "core/util.h"
 #include "hash_sw.h"

@@ -40,20 +40,4 @@ int zc_hash_sha3_selftest(unsigned fc);
  * with the HMAC code (hmac.c). */
 int zc_hmac_kmac_selftest(unsigned fc);
 
-/*
- * The issuing helpers (hash_cpacf.c), one instruction each on the
- * caller's parameter block pb; ZC_OK, ZC_EINVAL for a length the
- * instruction would reject (nothing issued), ZC_EDEVICE when it stopped
- * short. KIMD on whole blocks (len a multiple of the block); KLMD for
- * SHA-1/2/3, which pads the last len bytes, the digest in pb (codes
- * above SHA3-512, SHAKE's among them, are refused: ZC_EINVAL); KLMD for
- * SHAKE, out_len bytes of output to out; KMAC-HMAC with GR0 = gr0 (the
- * function code and its IKP/IIMP flags). Only with ZC_HAVE_CPACF.
- */
-int zc_hash_cpacf_kimd(unsigned fc, void *pb, const uint8_t *p, size_t len);
-int zc_hash_cpacf_klmd(unsigned fc, void *pb, const uint8_t *p, size_t len);
-int zc_hash_cpacf_shake(unsigned fc, void *pb, const uint8_t *p, size_t len, uint8_t *out,
-                        size_t out_len);
-int zc_hash_cpacf_kmac(unsigned long gr0, void *pb, const uint8_t *p, size_t len);
-
 #endif /* ZC_HASH_INT_H */

@@ -25,7 +25,7 @@
  */
 #include "core/caps.h"
 #include "asm/cpacf_pb.h"
-#include "hash_int.h"
+#include "hash_cpacf.h"
 #include "core/stats.h"
 #include "core/util.h"
 #include "asm/cpacf.h"
