@@ -1022,21 +1022,35 @@ static void usage(FILE *f, const char *prog)
     fprintf(f, "\n");
 }
 
-/* Parse a comma list of numbers; returns the count, 0 on error. */
-static unsigned parse_list(const char *s, double *out, unsigned max)
+/* Parse a comma list of positive numbers, each at most max_v (whole numbers
+ * when whole); returns the count, 0 on error. */
+static unsigned parse_list(const char *s, double *out, unsigned max, double max_v, int whole)
 {
     unsigned n = 0;
 
     while (*s && n < max) {
         char *end;
-        double v = strtod(s, &end);
+        double v;
 
-        if (end == s || v <= 0 || (*end && *end != ','))
+        if (whole && (*s < '0' || *s > '9'))    /* no sign, no space, no "0x" */
+            return 0;
+        v = whole ? (double)strtoull(s, &end, 10) : strtod(s, &end);
+        if (end == s || !(v > 0) || v > max_v || (*end && *end != ','))
             return 0;
         out[n++] = v;
         s = *end ? end + 1 : end;
     }
     return *s ? 0 : n;
+}
+
+/* A bad argument names itself: the option, the value and what was expected. */
+static int bad_arg(const char *opt, const char *val, const char *what)
+{
+    if (val)
+        fprintf(stderr, "zc-speed: %s %s: %s\n", opt, val, what);
+    else
+        fprintf(stderr, "zc-speed: %s: %s\n", opt, what);
+    return 2;
 }
 
 static int in_list(const char *list, const char *name)
@@ -1080,50 +1094,54 @@ int main(int argc, char **argv)
             raw = 1;
             continue;
         }
+        if (strncmp(o, "-", 1) != 0 ||
+            (strcmp(o, "-a") && strcmp(o, "-b") && strcmp(o, "-s") && strcmp(o, "-t") &&
+             strcmp(o, "-T") && strcmp(o, "-r") && strcmp(o, "--format") &&
+             strcmp(o, "--svg")))
+            return bad_arg(o, NULL, "unknown option (see --help)");
         if (v == NULL)
-            goto bad;
+            return bad_arg(o, NULL, "needs a value");
         argi++;
         if (strcmp(o, "-a") == 0) {
             alist = v;
         } else if (strcmp(o, "-b") == 0) {
             blist = v;
         } else if (strcmp(o, "-s") == 0) {
-            if ((nsizes = parse_list(v, sizes_d, 32)) == 0)
-                goto bad;
+            /* the workers allocate the size: 64 MiB per call is plenty */
+            if ((nsizes = parse_list(v, sizes_d, 32, 64.0 * 1024 * 1024, 1)) == 0)
+                return bad_arg(o, v, "not a number of bytes (whole numbers from 1 to "
+                                     "67108864, comma-separated)");
             for (s = 0; s < nsizes; s++)
                 sizes[s] = (size_t)sizes_d[s];
         } else if (strcmp(o, "-t") == 0) {
-            if ((nthr = parse_list(v, thr_d, 32)) == 0)
-                goto bad;
+            if ((nthr = parse_list(v, thr_d, 32, 256, 1)) == 0)
+                return bad_arg(o, v, "not a thread count (1 to 256, comma-separated)");
             for (t = 0; t < nthr; t++)
-                if ((thr[t] = (unsigned)thr_d[t]) < 1 || thr[t] > 256)
-                    goto bad;
+                thr[t] = (unsigned)thr_d[t];
         } else if (strcmp(o, "-T") == 0) {
-            if (parse_list(v, &secs, 1) != 1)
-                goto bad;
+            if (parse_list(v, &secs, 1, 3600, 0) != 1)
+                return bad_arg(o, v, "not a number of seconds (above 0, up to 3600)");
         } else if (strcmp(o, "-r") == 0) {
             double r;
 
-            if (parse_list(v, &r, 1) != 1 || r < 1 || r > 31)
-                goto bad;
+            if (parse_list(v, &r, 1, 31, 1) != 1)
+                return bad_arg(o, v, "not a repeat count (1 to 31)");
             repeats = (unsigned)r;
             rounds_set = 1;
         } else if (strcmp(o, "--format") == 0) {
             if (strcmp(v, "table") && strcmp(v, "capacity") && strcmp(v, "csv") &&
                 strcmp(v, "json"))
-                goto bad;
+                return bad_arg(o, v, "not one of table, capacity, csv, json");
             format = v;
-        } else if (strcmp(o, "--svg") == 0) {
-            svg = v;
         } else {
-            goto bad;
+            svg = v;
         }
     }
     if (raw) {
         static const size_t def[] = { 16, 1024, 16384 };
 
         if (alist || blist || nthr > 1 || strcmp(format, "table") || svg)
-            goto bad;
+            return bad_arg("--raw", NULL, "takes only -s, -T and -r");
         if (nsizes == 0) {
             nsizes = 3;
             memcpy(sizes, def, sizeof(def));
@@ -1150,8 +1168,8 @@ int main(int argc, char **argv)
             for (a = 0; a < NALGS; a++)
                 found |= strlen(algs[a].name) == len && strncmp(algs[a].name, p, len) == 0;
             if (!found) {
-                fprintf(stderr, "%s: unknown algorithm '%.*s' (see --help)\n", argv[0],
-                        (int)len, p);
+                fprintf(stderr, "zc-speed: -a %s: unknown algorithm '%.*s' (see --help)\n",
+                        alist, (int)len, p);
                 return 2;
             }
             p += len + (end != NULL);
@@ -1168,8 +1186,8 @@ int main(int argc, char **argv)
             for (b = 0; b < NBE; b++)
                 found |= strlen(be_names[b]) == len && strncmp(be_names[b], p, len) == 0;
             if (!found) {
-                fprintf(stderr, "%s: unknown backend '%.*s' (see --help)\n", argv[0],
-                        (int)len, p);
+                fprintf(stderr, "zc-speed: -b %s: unknown backend '%.*s' (see --help)\n",
+                        blist, (int)len, p);
                 return 2;
             }
             p += len + (end != NULL);
@@ -1245,7 +1263,7 @@ int main(int argc, char **argv)
     else
         print_table(cells, ncells, thr, nthr, sizes, nsizes);
     if (svg && write_svg(svg, cells, ncells) != 0) {
-        fprintf(stderr, "%s: cannot write %s\n", argv[0], svg);
+        fprintf(stderr, "zc-speed: --svg %s: cannot write it: %s\n", svg, strerror(errno));
         failed = 1;
     }
     for (i = 0; i < 4; i++)
@@ -1253,7 +1271,4 @@ int main(int argc, char **argv)
             zc_rsa_key_wipe(&rsa_keys[i]);
     free(cells);
     return interrupted ? 130 : failed;
-bad:
-    usage(stderr, argv[0]);
-    return 2;
 }

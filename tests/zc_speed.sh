@@ -26,6 +26,27 @@ check "--help exits 0 on stdout" grep -q '^usage: ' "$tmp/out"
 "$@" -a no-such-alg >"$tmp/out" 2>"$tmp/err"
 check "unknown algorithm: status 2" [ $? -eq 2 ]
 
+# A bad argument names itself in one line, instead of a screenful of usage.
+bad_arg() { # expected message, then the arguments
+    m=$1
+    shift
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    check "bad argument $*: status 2, says '$m'" \
+        sh -c '[ "$1" -eq 2 ] && [ "$(wc -l <"$2")" -eq 1 ] && grep -qF -- "$3" "$2"' \
+        - "$rc" "$tmp/err" "$m"
+}
+bad_arg '-s 1k: not a number of bytes' "$@" -s 1k
+bad_arg '-s 16,1.5: not a number of bytes' "$@" -s 16,1.5
+bad_arg '-t 0: not a thread count' "$@" -t 0
+bad_arg '-T soon: not a number of seconds' "$@" -T soon
+bad_arg '-r 99: not a repeat count' "$@" -r 99
+bad_arg '--format xml: not one of table, capacity, csv, json' "$@" --format xml
+bad_arg '-a aes,nope: unknown algorithm' "$@" -a aes,nope
+bad_arg '-b hsm: unknown backend' "$@" -b hsm
+bad_arg '-s: needs a value' "$@" -s
+bad_arg '--fast: unknown option' "$@" --fast
+
 "$@" -a "$algs" -b "$backends" -s 16,1024 -T 0.02 -r 1 --format json --svg "$tmp/c.svg" \
     >"$tmp/j" 2>"$tmp/err"
 check "json run exits 0" [ $? -eq 0 ]
