@@ -262,7 +262,7 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
                 return ZC_OK;
             }
             query_reason(a, q, sizeof q);
-            na(reason, n, "no adapter: zc_rsa_key_set_backend: %s; backend query: %s",
+            na(reason, n, "no Crypto Express adapter takes RSA keys here: %s; %s",
                zc_strerror(rc), q);
             return rc;
         }
@@ -278,7 +278,8 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
             if (rc == ZC_OK && a->mode == ZC_AES_XTS)
                 rc = zc_aes_key_init_protected(&c->k2, key64 + 32, a->key_len);
             if (rc != ZC_OK) {
-                na(reason, n, "zc_aes_key_init_protected: %s", zc_strerror(rc));
+                na(reason, n, "the kernel wraps no protected key (/dev/pkey): %s",
+                   zc_strerror(rc));
                 return rc;
             }
         } else {
@@ -331,8 +332,8 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
 
         zc_backend_query(ZC_ALGO_RANDOM, 0, &bi);
         if ((bi.backend == ZC_BACKEND_CPACF) != (be == B_CPACF)) {
-            na(reason, n, "zc_random_bytes runs getrandom()%s here, not selectable",
-               bi.backend == ZC_BACKEND_CPACF ? " XOR PRNO-TRNG" : " only");
+            na(reason, n, "the library's random bytes are getrandom()%s here, with no "
+               "backend to choose", bi.backend == ZC_BACKEND_CPACF ? " XOR PRNO-TRNG" : " only");
             return ZC_ENOTSUP;
         }
         break;
