@@ -47,6 +47,7 @@ enum kind { K_AES, K_DES, K_RC4, K_HASH, K_HMAC, K_RSA_SIGN, K_RSA_VERIFY, K_RAN
 
 struct alg {
     const char *name;
+    const char *family;         /* what -a takes for the group, as openssl speed does */
     enum kind kind;
     enum zc_algo algo;          /* as the backend query and the statistics name it */
     unsigned key_len;           /* AES/DES key bytes; RSA modulus bytes */
@@ -54,38 +55,38 @@ struct alg {
 };
 
 #define AES3(m, M)                                                                            \
-    { .name = "aes-128-" m, .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 16,           \
+    { .name = "aes-128-" m, .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 16,           \
       .mode = ZC_AES_##M },                                                                   \
-    { .name = "aes-192-" m, .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 24,           \
+    { .name = "aes-192-" m, .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 24,           \
       .mode = ZC_AES_##M },                                                                   \
-    { .name = "aes-256-" m, .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 32,           \
+    { .name = "aes-256-" m, .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 32,           \
       .mode = ZC_AES_##M }
-#define HASH(n, a, A) { .name = n, .kind = K_HASH, .algo = ZC_ALGO_##A, .mode = a }
+#define HASH(n, f, a, A) { .name = n, .family = f, .kind = K_HASH, .algo = ZC_ALGO_##A, .mode = a }
 #define RSA(bits)                                                                             \
-    { .name = "rsa-" #bits "-sign", .kind = K_RSA_SIGN, .algo = ZC_ALGO_RSA,                 \
+    { .name = "rsa-" #bits "-sign", .family = "rsa", .kind = K_RSA_SIGN, .algo = ZC_ALGO_RSA,                 \
       .key_len = bits / 8 },                                                                  \
-    { .name = "rsa-" #bits "-verify", .kind = K_RSA_VERIFY, .algo = ZC_ALGO_RSA,             \
+    { .name = "rsa-" #bits "-verify", .family = "rsa", .kind = K_RSA_VERIFY, .algo = ZC_ALGO_RSA,             \
       .key_len = bits / 8 }
 
 static const struct alg algs[] = {
-    { .name = "des-cbc", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 8 },
-    { .name = "tdes-128-cbc", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 16 },
-    { .name = "tdes-192-cbc", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 24 },
+    { .name = "des-cbc", .family = "des", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 8 },
+    { .name = "tdes-128-cbc", .family = "tdes", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 16 },
+    { .name = "tdes-192-cbc", .family = "tdes", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 24 },
     AES3("ecb", ECB), AES3("cbc", CBC), AES3("ctr", CTR),
-    { .name = "aes-128-xts", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 16,
+    { .name = "aes-128-xts", .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 16,
       .mode = ZC_AES_XTS },
-    { .name = "aes-256-xts", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 32,
+    { .name = "aes-256-xts", .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 32,
       .mode = ZC_AES_XTS },
     AES3("gcm", GCM), AES3("cmac", CMAC), AES3("ccm", CCM),
-    { .name = "rc4", .kind = K_RC4, .algo = ZC_ALGO_RC4, .key_len = 16 },
-    HASH("sha1", ZC_SHA1, SHA1), HASH("sha224", ZC_SHA224, SHA224),
-    HASH("sha256", ZC_SHA256, SHA256), HASH("sha384", ZC_SHA384, SHA384),
-    HASH("sha512", ZC_SHA512, SHA512), HASH("sha3-256", ZC_SHA3_256, SHA3_256),
-    HASH("sha3-512", ZC_SHA3_512, SHA3_512),
-    { .name = "hmac-sha256", .kind = K_HMAC, .algo = ZC_ALGO_SHA256, .mode = ZC_SHA256 },
-    { .name = "hmac-sha512", .kind = K_HMAC, .algo = ZC_ALGO_SHA512, .mode = ZC_SHA512 },
+    { .name = "rc4", .family = "rc4", .kind = K_RC4, .algo = ZC_ALGO_RC4, .key_len = 16 },
+    HASH("sha1", "sha", ZC_SHA1, SHA1), HASH("sha224", "sha", ZC_SHA224, SHA224),
+    HASH("sha256", "sha", ZC_SHA256, SHA256), HASH("sha384", "sha", ZC_SHA384, SHA384),
+    HASH("sha512", "sha", ZC_SHA512, SHA512), HASH("sha3-256", "sha3", ZC_SHA3_256, SHA3_256),
+    HASH("sha3-512", "sha3", ZC_SHA3_512, SHA3_512),
+    { .name = "hmac-sha256", .family = "hmac", .kind = K_HMAC, .algo = ZC_ALGO_SHA256, .mode = ZC_SHA256 },
+    { .name = "hmac-sha512", .family = "hmac", .kind = K_HMAC, .algo = ZC_ALGO_SHA512, .mode = ZC_SHA512 },
     RSA(1024), RSA(2048), RSA(3072), RSA(4096),
-    { .name = "random", .kind = K_RANDOM, .algo = ZC_ALGO_RANDOM },
+    { .name = "random", .family = "random", .kind = K_RANDOM, .algo = ZC_ALGO_RANDOM },
 };
 #define NALGS (sizeof(algs) / sizeof(algs[0]))
 
@@ -1003,7 +1004,9 @@ static void usage(FILE *f, const char *prog)
                "       %s --raw [-s SIZES] [-T SECONDS] [-r ROUNDS]\n"
                "Measure each algorithm on each backend; a number is printed only when the\n"
                "library's statistics show that the requested backend ran every call.\n"
-               "  -a ALGS      comma-separated algorithms (default: all)\n"
+               "  -a ALGS      comma-separated algorithms, in the order to print them: names,\n"
+               "               families (all, aes, des, tdes, sha, sha3, hmac, rsa, rc4, random)\n"
+               "               or prefixes (aes-128, aes-256-gcm, rsa-2048) (default: all)\n"
                "  -b BACKENDS  cpacf,protected,cex,software,openssl (default: all)\n"
                "  -s SIZES     bytes per call (default 16,64,256,1024,8192,16384;\n"
                "               with --format capacity 1024,65536)\n"
@@ -1054,6 +1057,18 @@ static int bad_arg(const char *opt, const char *val, const char *what)
     return 2;
 }
 
+/* -a takes a name (aes-128-cbc), a family (aes, sha, sha3) or a prefix
+ * ending where the name has a dash (aes-128, rsa-2048), or all. */
+static int alg_matches(const struct alg *a, const char *tok, size_t len)
+{
+    size_t n = strlen(a->name);
+
+    if ((len == 3 && strncmp(tok, "all", 3) == 0) ||
+        (strlen(a->family) == len && strncmp(a->family, tok, len) == 0))
+        return 1;
+    return len <= n && strncmp(a->name, tok, len) == 0 && (n == len || a->name[len] == '-');
+}
+
 static int in_list(const char *list, const char *name)
 {
     size_t len = strlen(name);
@@ -1075,6 +1090,7 @@ int main(int argc, char **argv)
     double sizes_d[32], thr_d[32], secs = 1;
     size_t sizes[32], ncells = 0, i;
     unsigned thr[32], nsizes = 0, nthr = 1, repeats = 3, a, b, s, t, done = 0, total;
+    unsigned order[NALGS], nsel = 0, k;         /* the algorithms, in the order of -a */
     struct cell *cells;
     int argi, failed = 0, raw = 0, rounds_set = 0;
     double start;
@@ -1158,16 +1174,25 @@ int main(int argc, char **argv)
         nsizes = c ? 2 : 6;
         memcpy(sizes, c ? cap : def, nsizes * sizeof(sizes[0]));
     }
-    if (alist) {                                /* every requested name must exist */
+    if (alist) {                    /* every name must select something, in its order */
         const char *p = alist;
 
+        if (*p == '\0')
+            return bad_arg("-a", "''", "names no algorithm");
         while (*p) {
             const char *end = strchr(p, ',');
             size_t len = end ? (size_t)(end - p) : strlen(p);
-            int found = 0;
+            unsigned found = 0;
 
-            for (a = 0; a < NALGS; a++)
-                found |= strlen(algs[a].name) == len && strncmp(algs[a].name, p, len) == 0;
+            for (a = 0; a < NALGS; a++) {
+                if (!alg_matches(&algs[a], p, len))
+                    continue;
+                found++;
+                for (k = 0; k < nsel && order[k] != a; k++)
+                    ;
+                if (k == nsel)
+                    order[nsel++] = a;
+            }
             if (!found) {
                 fprintf(stderr, "zc-speed: -a %s: unknown algorithm '%.*s' (see --help)\n",
                         alist, (int)len, p);
@@ -1175,6 +1200,9 @@ int main(int argc, char **argv)
             }
             p += len + (end != NULL);
         }
+    } else {
+        for (a = 0; a < NALGS; a++)
+            order[nsel++] = a;
     }
     if (blist) {
         const char *p = blist;
@@ -1198,9 +1226,8 @@ int main(int argc, char **argv)
     cells = calloc(NALGS * NBE * 32 * 32, sizeof(*cells));
     if (cells == NULL)
         return 1;
-    for (a = 0; a < NALGS; a++) {
-        if (!in_list(alist, algs[a].name))
-            continue;
+    for (k = 0; k < nsel; k++) {
+        a = order[k];
         for (b = 0; b < NBE; b++) {
             if (!in_list(blist, be_names[b]))
                 continue;

@@ -87,6 +87,27 @@ for c in cells:
     assert c["status"] == "n/a" and c["reason"] and "ops_per_s" not in c, c
 PY
 
+# -a takes what openssl speed users type: families and aes-128 style
+# prefixes; the rows come in the order of -a.
+sel() { "$@" -b software -s 16 -T 0.001 -r 1 --format csv 2>/dev/null |
+        sed 1d | cut -d, -f1 | tr '\n' ' '; }
+check "-a aes: every AES mode and key size" \
+    [ "$(sel "$@" -a aes | wc -w)" -eq "$("$@" --help | grep -o 'aes-[0-9]*-[a-z]*' | sort -u | wc -l)" ]
+check "-a sha: SHA-1 and SHA-2, not SHA-3" \
+    [ "$(sel "$@" -a sha)" = "sha1 sha224 sha256 sha384 sha512 " ]
+check "-a sha3" [ "$(sel "$@" -a sha3)" = "sha3-256 sha3-512 " ]
+check "-a des,tdes" [ "$(sel "$@" -a des,tdes)" = "des-cbc tdes-128-cbc tdes-192-cbc " ]
+check "-a hmac" [ "$(sel "$@" -a hmac)" = "hmac-sha256 hmac-sha512 " ]
+check "-a rsa-1024 (a prefix)" [ "$(sel "$@" -a rsa-1024)" = "rsa-1024-sign rsa-1024-verify " ]
+check "-a aes-128: the AES-128 modes only" \
+    sh -c 'for n in $1; do case $n in aes-128-*) ;; *) exit 1;; esac; done; [ $(echo $1 | wc -w) -ge 7 ]' \
+    - "$(sel "$@" -a aes-128)"
+check "-a sha512,aes-128-cbc,sha: rows in the order of -a, each once" \
+    [ "$(sel "$@" -a sha512,aes-128-cbc,sha)" = "sha512 aes-128-cbc sha1 sha224 sha256 sha384 " ]
+"$@" -a sha256,aes-128-cbc -b software -s 16 -T 0.001 -r 1 >"$tmp/out" 2>&1
+check "table: rows in the order of -a" \
+    [ "$(grep -E '^(sha256|aes-128-cbc)/' "$tmp/out" | cut -d/ -f1 | tr '\n' ' ')" = "sha256 aes-128-cbc " ]
+
 # The reasons speak of the machine, not of the library's functions.
 names=aes-128-cbc,aes-128-xts,tdes-192-cbc,sha256,hmac-sha256,rc4,rsa-1024-verify,random
 for caps in "" none; do
