@@ -347,6 +347,22 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
     return rc;
 }
 
+/* 1 and a reason when the mode cannot take size bytes per call. */
+static int size_reason(const struct alg *a, size_t size, char *reason, size_t n)
+{
+    if (a->kind == K_AES && a->mode == ZC_AES_XTS && size < 16) {
+        /* XTS steals ciphertext for a partial last block, but needs a full one */
+        na(reason, n, "XTS takes at least 16 bytes, not %zu", size);
+        return 1;
+    }
+    if ((a->kind == K_AES && (a->mode == ZC_AES_ECB || a->mode == ZC_AES_CBC) && size % 16) ||
+        (a->kind == K_DES && size % 8)) {
+        na(reason, n, "%zu bytes is not whole %u-byte blocks", size, a->kind == K_DES ? 8 : 16);
+        return 1;
+    }
+    return 0;
+}
+
 static void ctx_wipe(struct ctx *c)
 {
     zc_aes_key_wipe(&c->k);
@@ -652,6 +668,30 @@ static int is_rsa(const struct alg *a)
     return a->kind == K_RSA_SIGN || a->kind == K_RSA_VERIFY;
 }
 
+/* The reasons of the n/a cells of a table, numbered in the order seen. */
+struct notes {
+    const char *reason[64];
+    unsigned n;
+};
+
+static unsigned note_of(struct notes *nt, const char *reason)
+{
+    unsigned i;
+
+    for (i = 0; i < nt->n; i++)
+        if (strcmp(nt->reason[i], reason) == 0)
+            return i + 1;
+    if (nt->n == 64)
+        return 0;
+    nt->reason[nt->n++] = reason;
+    return nt->n;
+}
+
+static int same_row(const struct cell *x, const struct cell *y)
+{
+    return x->alg == y->alg && x->be == y->be && x->threads == y->threads;
+}
+
 static void print_table(const struct cell *cl, size_t n, const unsigned *thr, unsigned nthr,
                         const size_t *sizes, unsigned nsizes)
 {
@@ -660,6 +700,8 @@ static void print_table(const struct cell *cl, size_t n, const unsigned *thr, un
 
     header(stdout);
     for (t = 0; t < nthr; t++) {
+        struct notes nt = { .n = 0 };
+
         printf("\n%u thread%s. The numbers are in 1000s of bytes per second processed "
                "(RSA: operations per second).\n%-26s", thr[t], thr[t] > 1 ? "s" : "", "type");
         for (s = 0; s < nsizes; s++)
@@ -667,28 +709,36 @@ static void print_table(const struct cell *cl, size_t n, const unsigned *thr, un
         printf("\n");
         for (i = 0; i < n; i++) {
             char label[64];
+            int all_na = 1;
 
-            if (cl[i].threads != thr[t] || (i > 0 && cl[i - 1].alg == cl[i].alg &&
-                                            cl[i - 1].be == cl[i].be &&
-                                            cl[i - 1].threads == cl[i].threads))
+            if (cl[i].threads != thr[t] || (i > 0 && same_row(&cl[i - 1], &cl[i])))
                 continue;
             snprintf(label, sizeof label, "%s/%s", algs[cl[i].alg].name, be_names[cl[i].be]);
             printf("%-26s", label);
-            if (cl[i].st != ST_OK) {
+            /* one reason for the whole row only when every column has it */
+            for (j = i; j < n && same_row(&cl[j], &cl[i]); j++)
+                all_na &= cl[j].st != ST_OK && strcmp(cl[j].reason, cl[i].reason) == 0 &&
+                          cl[j].st == cl[i].st;
+            if (all_na) {
                 printf(" %s: %s\n", cl[i].st == ST_NA ? "n/a" : "FAILED", cl[i].reason);
                 continue;
             }
-            for (j = i; j < n && cl[j].alg == cl[i].alg && cl[j].be == cl[i].be &&
-                        cl[j].threads == cl[i].threads; j++) {
+            for (j = i; j < n && same_row(&cl[j], &cl[i]); j++) {
+                char v[32];
+
                 if (cl[j].st != ST_OK)
-                    printf(" %15s", cl[j].st == ST_NA ? "n/a" : "FAILED");
+                    snprintf(v, sizeof v, "%s[%u]", cl[j].st == ST_NA ? "n/a" : "FAILED",
+                             note_of(&nt, cl[j].reason));
                 else if (is_rsa(&algs[cl[j].alg]))
-                    printf(" %13.1f/s", cl[j].ops);
+                    snprintf(v, sizeof v, "%.1f/s", cl[j].ops);
                 else
-                    printf(" %14.2fk", cl[j].bytes / 1000);
+                    snprintf(v, sizeof v, "%.2fk", cl[j].bytes / 1000);
+                printf(" %15s", v);
             }
             printf("\n");
         }
+        for (s = 0; s < nt.n; s++)
+            printf("[%u] %s\n", s + 1, nt.reason[s]);
     }
 }
 
@@ -1239,14 +1289,9 @@ int main(int argc, char **argv)
                     c->be = b;
                     c->threads = thr[t];
                     c->size = is_rsa(&algs[a]) ? algs[a].key_len : sizes[s];
-                    /* sizes a mode cannot take are n/a, not errors */
-                    if ((algs[a].kind == K_AES && algs[a].mode != ZC_AES_CTR &&
-                         algs[a].mode != ZC_AES_GCM && algs[a].mode != ZC_AES_CMAC &&
-                         algs[a].mode != ZC_AES_CCM && c->size % 16) || (algs[a].kind == K_DES && c->size % 8)) {
+                    /* a size this mode cannot take: n/a in that column only */
+                    if (size_reason(&algs[a], c->size, c->reason, sizeof c->reason))
                         c->st = ST_NA;
-                        na(c->reason, sizeof c->reason, "%zu bytes is not whole blocks",
-                           c->size);
-                    }
                 }
         }
     }

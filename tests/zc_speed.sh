@@ -108,6 +108,22 @@ check "-a sha512,aes-128-cbc,sha: rows in the order of -a, each once" \
 check "table: rows in the order of -a" \
     [ "$(grep -E '^(sha256|aes-128-cbc)/' "$tmp/out" | cut -d/ -f1 | tr '\n' ' ')" = "sha256 aes-128-cbc " ]
 
+# A size a mode cannot take costs that column only; XTS steals ciphertext,
+# so 17 bytes is measured.
+"$@" -a aes-128-cbc,aes-128-xts -b software -s 7,17,32 -T 0.01 -r 1 --format json \
+    >"$tmp/j7" 2>"$tmp/err"
+check "-s 7,17,32: only the sizes a mode cannot take are n/a" python3 - "$tmp/j7" <<'PY'
+import json, sys
+st = {(c["algorithm"], c["size"]): c["status"] for c in json.load(open(sys.argv[1]))["cells"]}
+want = {("aes-128-cbc", 7): "n/a", ("aes-128-cbc", 17): "n/a", ("aes-128-cbc", 32): "ok",
+        ("aes-128-xts", 7): "n/a", ("aes-128-xts", 17): "ok", ("aes-128-xts", 32): "ok"}
+assert st == want, st
+PY
+"$@" -a aes-128-xts,sha256 -b software -s 7,17 -T 0.01 -r 1 >"$tmp/t7" 2>"$tmp/err"
+check "table: the 7-byte n/a is a note, the 17-byte column a number" \
+    grep -Eq '^aes-128-xts/software +n/a\[1\] +[0-9.]+k$' "$tmp/t7"
+check "table: the note gives the reason" grep -q '^\[1\] XTS takes at least 16 bytes' "$tmp/t7"
+
 # The reasons speak of the machine, not of the library's functions.
 names=aes-128-cbc,aes-128-xts,tdes-192-cbc,sha256,hmac-sha256,rc4,rsa-1024-verify,random
 for caps in "" none; do
