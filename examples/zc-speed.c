@@ -106,6 +106,7 @@ struct cell {
     enum status st;
     char reason[200];
     double ops, bytes;          /* per second, median of the repeats */
+    double ops_min, ops_max;    /* the spread: the slowest and the fastest repeat */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -614,6 +615,8 @@ static void measure(struct cell *cl, unsigned threads, double secs, unsigned rep
     qsort(rates, got, sizeof(rates[0]), cmp_double);
     cl->ops = rates[got / 2];
     cl->bytes = cl->ops * (double)cl->size;
+    cl->ops_min = rates[0];
+    cl->ops_max = rates[got - 1];
 }
 
 /* ---- output -------------------------------------------------------------- */
@@ -703,9 +706,10 @@ static void print_table(const struct cell *cl, size_t n, const unsigned *thr, un
         struct notes nt = { .n = 0 };
 
         printf("\n%u thread%s. The numbers are in 1000s of bytes per second processed "
-               "(RSA: operations per second).\n%-26s", thr[t], thr[t] > 1 ? "s" : "", "type");
+               "(RSA: operations per second),\nthe median (the slowest-the fastest) of the "
+               "measurements.\n%-26s", thr[t], thr[t] > 1 ? "s" : "", "type");
         for (s = 0; s < nsizes; s++)
-            printf(" %9zu bytes", sizes[s]);
+            printf(" %23zu bytes", sizes[s]);
         printf("\n");
         for (i = 0; i < n; i++) {
             char label[64];
@@ -724,16 +728,19 @@ static void print_table(const struct cell *cl, size_t n, const unsigned *thr, un
                 continue;
             }
             for (j = i; j < n && same_row(&cl[j], &cl[i]); j++) {
-                char v[32];
+                char v[64];
 
                 if (cl[j].st != ST_OK)
                     snprintf(v, sizeof v, "%s[%u]", cl[j].st == ST_NA ? "n/a" : "FAILED",
                              note_of(&nt, cl[j].reason));
                 else if (is_rsa(&algs[cl[j].alg]))
-                    snprintf(v, sizeof v, "%.1f/s", cl[j].ops);
+                    snprintf(v, sizeof v, "%.1f/s (%.1f-%.1f)", cl[j].ops, cl[j].ops_min,
+                             cl[j].ops_max);
                 else
-                    snprintf(v, sizeof v, "%.2fk", cl[j].bytes / 1000);
-                printf(" %15s", v);
+                    snprintf(v, sizeof v, "%.2fk (%.0f-%.0f)", cl[j].bytes / 1000,
+                             cl[j].ops_min * (double)cl[j].size / 1000,
+                             cl[j].ops_max * (double)cl[j].size / 1000);
+                printf(" %29s", v);
             }
             printf("\n");
         }
@@ -749,10 +756,10 @@ static void print_rows(const struct cell *cl, size_t n, int csv)
     if (!csv)
         header(stdout);
     printf(csv ? "algorithm,backend,threads,key_bits,transaction_bytes,transactions_per_s,"
-                 "bytes_per_s,status\n"
-               : "\n%-18s %-9s %7s %8s %11s %16s %18s\n",
+                 "bytes_per_s,transactions_per_s_min,transactions_per_s_max,status\n"
+               : "\n%-18s %-9s %7s %8s %11s %16s %18s  %s\n",
            "algorithm", "backend", "threads", "key bits", "transaction", "transactions/s",
-           "bytes/s");
+           "bytes/s", "transactions/s min-max");
     for (i = 0; i < n; i++) {
         const struct alg *a = &algs[cl[i].alg];
         unsigned bits = a->key_len * 8;
@@ -761,12 +768,15 @@ static void print_rows(const struct cell *cl, size_t n, int csv)
             printf("%s,%s,%u,%u,%zu,", a->name, be_names[cl[i].be], cl[i].threads, bits,
                    cl[i].size);
             if (cl[i].st == ST_OK)
-                printf("%.1f,%.1f,ok\n", cl[i].ops, cl[i].bytes);
+                printf("%.1f,%.1f,%.1f,%.1f,ok\n", cl[i].ops, cl[i].bytes, cl[i].ops_min,
+                       cl[i].ops_max);
             else
-                printf(",,\"%s: %s\"\n", cl[i].st == ST_NA ? "n/a" : "FAILED", cl[i].reason);
+                printf(",,,,\"%s: %s\"\n", cl[i].st == ST_NA ? "n/a" : "FAILED",
+                       cl[i].reason);
         } else if (cl[i].st == ST_OK) {
-            printf("%-18s %-9s %7u %8u %11zu %16.1f %18.1f\n", a->name, be_names[cl[i].be],
-                   cl[i].threads, bits, cl[i].size, cl[i].ops, cl[i].bytes);
+            printf("%-18s %-9s %7u %8u %11zu %16.1f %18.1f  %.1f-%.1f\n", a->name,
+                   be_names[cl[i].be], cl[i].threads, bits, cl[i].size, cl[i].ops, cl[i].bytes,
+                   cl[i].ops_min, cl[i].ops_max);
         } else {
             printf("%-18s %-9s %7u %8u %11zu %s: %s\n", a->name, be_names[cl[i].be],
                    cl[i].threads, bits, cl[i].size, cl[i].st == ST_NA ? "n/a" : "FAILED",
@@ -796,7 +806,9 @@ static void print_json(const struct cell *cl, size_t n, int partial)
                be_names[cl[i].be], cl[i].threads, a->key_len * 8, cl[i].size,
                cl[i].st == ST_OK ? "ok" : cl[i].st == ST_NA ? "n/a" : "failed");
         if (cl[i].st == ST_OK)
-            printf(", \"ops_per_s\": %.3f, \"bytes_per_s\": %.3f}", cl[i].ops, cl[i].bytes);
+            printf(", \"ops_per_s\": %.3f, \"bytes_per_s\": %.3f, \"ops_per_s_min\": %.3f, "
+                   "\"ops_per_s_max\": %.3f}", cl[i].ops, cl[i].bytes, cl[i].ops_min,
+                   cl[i].ops_max);
         else {
             printf(", \"reason\": ");
             json_string(stdout, cl[i].reason);

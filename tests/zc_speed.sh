@@ -108,6 +108,32 @@ check "-a sha512,aes-128-cbc,sha: rows in the order of -a, each once" \
 check "table: rows in the order of -a" \
     [ "$(grep -E '^(sha256|aes-128-cbc)/' "$tmp/out" | cut -d/ -f1 | tr '\n' ' ')" = "sha256 aes-128-cbc " ]
 
+# The spread: the slowest and the fastest measurement beside the median, so
+# a noisy cell shows; with one measurement all three are that one.
+for r in 1 5; do
+    "$@" -a sha256,aes-128-ctr -b software -s 64,1024 -T 0.02 -r $r --format json \
+        >"$tmp/sp" 2>"$tmp/err"
+    check "-r $r: json has min <= median <= max for every cell" python3 - "$tmp/sp" $r <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+assert len(cells) == 4
+for c in cells:
+    lo, med, hi = c["ops_per_s_min"], c["ops_per_s"], c["ops_per_s_max"]
+    assert 0 < lo <= med <= hi, c
+    if sys.argv[2] == "1":
+        assert lo == med == hi, c
+PY
+done
+"$@" -a sha256 -b software -s 64 -T 0.02 -r 3 >"$tmp/sp" 2>"$tmp/err"
+check "table: median (min-max)" grep -Eq '^sha256/software +[0-9.]+k \([0-9]+-[0-9]+\)$' "$tmp/sp"
+"$@" -a sha256 -b software -s 64 -T 0.02 -r 3 --format csv >"$tmp/sp" 2>"$tmp/err"
+check "csv: min and max columns" python3 - "$tmp/sp" <<'PY'
+import csv, sys
+r = list(csv.DictReader(open(sys.argv[1])))[0]
+assert float(r["transactions_per_s_min"]) <= float(r["transactions_per_s"]) \
+    <= float(r["transactions_per_s_max"]), r
+PY
+
 # A size a mode cannot take costs that column only; XTS steals ciphertext,
 # so 17 bytes is measured.
 "$@" -a aes-128-cbc,aes-128-xts -b software -s 7,17,32 -T 0.01 -r 1 --format json \
@@ -121,7 +147,7 @@ assert st == want, st
 PY
 "$@" -a aes-128-xts,sha256 -b software -s 7,17 -T 0.01 -r 1 >"$tmp/t7" 2>"$tmp/err"
 check "table: the 7-byte n/a is a note, the 17-byte column a number" \
-    grep -Eq '^aes-128-xts/software +n/a\[1\] +[0-9.]+k$' "$tmp/t7"
+    grep -Eq '^aes-128-xts/software +n/a\[1\] +[0-9.]+k \([0-9]+-[0-9]+\)$' "$tmp/t7"
 check "table: the note gives the reason" grep -q '^\[1\] XTS takes at least 16 bytes' "$tmp/t7"
 
 # The reasons speak of the machine, not of the library's functions.
