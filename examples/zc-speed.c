@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* The raw side of --raw: the instruction wrappers themselves (asm/). */
 #include "cpacf.h"
@@ -90,6 +91,17 @@ static const struct alg algs[] = {
 };
 #define NALGS (sizeof(algs) / sizeof(algs[0]))
 
+/* Without -a: one or two of each family, the ones IBM Z users ask about,
+ * so that the default run takes a minute or two, not twenty. */
+static const char default_algs[] = "aes-128-cbc,aes-256-cbc,aes-128-ctr,aes-256-gcm,"
+                                   "aes-256-xts,aes-128-cmac,tdes-192-cbc,sha1,sha256,"
+                                   "sha512,sha3-256,hmac-sha256,rsa-2048,random";
+
+static int is_rsa(const struct alg *a)
+{
+    return a->kind == K_RSA_SIGN || a->kind == K_RSA_VERIFY;
+}
+
 enum be { B_CPACF, B_PROT, B_CEX, B_SW, B_OSSL, NBE };
 static const char *const be_names[NBE] = { "cpacf", "protected", "cex", "software", "openssl" };
 /* The statistics' backend that must count a cell of each of ours. */
@@ -107,6 +119,7 @@ struct cell {
     char reason[200];
     double ops, bytes;          /* per second, median of the repeats */
     double ops_min, ops_max;    /* the spread: the slowest and the fastest repeat */
+    int hidden;                 /* in a row n/a in every column, not printed by default */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -362,6 +375,37 @@ static int size_reason(const struct alg *a, size_t size, char *reason, size_t n)
         return 1;
     }
     return 0;
+}
+
+static void ctx_wipe(struct ctx *c);
+
+/* Before anything is measured: can this backend run this algorithm here?
+ * ZC_OK, or a reason for n/a. RSA keys are made only when measured, so the
+ * RSA rows ask the backend query instead of a key. */
+static int probe(const struct alg *a, unsigned be, char *reason, size_t n)
+{
+    struct ctx c;
+    int rc;
+
+    if (is_rsa(a) && be == B_SW)
+        return ZC_OK;
+    if (is_rsa(a) && be == B_CPACF) {
+        na(reason, n, "CPACF has no RSA function; RSA runs in software or on Crypto Express");
+        return ZC_ENOTSUP;
+    }
+    if (is_rsa(a) && be == B_CEX) {
+        struct zc_backend_info bi;
+
+        if (zc_backend_query(a->algo, a->key_len, &bi) == ZC_OK &&
+            bi.backend == ZC_BACKEND_CEX)
+            return ZC_OK;
+        na(reason, n, "no Crypto Express adapter takes RSA keys here: %s",
+           zc_reason_str(bi.reason));
+        return ZC_ENOTSUP;
+    }
+    rc = ctx_init(&c, a, be, reason, n);
+    ctx_wipe(&c);
+    return rc;
 }
 
 static void ctx_wipe(struct ctx *c)
@@ -666,9 +710,65 @@ static void header(FILE *f)
                "every call.\n");
 }
 
-static int is_rsa(const struct alg *a)
+static int same_row(const struct cell *x, const struct cell *y)
 {
-    return a->kind == K_RSA_SIGN || a->kind == K_RSA_VERIFY;
+    return x->alg == y->alg && x->be == y->be && x->threads == y->threads;
+}
+
+/* Marks the rows n/a in every column as hidden and writes one line that
+ * says how many there are per backend and the most common reason; returns
+ * how many. */
+static unsigned hide_na_rows(struct cell *cl, size_t n, char *line, size_t len)
+{
+    unsigned total = 0, b, first = 1;
+    size_t i, j, used;
+
+    for (i = 0; i < n; i = j) {
+        int all = 1;
+
+        for (j = i; j < n && same_row(&cl[j], &cl[i]); j++)
+            all &= cl[j].st == ST_NA;
+        if (!all)
+            continue;
+        for (j = i; j < n && same_row(&cl[j], &cl[i]); j++)
+            cl[j].hidden = 1;
+        total++;
+    }
+    used = (size_t)snprintf(line, len, "not shown: %u row%s n/a here (--show-na lists them):",
+                            total, total == 1 ? "" : "s");
+    for (b = 0; b < NBE && used < len; b++) {
+        const char *why = NULL;
+        unsigned rows = 0, best = 0, distinct = 0;
+
+        for (i = 0; i < n; i++) {       /* the first cell of each hidden row of b */
+            unsigned same = 0;
+
+            if (cl[i].be != b || !cl[i].hidden || (i > 0 && same_row(&cl[i - 1], &cl[i])))
+                continue;
+            rows++;
+            for (j = 0; j < n; j++)
+                if (cl[j].be == b && cl[j].hidden && !(j > 0 && same_row(&cl[j - 1], &cl[j])) &&
+                    strcmp(cl[j].reason, cl[i].reason) == 0) {
+                    if (j < i)
+                        break;          /* counted at its first row */
+                    same++;
+                }
+            if (j < n)
+                continue;
+            distinct++;
+            if (same > best) {
+                best = same;
+                why = cl[i].reason;
+            }
+        }
+        if (rows == 0)
+            continue;
+        used += (size_t)snprintf(line + used, len - used, "%s %s %u (%s%s)", first ? "" : ";",
+                                 be_names[b], rows, why,
+                                 distinct > 1 ? ", and other reasons" : "");
+        first = 0;
+    }
+    return total;
 }
 
 /* The reasons of the n/a cells of a table, numbered in the order seen. */
@@ -688,11 +788,6 @@ static unsigned note_of(struct notes *nt, const char *reason)
         return 0;
     nt->reason[nt->n++] = reason;
     return nt->n;
-}
-
-static int same_row(const struct cell *x, const struct cell *y)
-{
-    return x->alg == y->alg && x->be == y->be && x->threads == y->threads;
 }
 
 static void print_table(const struct cell *cl, size_t n, const unsigned *thr, unsigned nthr,
@@ -715,7 +810,8 @@ static void print_table(const struct cell *cl, size_t n, const unsigned *thr, un
             char label[64];
             int all_na = 1;
 
-            if (cl[i].threads != thr[t] || (i > 0 && same_row(&cl[i - 1], &cl[i])))
+            if (cl[i].threads != thr[t] || (i > 0 && same_row(&cl[i - 1], &cl[i])) ||
+                cl[i].hidden)
                 continue;
             snprintf(label, sizeof label, "%s/%s", algs[cl[i].alg].name, be_names[cl[i].be]);
             printf("%-26s", label);
@@ -764,6 +860,8 @@ static void print_rows(const struct cell *cl, size_t n, int csv)
         const struct alg *a = &algs[cl[i].alg];
         unsigned bits = a->key_len * 8;
 
+        if (!csv && cl[i].hidden)
+            continue;
         if (csv) {
             printf("%s,%s,%u,%u,%zu,", a->name, be_names[cl[i].be], cl[i].threads, bits,
                    cl[i].size);
@@ -1149,12 +1247,15 @@ static int in_list(const char *list, const char *name)
 int main(int argc, char **argv)
 {
     const char *alist = NULL, *blist = NULL, *format = "table", *svg = NULL;
-    double sizes_d[32], thr_d[32], secs = 1;
+    double sizes_d[32], thr_d[32], secs = 0.25, est, per_cell;
     size_t sizes[32], ncells = 0, i;
     unsigned thr[32], nsizes = 0, nthr = 1, repeats = 3, a, b, s, t, done = 0, total;
     unsigned order[NALGS], nsel = 0, k;         /* the algorithms, in the order of -a */
     struct cell *cells;
-    int argi, failed = 0, raw = 0, rounds_set = 0;
+    int argi, failed = 0, raw = 0, rounds_set = 0, secs_set = 0, show_na = 0, plan_only = 0;
+    int progress = isatty(STDERR_FILENO);      /* a person is watching */
+    unsigned measurable = 0, measured = 0;
+    char hidden_line[1024];
     double start;
 
     thr[0] = 1;
@@ -1171,6 +1272,14 @@ int main(int argc, char **argv)
         }
         if (strcmp(o, "--raw") == 0) {
             raw = 1;
+            continue;
+        }
+        if (strcmp(o, "--show-na") == 0) {
+            show_na = 1;
+            continue;
+        }
+        if (strcmp(o, "--plan") == 0) {
+            plan_only = 1;
             continue;
         }
         if (strncmp(o, "-", 1) != 0 ||
@@ -1200,6 +1309,7 @@ int main(int argc, char **argv)
         } else if (strcmp(o, "-T") == 0) {
             if (parse_list(v, &secs, 1, 3600, 0) != 1)
                 return bad_arg(o, v, "not a number of seconds (above 0, up to 3600)");
+            secs_set = 1;
         } else if (strcmp(o, "-r") == 0) {
             double r;
 
@@ -1219,8 +1329,11 @@ int main(int argc, char **argv)
     if (raw) {
         static const size_t def[] = { 16, 1024, 16384 };
 
-        if (alist || blist || nthr > 1 || strcmp(format, "table") || svg)
+        if (alist || blist || nthr > 1 || strcmp(format, "table") || svg || show_na ||
+            plan_only)
             return bad_arg("--raw", NULL, "takes only -s, -T and -r");
+        if (!secs_set)                          /* --raw's -T is the whole operation's */
+            secs = 1;
         if (nsizes == 0) {
             nsizes = 3;
             memcpy(sizes, def, sizeof(def));
@@ -1230,14 +1343,14 @@ int main(int argc, char **argv)
         return interrupted ? 130 : failed;
     }
     if (nsizes == 0) {
-        static const size_t def[] = { 16, 64, 256, 1024, 8192, 16384 }, cap[] = { 1024, 65536 };
+        static const size_t def[] = { 16, 1024, 16384 }, cap[] = { 1024, 65536 };
         int c = strcmp(format, "capacity") == 0;
 
-        nsizes = c ? 2 : 6;
+        nsizes = c ? 2 : 3;
         memcpy(sizes, c ? cap : def, nsizes * sizeof(sizes[0]));
     }
-    if (alist) {                    /* every name must select something, in its order */
-        const char *p = alist;
+    {                               /* every name must select something, in its order */
+        const char *p = alist ? alist : default_algs;
 
         if (*p == '\0')
             return bad_arg("-a", "''", "names no algorithm");
@@ -1262,9 +1375,6 @@ int main(int argc, char **argv)
             }
             p += len + (end != NULL);
         }
-    } else {
-        for (a = 0; a < NALGS; a++)
-            order[nsel++] = a;
     }
     if (blist) {
         const char *p = blist;
@@ -1291,8 +1401,12 @@ int main(int argc, char **argv)
     for (k = 0; k < nsel; k++) {
         a = order[k];
         for (b = 0; b < NBE; b++) {
+            char why[200];
+            int row_ok;
+
             if (!in_list(blist, be_names[b]))
                 continue;
+            row_ok = probe(&algs[a], b, why, sizeof why) == ZC_OK;
             for (t = 0; t < nthr; t++)
                 for (s = 0; s < (is_rsa(&algs[a]) ? 1u : nsizes); s++) {
                     struct cell *c = &cells[ncells++];
@@ -1301,11 +1415,30 @@ int main(int argc, char **argv)
                     c->be = b;
                     c->threads = thr[t];
                     c->size = is_rsa(&algs[a]) ? algs[a].key_len : sizes[s];
-                    /* a size this mode cannot take: n/a in that column only */
-                    if (size_reason(&algs[a], c->size, c->reason, sizeof c->reason))
+                    if (!row_ok) {              /* the backend's reason, for the row */
                         c->st = ST_NA;
+                        memcpy(c->reason, why, sizeof why);
+                    } else if (size_reason(&algs[a], c->size, c->reason, sizeof c->reason)) {
+                        c->st = ST_NA;          /* a size the mode cannot take: that column */
+                    }
+                    measurable += c->st == ST_OK;
                 }
         }
+    }
+    /* The plan: a warm-up of a quarter and the repeats per cell measured. */
+    per_cell = secs * (repeats + 0.25);
+    est = measurable * per_cell;
+    if (plan_only || progress) {
+        FILE *f = plan_only ? stdout : stderr;
+
+        fprintf(f, "plan: %u cells to measure of %zu, %.2f s each (-T %g x %u repeats and a "
+                   "warm-up), about %.0f s\n", measurable, ncells, per_cell, secs, repeats, est);
+    }
+    if (plan_only) {
+        if (hide_na_rows(cells, ncells, hidden_line, sizeof hidden_line) && !show_na)
+            printf("%s\n", hidden_line);
+        free(cells);
+        return 0;
     }
     zc_stats_enable(1);
     signal(SIGINT, on_sigint);
@@ -1320,24 +1453,37 @@ int main(int argc, char **argv)
             if (zc_rsa_generate(&rsa_keys[rsa_index(al->key_len)], al->key_len * 8, 0) == ZC_OK)
                 rsa_made[rsa_index(al->key_len)] = 1;
         }
-        if (c->st == ST_OK)
+        if (c->st == ST_OK) {
+            if (progress) {
+                /* the plan at first, then what the cells so far really took */
+                double left = (measurable - measured) *
+                              (measured ? (now() - start) / measured : per_cell);
+
+                fprintf(stderr, "\r[%u/%u] %s/%s, %zu bytes, %u thr; about %.0f s left\033[K",
+                        measured + 1, measurable, al->name, be_names[c->be], c->size,
+                        c->threads, left);
+            }
             measure(c, c->threads, secs, repeats);
+            measured++;
+        }
         if (c->st == ST_FAIL) {
             failed = 1;
             fprintf(stderr, "zc-speed: %s on %s, %zu bytes, %u thread(s): %s\n", al->name,
                     be_names[c->be], c->size, c->threads, c->reason);
         }
         done++;
-        if (now() - start > 3)
-            fprintf(stderr, "\r[%u/%u] %-20s %-9s %6zu bytes %3u thr ", done, total, al->name,
-                    be_names[c->be], c->size, c->threads);
     }
-    if (now() - start > 3)
-        fprintf(stderr, "\n");
+    if (progress)
+        fprintf(stderr, "\r\033[K");
     if (interrupted) {
         fprintf(stderr, "zc-speed: interrupted: printing the %u of %u cells measured\n", done,
                 total);
         ncells = done;
+    }
+    if (hide_na_rows(cells, ncells, hidden_line, sizeof hidden_line) == 0 || show_na) {
+        for (i = 0; i < ncells; i++)
+            cells[i].hidden = 0;
+        hidden_line[0] = '\0';
     }
     if (strcmp(format, "json") == 0)
         print_json(cells, ncells, interrupted);
@@ -1347,6 +1493,8 @@ int main(int argc, char **argv)
         print_rows(cells, ncells, 0);
     else
         print_table(cells, ncells, thr, nthr, sizes, nsizes);
+    if (hidden_line[0] && (strcmp(format, "table") == 0 || strcmp(format, "capacity") == 0))
+        printf("%s\n", hidden_line);
     if (svg && write_svg(svg, cells, ncells) != 0) {
         fprintf(stderr, "zc-speed: --svg %s: cannot write it: %s\n", svg, strerror(errno));
         failed = 1;

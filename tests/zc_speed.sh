@@ -87,6 +87,85 @@ for c in cells:
     assert c["status"] == "n/a" and c["reason"] and "ops_per_s" not in c, c
 PY
 
+# The default run is short: its plan (cells and estimate; timing it here
+# would measure the shared machine) stays within two minutes, and a run of
+# the defaults measures exactly the cells planned.
+"$@" --plan >"$tmp/plan" 2>"$tmp/err"
+check "--plan exits 0" [ $? -eq 0 ]
+check "default plan: at least 10 cells, estimate consistent, at most 120 s" python3 - "$tmp/plan" <<'PY'
+import re, sys
+m = re.match(r"plan: (\d+) cells to measure of (\d+), ([0-9.]+) s each .*about (\d+) s$",
+             open(sys.argv[1]).readline())
+assert m, open(sys.argv[1]).read()
+n, total, each, est = int(m[1]), int(m[2]), float(m[3]), int(m[4])
+assert 10 <= n <= total, m.groups()
+assert abs(n * each - est) <= 0.01 * n + 1, m.groups()
+assert est <= 120, m.groups()
+PY
+"$@" -T 0.001 -r 1 --plan >"$tmp/plan" 2>"$tmp/err"
+"$@" -T 0.001 -r 1 --format json >"$tmp/dj" 2>"$tmp/err"
+check "the default run measures the cells its plan names" python3 - "$tmp/plan" "$tmp/dj" <<'PY'
+import json, re, sys
+m = re.match(r"plan: (\d+) cells to measure of (\d+),", open(sys.argv[1]).readline())
+cells = json.load(open(sys.argv[2]))["cells"]
+assert len(cells) == int(m[2]), (len(cells), m.groups())
+assert sum(c["status"] == "ok" for c in cells) == int(m[1]), m.groups()
+PY
+
+# Progress with an estimate on a terminal only.
+check "a terminal sees progress and the time left" python3 - "$@" <<'PY'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:] + ["-a", "sha256,sha512", "-b", "software", "-s", "64",
+                                           "-T", "0.05", "-r", "1"])
+out = b""
+while True:
+    try:
+        d = os.read(fd, 4096)
+    except OSError:
+        break
+    if not d:
+        break
+    out += d
+os.waitpid(pid, 0)
+out = out.decode()
+assert "plan: 2 cells to measure" in out, out
+assert "[1/2] sha256/software" in out and "[2/2] sha512/software" in out, out
+assert " s left" in out, out
+PY
+# long enough (3 s) that the old progress line would have started
+"$@" -a sha256 -b software -s 64 -T 1 -r 3 >"$tmp/out" 2>"$tmp/err"
+check "no terminal: no progress, no plan, no carriage return" \
+    sh -c '! grep -q "left\|plan:" "$1" && ! tr "\r" "#" <"$1" | grep -q "#"' - "$tmp/err"
+
+# n/a rows are not shown; one line says how many, per backend, and why.
+"$@" -a sha256,aes-128-cbc -b software,cpacf,cex,protected -s 16 -T 0.01 -r 1 --format json \
+    >"$tmp/hj" 2>"$tmp/err"
+"$@" -a sha256,aes-128-cbc -b software,cpacf,cex,protected -s 16 -T 0.01 -r 1 \
+    >"$tmp/ht" 2>"$tmp/err"
+"$@" -a sha256,aes-128-cbc -b software,cpacf,cex,protected -s 16 -T 0.01 -r 1 --show-na \
+    >"$tmp/hs" 2>"$tmp/err"
+check "n/a rows hidden, one summary line, --show-na shows them" python3 - "$tmp/hj" "$tmp/ht" "$tmp/hs" <<'PY'
+import json, re, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+table, shown = open(sys.argv[2]).read(), open(sys.argv[3]).read()
+rows = lambda t: [l.split()[0] for l in t.splitlines() if re.match(r"^[a-z0-9-]+/[a-z]+ ", l)]
+na = [c for c in cells if c["status"] == "n/a"]
+ok = [c["algorithm"] + "/" + c["backend"] for c in cells if c["status"] == "ok"]
+assert na, "nothing n/a: the test needs a backend this machine lacks (cex for sha256)"
+assert rows(table) == ok, (rows(table), ok)
+assert len(rows(shown)) == len(cells), rows(shown)
+summary = [l for l in table.splitlines() if l.startswith("not shown:")]
+assert len(summary) == 1, summary
+assert summary[0].startswith("not shown: %d rows n/a here" % len(na)), summary
+for be in set(c["backend"] for c in na):
+    n = sum(c["backend"] == be for c in na)
+    assert re.search(r"[:;] %s %d \(" % (be, n), summary[0]), (be, summary)
+    assert any(c["reason"] in summary[0] for c in na if c["backend"] == be), summary
+assert not [l for l in shown.splitlines() if l.startswith("not shown:")]
+PY
+
 # -a takes what openssl speed users type: families and aes-128 style
 # prefixes; the rows come in the order of -a.
 sel() { "$@" -b software -s 16 -T 0.001 -r 1 --format csv 2>/dev/null |
