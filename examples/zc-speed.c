@@ -917,62 +917,301 @@ static void print_json(const struct cell *cl, size_t n, int partial)
     printf("  ]\n}\n");
 }
 
-/* A horizontal bar chart: per algorithm, one bar per backend at the
- * largest size measured, scaled to the fastest backend of that algorithm. */
-static int write_svg(const char *path, const struct cell *cl, size_t n)
-{
-    static const char *const colors[NBE] = { "#1f77b4", "#9467bd", "#8c564b", "#ff7f0e",
+/* ---- the SVG chart ------------------------------------------------------- */
+
+/* Layout: the label column, the plot (one log axis per unit, shared by all
+ * its rows), room for the value labels after the longest bar. */
+enum { SVG_W = 960, SVG_X0 = 150, SVG_PW = 700, SVG_BAR = 8, SVG_GAP = 2 };
+
+static const char *const svg_colors[NBE] = { "#1f77b4", "#9467bd", "#8c564b", "#ff7f0e",
                                              "#2ca02c" };
-    FILE *f = fopen(path, "w");
-    size_t i, j, bars = 0;
-    double y = 60;
 
-    if (f == NULL)
-        return -1;
-    for (i = 0; i < n; i++)
-        bars++;
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"%zu\" "
-               "font-family=\"sans-serif\" font-size=\"12\">\n"
-               "<title>zc-speed: libzcrypt %s</title>\n"
-               "<text x=\"10\" y=\"24\" font-size=\"16\">zc-speed (libzcrypt %s): throughput "
-               "per backend, largest size measured</text>\n",
-            (size_t)(80 + bars * 18 + n * 2), zc_version(), zc_version());
+static double svg_value(const struct cell *c, double ops)
+{
+    return is_rsa(&algs[c->alg]) ? ops : ops * (double)c->size / 1e6;
+}
+
+static void svg_text(FILE *f, const char *s, size_t max)
+{
+    size_t i;
+
+    for (i = 0; s[i] && i < max; i++) {
+        if (s[i] == '<')
+            fputs("&lt;", f);
+        else if (s[i] == '>')
+            fputs("&gt;", f);
+        else if (s[i] == '&')
+            fputs("&amp;", f);
+        else if (s[i] == '"')
+            fputs("&quot;", f);
+        else
+            fputc(s[i], f);
+    }
+    if (s[i])
+        fputs("...", f);
+}
+
+/* log10 and powers of ten without libm, which the build does not link:
+ * only for placing bars, so a few digits suffice. */
+static double lg10(double v)
+{
+    double e = 0, z, z2, sum = 0, term;
+    int i;
+
+    if (!(v > 0))
+        return 0;
+    while (v >= 10)
+        v /= 10, e++;
+    while (v < 1)
+        v *= 10, e--;
+    z = (v - 1) / (v + 1);              /* ln v = 2 atanh z, |z| < 0.82 */
+    z2 = z * z;
+    term = z;
+    for (i = 1; i < 200; i += 2) {
+        sum += term / i;
+        term *= z2;
+    }
+    return e + 2 * sum / 2.302585092994046;
+}
+
+static double pow10_floor(double v)     /* the power of ten at or below v */
+{
+    double p = 1;
+
+    while (p > v)
+        p /= 10;
+    while (p * 10 <= v)
+        p *= 10;
+    return p;
+}
+
+static double svg_x(double v, double lo, double decades)
+{
+    double x = SVG_X0 + SVG_PW * lg10(v / lo) / decades;
+
+    return x < SVG_X0 + 1 ? SVG_X0 + 1 : x;
+}
+
+static const char *tick_label(double v, char *buf, size_t n)
+{
+    if (v >= 1e6)
+        snprintf(buf, n, "%gM", v / 1e6);
+    else if (v >= 1e3)
+        snprintf(buf, n, "%gk", v / 1e3);
+    else
+        snprintf(buf, n, "%g", v);
+    return buf;
+}
+
+/* One panel: the rows of one unit (rsa: ops/s, else MB/s), each algorithm
+ * with every size measured and one bar per backend; returns the new y. */
+static double svg_panel(FILE *out, const struct cell *cl, size_t n, int rsa, double y,
+                        unsigned nthr)
+{
+    FILE *f = tmpfile();                /* the rows, drawn over the grid they size */
+    char buf[4096];
+    size_t len;
+    double lo = 0, hi = 0, decades, v;
+    size_t i, j, k;
+    char tb[32];
+    int any = 0;
+
     for (i = 0; i < n; i++) {
-        double best = 0;
-
-        /* first cell of an algorithm (any backend, thread count, size) */
-        if (i > 0 && cl[i - 1].alg == cl[i].alg)
+        if (cl[i].hidden || is_rsa(&algs[cl[i].alg]) != rsa)
             continue;
-        for (j = i; j < n && cl[j].alg == cl[i].alg; j++)
-            if (cl[j].st == ST_OK && (is_rsa(&algs[cl[j].alg]) ? cl[j].ops : cl[j].bytes) > best)
-                best = is_rsa(&algs[cl[j].alg]) ? cl[j].ops : cl[j].bytes;
-        fprintf(f, "<text x=\"10\" y=\"%.0f\" font-weight=\"bold\">%s</text>\n", y + 12,
-                algs[cl[i].alg].name);
-        y += 16;
-        for (j = i; j < n && cl[j].alg == cl[i].alg; j++) {
-            double v = is_rsa(&algs[cl[j].alg]) ? cl[j].ops : cl[j].bytes, w;
+        any = 1;
+        if (cl[i].st != ST_OK)
+            continue;
+        if (lo == 0 || svg_value(&cl[i], cl[i].ops_min) < lo)
+            lo = svg_value(&cl[i], cl[i].ops_min);
+        if (svg_value(&cl[i], cl[i].ops_max) > hi)
+            hi = svg_value(&cl[i], cl[i].ops_max);
+    }
+    if (!any || f == NULL) {
+        if (f)
+            fclose(f);
+        return y;
+    }
+    if (lo == 0)
+        lo = hi = 1;
+    /* from a power of ten well below the slowest to one above the fastest */
+    /* the slowest well clear of the axis, so that every bar shows */
+    lo = pow10_floor(lo / 1.5);
+    hi = pow10_floor(hi) * 10;
+    decades = lg10(hi / lo) + 0.5;
+    decades = (double)(long)decades;
+    if (decades < 1)
+        decades = 1, hi = lo * 10;
+    fprintf(out, "<text x=\"10\" y=\"%.0f\" font-size=\"14\" font-weight=\"bold\">%s</text>\n",
+            y + 14, rsa ? "RSA: operations per second" : "Throughput: MB per second");
+    y += 24;
+    {
+        double top = y + 16, bottom = top;
 
-            /* only the largest size of each backend and thread count */
-            if (j + 1 < n && cl[j + 1].alg == cl[j].alg && cl[j + 1].be == cl[j].be &&
-                cl[j + 1].threads == cl[j].threads)
+        /* the rows first, to know where the axis ends */
+        fprintf(f, "<g>\n");
+        for (i = 0; i < n; i = j) {
+            for (j = i; j < n && cl[j].alg == cl[i].alg; j++)
+                ;
+            if (is_rsa(&algs[cl[i].alg]) != rsa)
                 continue;
-            w = cl[j].st == ST_OK && best > 0 ? 600 * v / best : 0;
-            fprintf(f, "<text x=\"20\" y=\"%.0f\">%s, %u thr</text>\n", y + 12,
-                    be_names[cl[j].be], cl[j].threads);
-            if (cl[j].st == ST_OK) {
-                fprintf(f, "<rect x=\"150\" y=\"%.0f\" width=\"%.1f\" height=\"14\" "
-                           "fill=\"%s\"/>\n", y, w > 1 ? w : 1, colors[cl[j].be]);
-                fprintf(f, "<text x=\"%.1f\" y=\"%.0f\">%.1f %s</text>\n", 155 + w, y + 12,
-                        is_rsa(&algs[cl[j].alg]) ? v : v / 1e6,
-                        is_rsa(&algs[cl[j].alg]) ? "ops/s" : "MB/s");
-            } else {
-                fprintf(f, "<text x=\"150\" y=\"%.0f\" fill=\"#888\">%s</text>\n", y + 12,
-                        cl[j].st == ST_NA ? "n/a" : "FAILED");
+            for (k = i; k < j && cl[k].hidden; k++)
+                ;
+            if (k == j)
+                continue;
+            fprintf(f, "<text x=\"10\" y=\"%.0f\" font-weight=\"bold\">%s</text>\n",
+                    bottom + 10, algs[cl[i].alg].name);
+            for (k = i; k < j; k++) {
+                size_t m, seen;
+                const struct cell *c;
+
+                if (cl[k].hidden)
+                    continue;
+                for (m = i, seen = 0; m < k; m++)       /* each size once, in order */
+                    seen |= !cl[m].hidden && cl[m].size == cl[k].size;
+                if (seen)
+                    continue;
+                if (!rsa)
+                    fprintf(f, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\" "
+                               "font-size=\"10\">%zu B</text>\n",
+                            SVG_X0 - 6, bottom + 8, cl[k].size);
+                for (m = k; m < j; m++) {
+                    c = &cl[m];
+                    if (c->hidden || c->size != cl[k].size)
+                        continue;
+                    if (c->st == ST_OK) {
+                        double x = svg_x(svg_value(c, c->ops), lo, decades);
+
+                        fprintf(f, "<rect x=\"%d\" y=\"%.0f\" width=\"%.0f\" height=\"%d\" "
+                                   "fill=\"%s\"><title>%s on %s, %zu bytes: %.1f %s "
+                                   "(%.1f-%.1f)</title></rect>\n",
+                                SVG_X0, bottom, x - SVG_X0, SVG_BAR, svg_colors[c->be],
+                                algs[c->alg].name, be_names[c->be], c->size,
+                                svg_value(c, c->ops), rsa ? "ops/s" : "MB/s",
+                                svg_value(c, c->ops_min), svg_value(c, c->ops_max));
+                        /* the spread: the slowest to the fastest measurement */
+                        fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
+                                   "stroke=\"#222\"/>\n",
+                                svg_x(svg_value(c, c->ops_min), lo, decades),
+                                svg_x(svg_value(c, c->ops_max), lo, decades),
+                                bottom + SVG_BAR / 2.0, bottom + SVG_BAR / 2.0);
+                        v = svg_value(c, c->ops);
+                        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"9\">%.*f",
+                                svg_x(svg_value(c, c->ops_max), lo, decades) + 4,
+                                bottom + SVG_BAR, v < 10 ? 2 : v < 1000 ? 1 : 0, v);
+                        if (nthr > 1)
+                            fprintf(f, ", %u thr", c->threads);
+                        fprintf(f, "</text>\n");
+                    } else {
+                        fprintf(f, "<text x=\"%d\" y=\"%.0f\" font-size=\"9\" fill=\"%s\">"
+                                   "<title>", SVG_X0 + 4, bottom + SVG_BAR,
+                                svg_colors[c->be]);
+                        svg_text(f, c->reason, sizeof c->reason);
+                        fprintf(f, "</title>%s %s: ", be_names[c->be],
+                                c->st == ST_NA ? "n/a" : "FAILED");
+                        svg_text(f, c->reason, 100);
+                        fprintf(f, "</text>\n");
+                    }
+                    bottom += SVG_BAR + SVG_GAP;
+                }
+                bottom += 3;
             }
-            y += 18;
+            bottom += 6;
+        }
+        fprintf(f, "</g>\n");
+        /* the axis: grid lines and labels at each power of ten, at top and bottom */
+        for (v = lo; v <= hi * 1.0001; v *= 10) {
+            double x = SVG_X0 + SVG_PW * lg10(v / lo) / decades;
+
+            fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\" stroke=\"#ccc\"/>\n"
+                       "<text x=\"%.1f\" y=\"%.0f\" font-size=\"10\" text-anchor=\"middle\">%s"
+                       "</text>\n<text x=\"%.1f\" y=\"%.0f\" font-size=\"10\" "
+                       "text-anchor=\"middle\">%s</text>\n",
+                    x, x, top - 4, bottom, x, top - 6, tick_label(v, tb, sizeof tb), x,
+                    bottom + 12, tb);
+        }
+        fprintf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"%.0f\" y2=\"%.0f\" stroke=\"#000\"/>\n"
+                   "<text x=\"%d\" y=\"%.0f\" text-anchor=\"middle\">%s (log scale)</text>\n",
+                SVG_X0, SVG_X0, top - 4, bottom, SVG_X0 + SVG_PW / 2, bottom + 28,
+                rsa ? "operations per second" : "MB per second");
+        rewind(f);
+        while ((len = fread(buf, 1, sizeof buf, f)) > 0)
+            fwrite(buf, 1, len, out);
+        fclose(f);
+        return bottom + 40;
+    }
+}
+
+/* Horizontal bars on one log axis per unit, every size, a legend of the
+ * backends; n/a cells as notes; as tall as what is drawn. */
+static int write_svg(const char *path, const struct cell *cl, size_t n, unsigned nthr,
+                     unsigned repeats, const char *hidden_line)
+{
+    char buf[4096];
+    size_t len, i;
+    FILE *m = tmpfile(), *f;                    /* the body: the height is known after it */
+    double y = 36, x = 10;
+    unsigned b, used = 0, first_rsa = 0, p;
+
+    if (m == NULL)
+        return -1;
+    fprintf(m, "<text x=\"10\" y=\"22\" font-size=\"16\">zc-speed (libzcrypt %s): each bar "
+               "the median of %u measurements, its line the slowest to the fastest</text>\n",
+            zc_version(), repeats);
+    for (i = 0; i < n; i++)
+        if (!cl[i].hidden)
+            used |= 1u << cl[i].be;
+    for (b = 0; b < NBE; b++) {                 /* the legend: the backends drawn */
+        if (!(used & 1u << b))
+            continue;
+        fprintf(m, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+                   "<text x=\"%.0f\" y=\"%.0f\">%s</text>\n",
+                x, y, svg_colors[b], x + 16, y + 10, be_names[b]);
+        x += 30 + 7 * strlen(be_names[b]);
+    }
+    y += 24;
+    for (i = 0; i < n && cl[i].hidden; i++)
+        ;
+    first_rsa = i < n && is_rsa(&algs[cl[i].alg]);  /* the panels in the order of -a */
+    for (p = 0; p < 2; p++)
+        y = svg_panel(m, cl, n, (int)(p ^ first_rsa), y, nthr);
+    if (hidden_line && hidden_line[0]) {        /* what was left out, wrapped */
+        const char *s = hidden_line;
+
+        while (*s) {
+            size_t l = strlen(s), cut = l;
+
+            if (l > 140)
+                for (cut = 140; cut > 0 && s[cut] != ' '; cut--)
+                    ;
+            if (cut == 0)
+                cut = l > 140 ? 140 : l;
+            fprintf(m, "<text x=\"10\" y=\"%.0f\" font-size=\"11\" fill=\"#555\">", y + 12);
+            fprintf(m, "%.*s", (int)cut, s);
+            fprintf(m, "</text>\n");
+            y += 15;
+            s += cut;
+            while (*s == ' ')
+                s++;
         }
     }
+    f = fopen(path, "w");
+    if (f == NULL || ferror(m) || fflush(m) != 0) {
+        fclose(m);
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    rewind(m);
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%.0f\" "
+               "viewBox=\"0 0 %d %.0f\" font-family=\"sans-serif\" font-size=\"12\" "
+               "shape-rendering=\"crispEdges\">\n<title>zc-speed: libzcrypt %s</title>\n"
+               "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
+            SVG_W, y + 10, SVG_W, y + 10, zc_version());
+    while ((len = fread(buf, 1, sizeof buf, m)) > 0)
+        fwrite(buf, 1, len, f);
+    fclose(m);
     fprintf(f, "</svg>\n");
     return fclose(f) == 0 ? 0 : -1;
 }
@@ -1495,7 +1734,7 @@ int main(int argc, char **argv)
         print_table(cells, ncells, thr, nthr, sizes, nsizes);
     if (hidden_line[0] && (strcmp(format, "table") == 0 || strcmp(format, "capacity") == 0))
         printf("%s\n", hidden_line);
-    if (svg && write_svg(svg, cells, ncells) != 0) {
+    if (svg && write_svg(svg, cells, ncells, nthr, repeats, show_na ? NULL : hidden_line) != 0) {
         fprintf(stderr, "zc-speed: --svg %s: cannot write it: %s\n", svg, strerror(errno));
         failed = 1;
     }
