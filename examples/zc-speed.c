@@ -1395,25 +1395,29 @@ static int raw_report(const size_t *sizes, unsigned nsizes, double secs, unsigne
 
 static void usage(FILE *f, const char *prog)
 {
-    unsigned i;
+    unsigned i, col;
 
     fprintf(f, "usage: %s [-a ALGS] [-b BACKENDS] [-s SIZES] [-t THREADS] [-T SECONDS]\n"
                "       [-r REPEATS] [--format table|capacity|csv|json] [--svg FILE]\n"
-               "       [--version | --help]\n"
+               "       [--show-na] [--plan] [--version | --help]\n"
                "       %s --raw [-s SIZES] [-T SECONDS] [-r ROUNDS]\n"
                "Measure each algorithm on each backend; a number is printed only when the\n"
                "library's statistics show that the requested backend ran every call.\n"
                "  -a ALGS      comma-separated algorithms, in the order to print them: names,\n"
                "               families (all, aes, des, tdes, sha, sha3, hmac, rsa, rc4, random)\n"
-               "               or prefixes (aes-128, aes-256-gcm, rsa-2048) (default: all)\n"
+               "               or prefixes (aes-128, aes-256-gcm, rsa-2048); default: those\n"
+               "               listed last, about a minute\n"
                "  -b BACKENDS  cpacf,protected,cex,software,openssl (default: all)\n"
-               "  -s SIZES     bytes per call (default 16,64,256,1024,8192,16384;\n"
+               "  -s SIZES     bytes per call (default 16,1024,16384;\n"
                "               with --format capacity 1024,65536)\n"
                "  -t THREADS   thread counts, e.g. 1,10 (default 1)\n"
-               "  -T SECONDS   time per measurement (default 1; a quarter of it warms up)\n"
-               "  -r REPEATS   measurements per cell, the median is printed (default 3)\n"
+               "  -T SECONDS   time per measurement (default 0.25; a quarter of it warms up)\n"
+               "  -r REPEATS   measurements per cell, the median is printed with the\n"
+               "               slowest and the fastest (default 3)\n"
                "  --format F   table (1000s of bytes/s per size), capacity, csv or json\n"
-               "  --svg FILE   also write a bar chart of the backends per algorithm\n"
+               "  --svg FILE   also write a bar chart: per unit one log axis, every size\n"
+               "  --show-na    also print the rows n/a in every column (csv, json: always)\n"
+               "  --plan       print the cells to measure and the time they take, and stop\n"
                "  --raw        the bare KM/KMC AES-128 and KLMD SHA-512 loop against the API\n"
                "               on the same data, alternating rounds (default -s 16,1024,16384,\n"
                "               -r 8); the API's throughput as a percentage of the raw loop's\n"
@@ -1422,6 +1426,17 @@ static void usage(FILE *f, const char *prog)
             prog, prog);
     for (i = 0; i < NALGS; i++)
         fprintf(f, "%s%s", i % 8 ? " " : "\n  ", algs[i].name);
+    fprintf(f, "\nWithout -a:\n  ");
+    for (i = 0, col = 2; default_algs[i]; i++, col++) {    /* wrapped after commas */
+        if (default_algs[i] != ',') {
+            fputc(default_algs[i], f);
+        } else if (col > 64) {
+            fputs("\n  ", f);
+            col = 1;
+        } else {
+            fputc(' ', f);
+        }
+    }
     fprintf(f, "\n");
 }
 
