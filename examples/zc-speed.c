@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* The raw side of --raw: the instruction wrappers themselves (asm/). */
 #include "asm/cpacf.h"
@@ -48,6 +49,7 @@ enum kind { K_AES, K_DES, K_RC4, K_HASH, K_HMAC, K_RSA_SIGN, K_RSA_VERIFY, K_RAN
 
 struct alg {
     const char *name;
+    const char *family;         /* what -a takes for the group, as openssl speed does */
     enum kind kind;
     enum zc_algo algo;          /* as the backend query and the statistics name it */
     unsigned key_len;           /* AES/DES key bytes; RSA modulus bytes */
@@ -55,40 +57,51 @@ struct alg {
 };
 
 #define AES3(m, M)                                                                            \
-    { .name = "aes-128-" m, .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 16,           \
+    { .name = "aes-128-" m, .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 16,           \
       .mode = ZC_AES_##M },                                                                   \
-    { .name = "aes-192-" m, .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 24,           \
+    { .name = "aes-192-" m, .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 24,           \
       .mode = ZC_AES_##M },                                                                   \
-    { .name = "aes-256-" m, .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 32,           \
+    { .name = "aes-256-" m, .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_##M, .key_len = 32,           \
       .mode = ZC_AES_##M }
-#define HASH(n, a, A) { .name = n, .kind = K_HASH, .algo = ZC_ALGO_##A, .mode = a }
+#define HASH(n, f, a, A) { .name = n, .family = f, .kind = K_HASH, .algo = ZC_ALGO_##A, .mode = a }
 #define RSA(bits)                                                                             \
-    { .name = "rsa-" #bits "-sign", .kind = K_RSA_SIGN, .algo = ZC_ALGO_RSA,                 \
+    { .name = "rsa-" #bits "-sign", .family = "rsa", .kind = K_RSA_SIGN, .algo = ZC_ALGO_RSA,                 \
       .key_len = bits / 8 },                                                                  \
-    { .name = "rsa-" #bits "-verify", .kind = K_RSA_VERIFY, .algo = ZC_ALGO_RSA,             \
+    { .name = "rsa-" #bits "-verify", .family = "rsa", .kind = K_RSA_VERIFY, .algo = ZC_ALGO_RSA,             \
       .key_len = bits / 8 }
 
 static const struct alg algs[] = {
-    { .name = "des-cbc", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 8 },
-    { .name = "tdes-128-cbc", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 16 },
-    { .name = "tdes-192-cbc", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 24 },
+    { .name = "des-cbc", .family = "des", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 8 },
+    { .name = "tdes-128-cbc", .family = "tdes", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 16 },
+    { .name = "tdes-192-cbc", .family = "tdes", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 24 },
     AES3("ecb", ECB), AES3("cbc", CBC), AES3("ctr", CTR),
-    { .name = "aes-128-xts", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 16,
+    { .name = "aes-128-xts", .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 16,
       .mode = ZC_AES_XTS },
-    { .name = "aes-256-xts", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 32,
+    { .name = "aes-256-xts", .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 32,
       .mode = ZC_AES_XTS },
     AES3("gcm", GCM), AES3("cmac", CMAC), AES3("ccm", CCM),
-    { .name = "rc4", .kind = K_RC4, .algo = ZC_ALGO_RC4, .key_len = 16 },
-    HASH("sha1", ZC_SHA1, SHA1), HASH("sha224", ZC_SHA224, SHA224),
-    HASH("sha256", ZC_SHA256, SHA256), HASH("sha384", ZC_SHA384, SHA384),
-    HASH("sha512", ZC_SHA512, SHA512), HASH("sha3-256", ZC_SHA3_256, SHA3_256),
-    HASH("sha3-512", ZC_SHA3_512, SHA3_512),
-    { .name = "hmac-sha256", .kind = K_HMAC, .algo = ZC_ALGO_SHA256, .mode = ZC_SHA256 },
-    { .name = "hmac-sha512", .kind = K_HMAC, .algo = ZC_ALGO_SHA512, .mode = ZC_SHA512 },
+    { .name = "rc4", .family = "rc4", .kind = K_RC4, .algo = ZC_ALGO_RC4, .key_len = 16 },
+    HASH("sha1", "sha", ZC_SHA1, SHA1), HASH("sha224", "sha", ZC_SHA224, SHA224),
+    HASH("sha256", "sha", ZC_SHA256, SHA256), HASH("sha384", "sha", ZC_SHA384, SHA384),
+    HASH("sha512", "sha", ZC_SHA512, SHA512), HASH("sha3-256", "sha3", ZC_SHA3_256, SHA3_256),
+    HASH("sha3-512", "sha3", ZC_SHA3_512, SHA3_512),
+    { .name = "hmac-sha256", .family = "hmac", .kind = K_HMAC, .algo = ZC_ALGO_SHA256, .mode = ZC_SHA256 },
+    { .name = "hmac-sha512", .family = "hmac", .kind = K_HMAC, .algo = ZC_ALGO_SHA512, .mode = ZC_SHA512 },
     RSA(1024), RSA(2048), RSA(3072), RSA(4096),
-    { .name = "random", .kind = K_RANDOM, .algo = ZC_ALGO_RANDOM },
+    { .name = "random", .family = "random", .kind = K_RANDOM, .algo = ZC_ALGO_RANDOM },
 };
 #define NALGS (sizeof(algs) / sizeof(algs[0]))
+
+/* Without -a: one or two of each family, the ones IBM Z users ask about,
+ * so that the default run takes a minute or two, not twenty. */
+static const char default_algs[] = "aes-128-cbc,aes-256-cbc,aes-128-ctr,aes-256-gcm,"
+                                   "aes-256-xts,aes-128-cmac,tdes-192-cbc,sha1,sha256,"
+                                   "sha512,sha3-256,hmac-sha256,rsa-2048,random";
+
+static int is_rsa(const struct alg *a)
+{
+    return a->kind == K_RSA_SIGN || a->kind == K_RSA_VERIFY;
+}
 
 enum be { B_CPACF, B_PROT, B_CEX, B_SW, B_OSSL, NBE };
 static const char *const be_names[NBE] = { "cpacf", "protected", "cex", "software", "openssl" };
@@ -106,6 +119,8 @@ struct cell {
     enum status st;
     char reason[200];
     double ops, bytes;          /* per second, median of the repeats */
+    double ops_min, ops_max;    /* the spread: the slowest and the fastest repeat */
+    int hidden;                 /* in a row n/a in every column, not printed by default */
 };
 
 static volatile sig_atomic_t interrupted;
@@ -258,16 +273,16 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
         }
         {
             zc_rsa_key *k = &rsa_keys[rsa_index(a->key_len)];
-            struct zc_backend_info bi;
+            char q[120];
 
             rc = zc_rsa_key_set_backend(k, ZC_BACKEND_CEX);
             if (rc == ZC_OK) {
                 c->rsa = k;
                 return ZC_OK;
             }
-            zc_backend_query(ZC_ALGO_RSA, a->key_len, &bi);
-            na(reason, n, "no adapter: zc_rsa_key_set_backend: %s; backend query: %s",
-               zc_strerror(rc), zc_reason_str(bi.reason));
+            query_reason(a, q, sizeof q);
+            na(reason, n, "no Crypto Express adapter takes RSA keys here: %s; %s",
+               zc_strerror(rc), q);
             return rc;
         }
     }
@@ -282,7 +297,8 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
             if (rc == ZC_OK && a->mode == ZC_AES_XTS)
                 rc = zc_aes_key_init_protected(&c->k2, key64 + 32, a->key_len);
             if (rc != ZC_OK) {
-                na(reason, n, "zc_aes_key_init_protected: %s", zc_strerror(rc));
+                na(reason, n, "the kernel wraps no protected key (/dev/pkey): %s",
+                   zc_strerror(rc));
                 return rc;
             }
         } else {
@@ -335,8 +351,8 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
 
         zc_backend_query(ZC_ALGO_RANDOM, 0, &bi);
         if ((bi.backend == ZC_BACKEND_CPACF) != (be == B_CPACF)) {
-            na(reason, n, "zc_random_bytes runs getrandom()%s here, not selectable",
-               bi.backend == ZC_BACKEND_CPACF ? " XOR PRNO-TRNG" : " only");
+            na(reason, n, "the library's random bytes are getrandom()%s here, with no "
+               "backend to choose", bi.backend == ZC_BACKEND_CPACF ? " XOR PRNO-TRNG" : " only");
             return ZC_ENOTSUP;
         }
         break;
@@ -346,6 +362,53 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
         query_reason(a, reason, n);
     else if (rc != ZC_OK)
         na(reason, n, "%s", zc_why(rc, a->algo, a->key_len));
+    return rc;
+}
+
+/* 1 and a reason when the mode cannot take size bytes per call. */
+static int size_reason(const struct alg *a, size_t size, char *reason, size_t n)
+{
+    if (a->kind == K_AES && a->mode == ZC_AES_XTS && size < 16) {
+        /* XTS steals ciphertext for a partial last block, but needs a full one */
+        na(reason, n, "XTS takes at least 16 bytes, not %zu", size);
+        return 1;
+    }
+    if ((a->kind == K_AES && (a->mode == ZC_AES_ECB || a->mode == ZC_AES_CBC) && size % 16) ||
+        (a->kind == K_DES && size % 8)) {
+        na(reason, n, "%zu bytes is not whole %u-byte blocks", size, a->kind == K_DES ? 8 : 16);
+        return 1;
+    }
+    return 0;
+}
+
+static void ctx_wipe(struct ctx *c);
+
+/* Before anything is measured: can this backend run this algorithm here?
+ * ZC_OK, or a reason for n/a. RSA keys are made only when measured, so the
+ * RSA rows ask the backend query instead of a key. */
+static int probe(const struct alg *a, unsigned be, char *reason, size_t n)
+{
+    struct ctx c;
+    int rc;
+
+    if (is_rsa(a) && be == B_SW)
+        return ZC_OK;
+    if (is_rsa(a) && be == B_CPACF) {
+        na(reason, n, "CPACF has no RSA function; RSA runs in software or on Crypto Express");
+        return ZC_ENOTSUP;
+    }
+    if (is_rsa(a) && be == B_CEX) {
+        struct zc_backend_info bi;
+
+        if (zc_backend_query(a->algo, a->key_len, &bi) == ZC_OK &&
+            bi.backend == ZC_BACKEND_CEX)
+            return ZC_OK;
+        na(reason, n, "no Crypto Express adapter takes RSA keys here: %s",
+           zc_reason_str(bi.reason));
+        return ZC_ENOTSUP;
+    }
+    rc = ctx_init(&c, a, be, reason, n);
+    ctx_wipe(&c);
     return rc;
 }
 
@@ -601,6 +664,8 @@ static void measure(struct cell *cl, unsigned threads, double secs, unsigned rep
     qsort(rates, got, sizeof(rates[0]), cmp_double);
     cl->ops = rates[got / 2];
     cl->bytes = cl->ops * (double)cl->size;
+    cl->ops_min = rates[0];
+    cl->ops_max = rates[got - 1];
 }
 
 /* ---- output -------------------------------------------------------------- */
@@ -650,9 +715,84 @@ static void header(FILE *f)
                "every call.\n");
 }
 
-static int is_rsa(const struct alg *a)
+static int same_row(const struct cell *x, const struct cell *y)
 {
-    return a->kind == K_RSA_SIGN || a->kind == K_RSA_VERIFY;
+    return x->alg == y->alg && x->be == y->be && x->threads == y->threads;
+}
+
+/* Marks the rows n/a in every column as hidden and writes one line that
+ * says how many there are per backend and the most common reason; returns
+ * how many. */
+static unsigned hide_na_rows(struct cell *cl, size_t n, char *line, size_t len)
+{
+    unsigned total = 0, b, first = 1;
+    size_t i, j, used;
+
+    for (i = 0; i < n; i = j) {
+        int all = 1;
+
+        for (j = i; j < n && same_row(&cl[j], &cl[i]); j++)
+            all &= cl[j].st == ST_NA;
+        if (!all)
+            continue;
+        for (j = i; j < n && same_row(&cl[j], &cl[i]); j++)
+            cl[j].hidden = 1;
+        total++;
+    }
+    used = (size_t)snprintf(line, len, "not shown: %u row%s n/a here (--show-na lists them):",
+                            total, total == 1 ? "" : "s");
+    for (b = 0; b < NBE && used < len; b++) {
+        const char *why = NULL;
+        unsigned rows = 0, best = 0, distinct = 0;
+
+        for (i = 0; i < n; i++) {       /* the first cell of each hidden row of b */
+            unsigned same = 0;
+
+            if (cl[i].be != b || !cl[i].hidden || (i > 0 && same_row(&cl[i - 1], &cl[i])))
+                continue;
+            rows++;
+            for (j = 0; j < n; j++)
+                if (cl[j].be == b && cl[j].hidden && !(j > 0 && same_row(&cl[j - 1], &cl[j])) &&
+                    strcmp(cl[j].reason, cl[i].reason) == 0) {
+                    if (j < i)
+                        break;          /* counted at its first row */
+                    same++;
+                }
+            if (j < n)
+                continue;
+            distinct++;
+            if (same > best) {
+                best = same;
+                why = cl[i].reason;
+            }
+        }
+        if (rows == 0)
+            continue;
+        used += (size_t)snprintf(line + used, len - used, "%s %s %u (%s%s)", first ? "" : ";",
+                                 be_names[b], rows, why,
+                                 distinct > 1 ? ", and other reasons" : "");
+        first = 0;
+    }
+    return total;
+}
+
+/* The reasons of the n/a cells of a table, numbered in the order seen. */
+struct notes {
+    const char *reason[64];
+    unsigned n;
+};
+
+static unsigned note_of(struct notes *nt, const char *reason)
+{
+    unsigned i;
+
+    for (i = 0; i < nt->n; i++)
+        if (strcmp(nt->reason[i], reason) == 0)
+            return i + 1;
+    if (nt->n == 64)
+        return 0;
+    nt->reason[nt->n++] = reason;
+    return nt->n;
 }
 
 static void print_table(const struct cell *cl, size_t n, const unsigned *thr, unsigned nthr,
@@ -663,35 +803,50 @@ static void print_table(const struct cell *cl, size_t n, const unsigned *thr, un
 
     header(stdout);
     for (t = 0; t < nthr; t++) {
+        struct notes nt = { .n = 0 };
+
         printf("\n%u thread%s. The numbers are in 1000s of bytes per second processed "
-               "(RSA: operations per second).\n%-26s", thr[t], thr[t] > 1 ? "s" : "", "type");
+               "(RSA: operations per second),\nthe median (the slowest-the fastest) of the "
+               "measurements.\n%-26s", thr[t], thr[t] > 1 ? "s" : "", "type");
         for (s = 0; s < nsizes; s++)
-            printf(" %9zu bytes", sizes[s]);
+            printf(" %23zu bytes", sizes[s]);
         printf("\n");
         for (i = 0; i < n; i++) {
             char label[64];
+            int all_na = 1;
 
-            if (cl[i].threads != thr[t] || (i > 0 && cl[i - 1].alg == cl[i].alg &&
-                                            cl[i - 1].be == cl[i].be &&
-                                            cl[i - 1].threads == cl[i].threads))
+            if (cl[i].threads != thr[t] || (i > 0 && same_row(&cl[i - 1], &cl[i])) ||
+                cl[i].hidden)
                 continue;
             snprintf(label, sizeof label, "%s/%s", algs[cl[i].alg].name, be_names[cl[i].be]);
             printf("%-26s", label);
-            if (cl[i].st != ST_OK) {
+            /* one reason for the whole row only when every column has it */
+            for (j = i; j < n && same_row(&cl[j], &cl[i]); j++)
+                all_na &= cl[j].st != ST_OK && strcmp(cl[j].reason, cl[i].reason) == 0 &&
+                          cl[j].st == cl[i].st;
+            if (all_na) {
                 printf(" %s: %s\n", cl[i].st == ST_NA ? "n/a" : "FAILED", cl[i].reason);
                 continue;
             }
-            for (j = i; j < n && cl[j].alg == cl[i].alg && cl[j].be == cl[i].be &&
-                        cl[j].threads == cl[i].threads; j++) {
+            for (j = i; j < n && same_row(&cl[j], &cl[i]); j++) {
+                char v[64];
+
                 if (cl[j].st != ST_OK)
-                    printf(" %15s", cl[j].st == ST_NA ? "n/a" : "FAILED");
+                    snprintf(v, sizeof v, "%s[%u]", cl[j].st == ST_NA ? "n/a" : "FAILED",
+                             note_of(&nt, cl[j].reason));
                 else if (is_rsa(&algs[cl[j].alg]))
-                    printf(" %13.1f/s", cl[j].ops);
+                    snprintf(v, sizeof v, "%.1f/s (%.1f-%.1f)", cl[j].ops, cl[j].ops_min,
+                             cl[j].ops_max);
                 else
-                    printf(" %14.2fk", cl[j].bytes / 1000);
+                    snprintf(v, sizeof v, "%.2fk (%.0f-%.0f)", cl[j].bytes / 1000,
+                             cl[j].ops_min * (double)cl[j].size / 1000,
+                             cl[j].ops_max * (double)cl[j].size / 1000);
+                printf(" %29s", v);
             }
             printf("\n");
         }
+        for (s = 0; s < nt.n; s++)
+            printf("[%u] %s\n", s + 1, nt.reason[s]);
     }
 }
 
@@ -702,24 +857,29 @@ static void print_rows(const struct cell *cl, size_t n, int csv)
     if (!csv)
         header(stdout);
     printf(csv ? "algorithm,backend,threads,key_bits,transaction_bytes,transactions_per_s,"
-                 "bytes_per_s,status\n"
-               : "\n%-18s %-9s %7s %8s %11s %16s %18s\n",
+                 "bytes_per_s,transactions_per_s_min,transactions_per_s_max,status\n"
+               : "\n%-18s %-9s %7s %8s %11s %16s %18s  %s\n",
            "algorithm", "backend", "threads", "key bits", "transaction", "transactions/s",
-           "bytes/s");
+           "bytes/s", "transactions/s min-max");
     for (i = 0; i < n; i++) {
         const struct alg *a = &algs[cl[i].alg];
         unsigned bits = a->key_len * 8;
 
+        if (!csv && cl[i].hidden)
+            continue;
         if (csv) {
             printf("%s,%s,%u,%u,%zu,", a->name, be_names[cl[i].be], cl[i].threads, bits,
                    cl[i].size);
             if (cl[i].st == ST_OK)
-                printf("%.1f,%.1f,ok\n", cl[i].ops, cl[i].bytes);
+                printf("%.1f,%.1f,%.1f,%.1f,ok\n", cl[i].ops, cl[i].bytes, cl[i].ops_min,
+                       cl[i].ops_max);
             else
-                printf(",,\"%s: %s\"\n", cl[i].st == ST_NA ? "n/a" : "FAILED", cl[i].reason);
+                printf(",,,,\"%s: %s\"\n", cl[i].st == ST_NA ? "n/a" : "FAILED",
+                       cl[i].reason);
         } else if (cl[i].st == ST_OK) {
-            printf("%-18s %-9s %7u %8u %11zu %16.1f %18.1f\n", a->name, be_names[cl[i].be],
-                   cl[i].threads, bits, cl[i].size, cl[i].ops, cl[i].bytes);
+            printf("%-18s %-9s %7u %8u %11zu %16.1f %18.1f  %.1f-%.1f\n", a->name,
+                   be_names[cl[i].be], cl[i].threads, bits, cl[i].size, cl[i].ops, cl[i].bytes,
+                   cl[i].ops_min, cl[i].ops_max);
         } else {
             printf("%-18s %-9s %7u %8u %11zu %s: %s\n", a->name, be_names[cl[i].be],
                    cl[i].threads, bits, cl[i].size, cl[i].st == ST_NA ? "n/a" : "FAILED",
@@ -749,7 +909,9 @@ static void print_json(const struct cell *cl, size_t n, int partial)
                be_names[cl[i].be], cl[i].threads, a->key_len * 8, cl[i].size,
                cl[i].st == ST_OK ? "ok" : cl[i].st == ST_NA ? "n/a" : "failed");
         if (cl[i].st == ST_OK)
-            printf(", \"ops_per_s\": %.3f, \"bytes_per_s\": %.3f}", cl[i].ops, cl[i].bytes);
+            printf(", \"ops_per_s\": %.3f, \"bytes_per_s\": %.3f, \"ops_per_s_min\": %.3f, "
+                   "\"ops_per_s_max\": %.3f}", cl[i].ops, cl[i].bytes, cl[i].ops_min,
+                   cl[i].ops_max);
         else {
             printf(", \"reason\": ");
             json_string(stdout, cl[i].reason);
@@ -760,62 +922,301 @@ static void print_json(const struct cell *cl, size_t n, int partial)
     printf("  ]\n}\n");
 }
 
-/* A horizontal bar chart: per algorithm, one bar per backend at the
- * largest size measured, scaled to the fastest backend of that algorithm. */
-static int write_svg(const char *path, const struct cell *cl, size_t n)
-{
-    static const char *const colors[NBE] = { "#1f77b4", "#9467bd", "#8c564b", "#ff7f0e",
+/* ---- the SVG chart ------------------------------------------------------- */
+
+/* Layout: the label column, the plot (one log axis per unit, shared by all
+ * its rows), room for the value labels after the longest bar. */
+enum { SVG_W = 960, SVG_X0 = 150, SVG_PW = 700, SVG_BAR = 8, SVG_GAP = 2 };
+
+static const char *const svg_colors[NBE] = { "#1f77b4", "#9467bd", "#8c564b", "#ff7f0e",
                                              "#2ca02c" };
-    FILE *f = fopen(path, "w");
-    size_t i, j, bars = 0;
-    double y = 60;
 
-    if (f == NULL)
-        return -1;
-    for (i = 0; i < n; i++)
-        bars++;
-    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"900\" height=\"%zu\" "
-               "font-family=\"sans-serif\" font-size=\"12\">\n"
-               "<title>zc-speed: libzcrypt %s</title>\n"
-               "<text x=\"10\" y=\"24\" font-size=\"16\">zc-speed (libzcrypt %s): throughput "
-               "per backend, largest size measured</text>\n",
-            (size_t)(80 + bars * 18 + n * 2), zc_version(), zc_version());
+static double svg_value(const struct cell *c, double ops)
+{
+    return is_rsa(&algs[c->alg]) ? ops : ops * (double)c->size / 1e6;
+}
+
+static void svg_text(FILE *f, const char *s, size_t max)
+{
+    size_t i;
+
+    for (i = 0; s[i] && i < max; i++) {
+        if (s[i] == '<')
+            fputs("&lt;", f);
+        else if (s[i] == '>')
+            fputs("&gt;", f);
+        else if (s[i] == '&')
+            fputs("&amp;", f);
+        else if (s[i] == '"')
+            fputs("&quot;", f);
+        else
+            fputc(s[i], f);
+    }
+    if (s[i])
+        fputs("...", f);
+}
+
+/* log10 and powers of ten without libm, which the build does not link:
+ * only for placing bars, so a few digits suffice. */
+static double lg10(double v)
+{
+    double e = 0, z, z2, sum = 0, term;
+    int i;
+
+    if (!(v > 0))
+        return 0;
+    while (v >= 10)
+        v /= 10, e++;
+    while (v < 1)
+        v *= 10, e--;
+    z = (v - 1) / (v + 1);              /* ln v = 2 atanh z, |z| < 0.82 */
+    z2 = z * z;
+    term = z;
+    for (i = 1; i < 200; i += 2) {
+        sum += term / i;
+        term *= z2;
+    }
+    return e + 2 * sum / 2.302585092994046;
+}
+
+static double pow10_floor(double v)     /* the power of ten at or below v */
+{
+    double p = 1;
+
+    while (p > v)
+        p /= 10;
+    while (p * 10 <= v)
+        p *= 10;
+    return p;
+}
+
+static double svg_x(double v, double lo, double decades)
+{
+    double x = SVG_X0 + SVG_PW * lg10(v / lo) / decades;
+
+    return x < SVG_X0 + 1 ? SVG_X0 + 1 : x;
+}
+
+static const char *tick_label(double v, char *buf, size_t n)
+{
+    if (v >= 1e6)
+        snprintf(buf, n, "%gM", v / 1e6);
+    else if (v >= 1e3)
+        snprintf(buf, n, "%gk", v / 1e3);
+    else
+        snprintf(buf, n, "%g", v);
+    return buf;
+}
+
+/* One panel: the rows of one unit (rsa: ops/s, else MB/s), each algorithm
+ * with every size measured and one bar per backend; returns the new y. */
+static double svg_panel(FILE *out, const struct cell *cl, size_t n, int rsa, double y,
+                        unsigned nthr)
+{
+    FILE *f = tmpfile();                /* the rows, drawn over the grid they size */
+    char buf[4096];
+    size_t len;
+    double lo = 0, hi = 0, decades, v;
+    size_t i, j, k;
+    char tb[32];
+    int any = 0;
+
     for (i = 0; i < n; i++) {
-        double best = 0;
-
-        /* first cell of an algorithm (any backend, thread count, size) */
-        if (i > 0 && cl[i - 1].alg == cl[i].alg)
+        if (cl[i].hidden || is_rsa(&algs[cl[i].alg]) != rsa)
             continue;
-        for (j = i; j < n && cl[j].alg == cl[i].alg; j++)
-            if (cl[j].st == ST_OK && (is_rsa(&algs[cl[j].alg]) ? cl[j].ops : cl[j].bytes) > best)
-                best = is_rsa(&algs[cl[j].alg]) ? cl[j].ops : cl[j].bytes;
-        fprintf(f, "<text x=\"10\" y=\"%.0f\" font-weight=\"bold\">%s</text>\n", y + 12,
-                algs[cl[i].alg].name);
-        y += 16;
-        for (j = i; j < n && cl[j].alg == cl[i].alg; j++) {
-            double v = is_rsa(&algs[cl[j].alg]) ? cl[j].ops : cl[j].bytes, w;
+        any = 1;
+        if (cl[i].st != ST_OK)
+            continue;
+        if (lo == 0 || svg_value(&cl[i], cl[i].ops_min) < lo)
+            lo = svg_value(&cl[i], cl[i].ops_min);
+        if (svg_value(&cl[i], cl[i].ops_max) > hi)
+            hi = svg_value(&cl[i], cl[i].ops_max);
+    }
+    if (!any || f == NULL) {
+        if (f)
+            fclose(f);
+        return y;
+    }
+    if (lo == 0)
+        lo = hi = 1;
+    /* from a power of ten well below the slowest to one above the fastest */
+    /* the slowest well clear of the axis, so that every bar shows */
+    lo = pow10_floor(lo / 1.5);
+    hi = pow10_floor(hi) * 10;
+    decades = lg10(hi / lo) + 0.5;
+    decades = (double)(long)decades;
+    if (decades < 1)
+        decades = 1, hi = lo * 10;
+    fprintf(out, "<text x=\"10\" y=\"%.0f\" font-size=\"14\" font-weight=\"bold\">%s</text>\n",
+            y + 14, rsa ? "RSA: operations per second" : "Throughput: MB per second");
+    y += 24;
+    {
+        double top = y + 16, bottom = top;
 
-            /* only the largest size of each backend and thread count */
-            if (j + 1 < n && cl[j + 1].alg == cl[j].alg && cl[j + 1].be == cl[j].be &&
-                cl[j + 1].threads == cl[j].threads)
+        /* the rows first, to know where the axis ends */
+        fprintf(f, "<g>\n");
+        for (i = 0; i < n; i = j) {
+            for (j = i; j < n && cl[j].alg == cl[i].alg; j++)
+                ;
+            if (is_rsa(&algs[cl[i].alg]) != rsa)
                 continue;
-            w = cl[j].st == ST_OK && best > 0 ? 600 * v / best : 0;
-            fprintf(f, "<text x=\"20\" y=\"%.0f\">%s, %u thr</text>\n", y + 12,
-                    be_names[cl[j].be], cl[j].threads);
-            if (cl[j].st == ST_OK) {
-                fprintf(f, "<rect x=\"150\" y=\"%.0f\" width=\"%.1f\" height=\"14\" "
-                           "fill=\"%s\"/>\n", y, w > 1 ? w : 1, colors[cl[j].be]);
-                fprintf(f, "<text x=\"%.1f\" y=\"%.0f\">%.1f %s</text>\n", 155 + w, y + 12,
-                        is_rsa(&algs[cl[j].alg]) ? v : v / 1e6,
-                        is_rsa(&algs[cl[j].alg]) ? "ops/s" : "MB/s");
-            } else {
-                fprintf(f, "<text x=\"150\" y=\"%.0f\" fill=\"#888\">%s</text>\n", y + 12,
-                        cl[j].st == ST_NA ? "n/a" : "FAILED");
+            for (k = i; k < j && cl[k].hidden; k++)
+                ;
+            if (k == j)
+                continue;
+            fprintf(f, "<text x=\"10\" y=\"%.0f\" font-weight=\"bold\">%s</text>\n",
+                    bottom + 10, algs[cl[i].alg].name);
+            for (k = i; k < j; k++) {
+                size_t m, seen;
+                const struct cell *c;
+
+                if (cl[k].hidden)
+                    continue;
+                for (m = i, seen = 0; m < k; m++)       /* each size once, in order */
+                    seen |= !cl[m].hidden && cl[m].size == cl[k].size;
+                if (seen)
+                    continue;
+                if (!rsa)
+                    fprintf(f, "<text x=\"%d\" y=\"%.0f\" text-anchor=\"end\" "
+                               "font-size=\"10\">%zu B</text>\n",
+                            SVG_X0 - 6, bottom + 8, cl[k].size);
+                for (m = k; m < j; m++) {
+                    c = &cl[m];
+                    if (c->hidden || c->size != cl[k].size)
+                        continue;
+                    if (c->st == ST_OK) {
+                        double x = svg_x(svg_value(c, c->ops), lo, decades);
+
+                        fprintf(f, "<rect x=\"%d\" y=\"%.0f\" width=\"%.0f\" height=\"%d\" "
+                                   "fill=\"%s\"><title>%s on %s, %zu bytes: %.1f %s "
+                                   "(%.1f-%.1f)</title></rect>\n",
+                                SVG_X0, bottom, x - SVG_X0, SVG_BAR, svg_colors[c->be],
+                                algs[c->alg].name, be_names[c->be], c->size,
+                                svg_value(c, c->ops), rsa ? "ops/s" : "MB/s",
+                                svg_value(c, c->ops_min), svg_value(c, c->ops_max));
+                        /* the spread: the slowest to the fastest measurement */
+                        fprintf(f, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\" "
+                                   "stroke=\"#222\"/>\n",
+                                svg_x(svg_value(c, c->ops_min), lo, decades),
+                                svg_x(svg_value(c, c->ops_max), lo, decades),
+                                bottom + SVG_BAR / 2.0, bottom + SVG_BAR / 2.0);
+                        v = svg_value(c, c->ops);
+                        fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"9\">%.*f",
+                                svg_x(svg_value(c, c->ops_max), lo, decades) + 4,
+                                bottom + SVG_BAR, v < 10 ? 2 : v < 1000 ? 1 : 0, v);
+                        if (nthr > 1)
+                            fprintf(f, ", %u thr", c->threads);
+                        fprintf(f, "</text>\n");
+                    } else {
+                        fprintf(f, "<text x=\"%d\" y=\"%.0f\" font-size=\"9\" fill=\"%s\">"
+                                   "<title>", SVG_X0 + 4, bottom + SVG_BAR,
+                                svg_colors[c->be]);
+                        svg_text(f, c->reason, sizeof c->reason);
+                        fprintf(f, "</title>%s %s: ", be_names[c->be],
+                                c->st == ST_NA ? "n/a" : "FAILED");
+                        svg_text(f, c->reason, 100);
+                        fprintf(f, "</text>\n");
+                    }
+                    bottom += SVG_BAR + SVG_GAP;
+                }
+                bottom += 3;
             }
-            y += 18;
+            bottom += 6;
+        }
+        fprintf(f, "</g>\n");
+        /* the axis: grid lines and labels at each power of ten, at top and bottom */
+        for (v = lo; v <= hi * 1.0001; v *= 10) {
+            double x = SVG_X0 + SVG_PW * lg10(v / lo) / decades;
+
+            fprintf(out, "<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.0f\" y2=\"%.0f\" stroke=\"#ccc\"/>\n"
+                       "<text x=\"%.1f\" y=\"%.0f\" font-size=\"10\" text-anchor=\"middle\">%s"
+                       "</text>\n<text x=\"%.1f\" y=\"%.0f\" font-size=\"10\" "
+                       "text-anchor=\"middle\">%s</text>\n",
+                    x, x, top - 4, bottom, x, top - 6, tick_label(v, tb, sizeof tb), x,
+                    bottom + 12, tb);
+        }
+        fprintf(out, "<line x1=\"%d\" x2=\"%d\" y1=\"%.0f\" y2=\"%.0f\" stroke=\"#000\"/>\n"
+                   "<text x=\"%d\" y=\"%.0f\" text-anchor=\"middle\">%s (log scale)</text>\n",
+                SVG_X0, SVG_X0, top - 4, bottom, SVG_X0 + SVG_PW / 2, bottom + 28,
+                rsa ? "operations per second" : "MB per second");
+        rewind(f);
+        while ((len = fread(buf, 1, sizeof buf, f)) > 0)
+            fwrite(buf, 1, len, out);
+        fclose(f);
+        return bottom + 40;
+    }
+}
+
+/* Horizontal bars on one log axis per unit, every size, a legend of the
+ * backends; n/a cells as notes; as tall as what is drawn. */
+static int write_svg(const char *path, const struct cell *cl, size_t n, unsigned nthr,
+                     unsigned repeats, const char *hidden_line)
+{
+    char buf[4096];
+    size_t len, i;
+    FILE *m = tmpfile(), *f;                    /* the body: the height is known after it */
+    double y = 36, x = 10;
+    unsigned b, used = 0, first_rsa = 0, p;
+
+    if (m == NULL)
+        return -1;
+    fprintf(m, "<text x=\"10\" y=\"22\" font-size=\"16\">zc-speed (libzcrypt %s): each bar "
+               "the median of %u measurements, its line the slowest to the fastest</text>\n",
+            zc_version(), repeats);
+    for (i = 0; i < n; i++)
+        if (!cl[i].hidden)
+            used |= 1u << cl[i].be;
+    for (b = 0; b < NBE; b++) {                 /* the legend: the backends drawn */
+        if (!(used & 1u << b))
+            continue;
+        fprintf(m, "<rect x=\"%.0f\" y=\"%.0f\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+                   "<text x=\"%.0f\" y=\"%.0f\">%s</text>\n",
+                x, y, svg_colors[b], x + 16, y + 10, be_names[b]);
+        x += 30 + 7 * strlen(be_names[b]);
+    }
+    y += 24;
+    for (i = 0; i < n && cl[i].hidden; i++)
+        ;
+    first_rsa = i < n && is_rsa(&algs[cl[i].alg]);  /* the panels in the order of -a */
+    for (p = 0; p < 2; p++)
+        y = svg_panel(m, cl, n, (int)(p ^ first_rsa), y, nthr);
+    if (hidden_line && hidden_line[0]) {        /* what was left out, wrapped */
+        const char *s = hidden_line;
+
+        while (*s) {
+            size_t l = strlen(s), cut = l;
+
+            if (l > 140)
+                for (cut = 140; cut > 0 && s[cut] != ' '; cut--)
+                    ;
+            if (cut == 0)
+                cut = l > 140 ? 140 : l;
+            fprintf(m, "<text x=\"10\" y=\"%.0f\" font-size=\"11\" fill=\"#555\">", y + 12);
+            fprintf(m, "%.*s", (int)cut, s);
+            fprintf(m, "</text>\n");
+            y += 15;
+            s += cut;
+            while (*s == ' ')
+                s++;
         }
     }
+    f = fopen(path, "w");
+    if (f == NULL || ferror(m) || fflush(m) != 0) {
+        fclose(m);
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    rewind(m);
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%.0f\" "
+               "viewBox=\"0 0 %d %.0f\" font-family=\"sans-serif\" font-size=\"12\" "
+               "shape-rendering=\"crispEdges\">\n<title>zc-speed: libzcrypt %s</title>\n"
+               "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
+            SVG_W, y + 10, SVG_W, y + 10, zc_version());
+    while ((len = fread(buf, 1, sizeof buf, m)) > 0)
+        fwrite(buf, 1, len, f);
+    fclose(m);
     fprintf(f, "</svg>\n");
     return fclose(f) == 0 ? 0 : -1;
 }
@@ -999,23 +1400,29 @@ static int raw_report(const size_t *sizes, unsigned nsizes, double secs, unsigne
 
 static void usage(FILE *f, const char *prog)
 {
-    unsigned i;
+    unsigned i, col;
 
     fprintf(f, "usage: %s [-a ALGS] [-b BACKENDS] [-s SIZES] [-t THREADS] [-T SECONDS]\n"
                "       [-r REPEATS] [--format table|capacity|csv|json] [--svg FILE]\n"
-               "       [--version | --help]\n"
+               "       [--show-na] [--plan] [--version | --help]\n"
                "       %s --raw [-s SIZES] [-T SECONDS] [-r ROUNDS]\n"
                "Measure each algorithm on each backend; a number is printed only when the\n"
                "library's statistics show that the requested backend ran every call.\n"
-               "  -a ALGS      comma-separated algorithms (default: all)\n"
+               "  -a ALGS      comma-separated algorithms, in the order to print them: names,\n"
+               "               families (all, aes, des, tdes, sha, sha3, hmac, rsa, rc4, random)\n"
+               "               or prefixes (aes-128, aes-256-gcm, rsa-2048); default: those\n"
+               "               listed last, about a minute\n"
                "  -b BACKENDS  cpacf,protected,cex,software,openssl (default: all)\n"
-               "  -s SIZES     bytes per call (default 16,64,256,1024,8192,16384;\n"
+               "  -s SIZES     bytes per call (default 16,1024,16384;\n"
                "               with --format capacity 1024,65536)\n"
                "  -t THREADS   thread counts, e.g. 1,10 (default 1)\n"
-               "  -T SECONDS   time per measurement (default 1; a quarter of it warms up)\n"
-               "  -r REPEATS   measurements per cell, the median is printed (default 3)\n"
+               "  -T SECONDS   time per measurement (default 0.25; a quarter of it warms up)\n"
+               "  -r REPEATS   measurements per cell, the median is printed with the\n"
+               "               slowest and the fastest (default 3)\n"
                "  --format F   table (1000s of bytes/s per size), capacity, csv or json\n"
-               "  --svg FILE   also write a bar chart of the backends per algorithm\n"
+               "  --svg FILE   also write a bar chart: per unit one log axis, every size\n"
+               "  --show-na    also print the rows n/a in every column (csv, json: always)\n"
+               "  --plan       print the cells to measure and the time they take, and stop\n"
                "  --raw        the bare KM/KMC AES-128 and KLMD SHA-512 loop against the API\n"
                "               on the same data, alternating rounds (default -s 16,1024,16384,\n"
                "               -r 8); the API's throughput as a percentage of the raw loop's\n"
@@ -1025,24 +1432,61 @@ static void usage(FILE *f, const char *prog)
             prog, prog);
     for (i = 0; i < NALGS; i++)
         fprintf(f, "%s%s", i % 8 ? " " : "\n  ", algs[i].name);
+    fprintf(f, "\nWithout -a:\n  ");
+    for (i = 0, col = 2; default_algs[i]; i++, col++) {    /* wrapped after commas */
+        if (default_algs[i] != ',') {
+            fputc(default_algs[i], f);
+        } else if (col > 64) {
+            fputs("\n  ", f);
+            col = 1;
+        } else {
+            fputc(' ', f);
+        }
+    }
     fprintf(f, "\n");
 }
 
-/* Parse a comma list of numbers; returns the count, 0 on error. */
-static unsigned parse_list(const char *s, double *out, unsigned max)
+/* Parse a comma list of positive numbers, each at most max_v (whole numbers
+ * when whole); returns the count, 0 on error. */
+static unsigned parse_list(const char *s, double *out, unsigned max, double max_v, int whole)
 {
     unsigned n = 0;
 
     while (*s && n < max) {
         char *end;
-        double v = strtod(s, &end);
+        double v;
 
-        if (end == s || v <= 0 || (*end && *end != ','))
+        if (whole && (*s < '0' || *s > '9'))    /* no sign, no space, no "0x" */
+            return 0;
+        v = whole ? (double)strtoull(s, &end, 10) : strtod(s, &end);
+        if (end == s || !(v > 0) || v > max_v || (*end && *end != ','))
             return 0;
         out[n++] = v;
         s = *end ? end + 1 : end;
     }
     return *s ? 0 : n;
+}
+
+/* A bad argument names itself: the option, the value and what was expected. */
+static int bad_arg(const char *opt, const char *val, const char *what)
+{
+    if (val)
+        fprintf(stderr, "zc-speed: %s %s: %s\n", opt, val, what);
+    else
+        fprintf(stderr, "zc-speed: %s: %s\n", opt, what);
+    return 2;
+}
+
+/* -a takes a name (aes-128-cbc), a family (aes, sha, sha3) or a prefix
+ * ending where the name has a dash (aes-128, rsa-2048), or all. */
+static int alg_matches(const struct alg *a, const char *tok, size_t len)
+{
+    size_t n = strlen(a->name);
+
+    if ((len == 3 && strncmp(tok, "all", 3) == 0) ||
+        (strlen(a->family) == len && strncmp(a->family, tok, len) == 0))
+        return 1;
+    return len <= n && strncmp(a->name, tok, len) == 0 && (n == len || a->name[len] == '-');
 }
 
 static int in_list(const char *list, const char *name)
@@ -1063,11 +1507,15 @@ static int in_list(const char *list, const char *name)
 int main(int argc, char **argv)
 {
     const char *alist = NULL, *blist = NULL, *format = "table", *svg = NULL;
-    double sizes_d[32], thr_d[32], secs = 1;
+    double sizes_d[32], thr_d[32], secs = 0.25, est, per_cell;
     size_t sizes[32], ncells = 0, i;
     unsigned thr[32], nsizes = 0, nthr = 1, repeats = 3, a, b, s, t, done = 0, total;
+    unsigned order[NALGS], nsel = 0, k;         /* the algorithms, in the order of -a */
     struct cell *cells;
-    int argi, failed = 0, raw = 0, rounds_set = 0;
+    int argi, failed = 0, raw = 0, rounds_set = 0, secs_set = 0, show_na = 0, plan_only = 0;
+    int progress = isatty(STDERR_FILENO);      /* a person is watching */
+    unsigned measurable = 0, measured = 0;
+    char hidden_line[1024];
     double start;
 
     thr[0] = 1;
@@ -1086,50 +1534,66 @@ int main(int argc, char **argv)
             raw = 1;
             continue;
         }
+        if (strcmp(o, "--show-na") == 0) {
+            show_na = 1;
+            continue;
+        }
+        if (strcmp(o, "--plan") == 0) {
+            plan_only = 1;
+            continue;
+        }
+        if (strncmp(o, "-", 1) != 0 ||
+            (strcmp(o, "-a") && strcmp(o, "-b") && strcmp(o, "-s") && strcmp(o, "-t") &&
+             strcmp(o, "-T") && strcmp(o, "-r") && strcmp(o, "--format") &&
+             strcmp(o, "--svg")))
+            return bad_arg(o, NULL, "unknown option (see --help)");
         if (v == NULL)
-            goto bad;
+            return bad_arg(o, NULL, "needs a value");
         argi++;
         if (strcmp(o, "-a") == 0) {
             alist = v;
         } else if (strcmp(o, "-b") == 0) {
             blist = v;
         } else if (strcmp(o, "-s") == 0) {
-            if ((nsizes = parse_list(v, sizes_d, 32)) == 0)
-                goto bad;
+            /* the workers allocate the size: 64 MiB per call is plenty */
+            if ((nsizes = parse_list(v, sizes_d, 32, 64.0 * 1024 * 1024, 1)) == 0)
+                return bad_arg(o, v, "not a number of bytes (whole numbers from 1 to "
+                                     "67108864, comma-separated)");
             for (s = 0; s < nsizes; s++)
                 sizes[s] = (size_t)sizes_d[s];
         } else if (strcmp(o, "-t") == 0) {
-            if ((nthr = parse_list(v, thr_d, 32)) == 0)
-                goto bad;
+            if ((nthr = parse_list(v, thr_d, 32, 256, 1)) == 0)
+                return bad_arg(o, v, "not a thread count (1 to 256, comma-separated)");
             for (t = 0; t < nthr; t++)
-                if ((thr[t] = (unsigned)thr_d[t]) < 1 || thr[t] > 256)
-                    goto bad;
+                thr[t] = (unsigned)thr_d[t];
         } else if (strcmp(o, "-T") == 0) {
-            if (parse_list(v, &secs, 1) != 1)
-                goto bad;
+            if (parse_list(v, &secs, 1, 3600, 0) != 1)
+                return bad_arg(o, v, "not a number of seconds (above 0, up to 3600)");
+            secs_set = 1;
         } else if (strcmp(o, "-r") == 0) {
             double r;
 
-            if (parse_list(v, &r, 1) != 1 || r < 1 || r > 31)
-                goto bad;
+            if (parse_list(v, &r, 1, 31, 1) != 1)
+                return bad_arg(o, v, "not a repeat count (1 to 31)");
             repeats = (unsigned)r;
             rounds_set = 1;
         } else if (strcmp(o, "--format") == 0) {
             if (strcmp(v, "table") && strcmp(v, "capacity") && strcmp(v, "csv") &&
                 strcmp(v, "json"))
-                goto bad;
+                return bad_arg(o, v, "not one of table, capacity, csv, json");
             format = v;
-        } else if (strcmp(o, "--svg") == 0) {
-            svg = v;
         } else {
-            goto bad;
+            svg = v;
         }
     }
     if (raw) {
         static const size_t def[] = { 16, 1024, 16384 };
 
-        if (alist || blist || nthr > 1 || strcmp(format, "table") || svg)
-            goto bad;
+        if (alist || blist || nthr > 1 || strcmp(format, "table") || svg || show_na ||
+            plan_only)
+            return bad_arg("--raw", NULL, "takes only -s, -T and -r");
+        if (!secs_set)                          /* --raw's -T is the whole operation's */
+            secs = 1;
         if (nsizes == 0) {
             nsizes = 3;
             memcpy(sizes, def, sizeof(def));
@@ -1139,25 +1603,34 @@ int main(int argc, char **argv)
         return zc_stdout_status("zc-speed", interrupted ? 130 : failed, 1);
     }
     if (nsizes == 0) {
-        static const size_t def[] = { 16, 64, 256, 1024, 8192, 16384 }, cap[] = { 1024, 65536 };
+        static const size_t def[] = { 16, 1024, 16384 }, cap[] = { 1024, 65536 };
         int c = strcmp(format, "capacity") == 0;
 
-        nsizes = c ? 2 : 6;
+        nsizes = c ? 2 : 3;
         memcpy(sizes, c ? cap : def, nsizes * sizeof(sizes[0]));
     }
-    if (alist) {                                /* every requested name must exist */
-        const char *p = alist;
+    {                               /* every name must select something, in its order */
+        const char *p = alist ? alist : default_algs;
 
+        if (*p == '\0')
+            return bad_arg("-a", "''", "names no algorithm");
         while (*p) {
             const char *end = strchr(p, ',');
             size_t len = end ? (size_t)(end - p) : strlen(p);
-            int found = 0;
+            unsigned found = 0;
 
-            for (a = 0; a < NALGS; a++)
-                found |= strlen(algs[a].name) == len && strncmp(algs[a].name, p, len) == 0;
+            for (a = 0; a < NALGS; a++) {
+                if (!alg_matches(&algs[a], p, len))
+                    continue;
+                found++;
+                for (k = 0; k < nsel && order[k] != a; k++)
+                    ;
+                if (k == nsel)
+                    order[nsel++] = a;
+            }
             if (!found) {
-                fprintf(stderr, "%s: unknown algorithm '%.*s' (see --help)\n", argv[0],
-                        (int)len, p);
+                fprintf(stderr, "zc-speed: -a %s: unknown algorithm '%.*s' (see --help)\n",
+                        alist, (int)len, p);
                 return 2;
             }
             p += len + (end != NULL);
@@ -1174,8 +1647,8 @@ int main(int argc, char **argv)
             for (b = 0; b < NBE; b++)
                 found |= strlen(be_names[b]) == len && strncmp(be_names[b], p, len) == 0;
             if (!found) {
-                fprintf(stderr, "%s: unknown backend '%.*s' (see --help)\n", argv[0],
-                        (int)len, p);
+                fprintf(stderr, "zc-speed: -b %s: unknown backend '%.*s' (see --help)\n",
+                        blist, (int)len, p);
                 return 2;
             }
             p += len + (end != NULL);
@@ -1185,12 +1658,15 @@ int main(int argc, char **argv)
     cells = calloc(NALGS * NBE * 32 * 32, sizeof(*cells));
     if (cells == NULL)
         return 1;
-    for (a = 0; a < NALGS; a++) {
-        if (!in_list(alist, algs[a].name))
-            continue;
+    for (k = 0; k < nsel; k++) {
+        a = order[k];
         for (b = 0; b < NBE; b++) {
+            char why[200];
+            int row_ok;
+
             if (!in_list(blist, be_names[b]))
                 continue;
+            row_ok = probe(&algs[a], b, why, sizeof why) == ZC_OK;
             for (t = 0; t < nthr; t++)
                 for (s = 0; s < (is_rsa(&algs[a]) ? 1u : nsizes); s++) {
                     struct cell *c = &cells[ncells++];
@@ -1199,16 +1675,30 @@ int main(int argc, char **argv)
                     c->be = b;
                     c->threads = thr[t];
                     c->size = is_rsa(&algs[a]) ? algs[a].key_len : sizes[s];
-                    /* sizes a mode cannot take are n/a, not errors */
-                    if ((algs[a].kind == K_AES && algs[a].mode != ZC_AES_CTR &&
-                         algs[a].mode != ZC_AES_GCM && algs[a].mode != ZC_AES_CMAC &&
-                         algs[a].mode != ZC_AES_CCM && c->size % 16) || (algs[a].kind == K_DES && c->size % 8)) {
+                    if (!row_ok) {              /* the backend's reason, for the row */
                         c->st = ST_NA;
-                        na(c->reason, sizeof c->reason, "%zu bytes is not whole blocks",
-                           c->size);
+                        memcpy(c->reason, why, sizeof why);
+                    } else if (size_reason(&algs[a], c->size, c->reason, sizeof c->reason)) {
+                        c->st = ST_NA;          /* a size the mode cannot take: that column */
                     }
+                    measurable += c->st == ST_OK;
                 }
         }
+    }
+    /* The plan: a warm-up of a quarter and the repeats per cell measured. */
+    per_cell = secs * (repeats + 0.25);
+    est = measurable * per_cell;
+    if (plan_only || progress) {
+        FILE *f = plan_only ? stdout : stderr;
+
+        fprintf(f, "plan: %u cells to measure of %zu, %.2f s each (-T %g x %u repeats and a "
+                   "warm-up), about %.0f s\n", measurable, ncells, per_cell, secs, repeats, est);
+    }
+    if (plan_only) {
+        if (hide_na_rows(cells, ncells, hidden_line, sizeof hidden_line) && !show_na)
+            printf("%s\n", hidden_line);
+        free(cells);
+        return 0;
     }
     zc_stats_enable(1);
     signal(SIGINT, on_sigint);
@@ -1223,24 +1713,37 @@ int main(int argc, char **argv)
             if (zc_rsa_generate(&rsa_keys[rsa_index(al->key_len)], al->key_len * 8, 0) == ZC_OK)
                 rsa_made[rsa_index(al->key_len)] = 1;
         }
-        if (c->st == ST_OK)
+        if (c->st == ST_OK) {
+            if (progress) {
+                /* the plan at first, then what the cells so far really took */
+                double left = (measurable - measured) *
+                              (measured ? (now() - start) / measured : per_cell);
+
+                fprintf(stderr, "\r[%u/%u] %s/%s, %zu bytes, %u thr; about %.0f s left\033[K",
+                        measured + 1, measurable, al->name, be_names[c->be], c->size,
+                        c->threads, left);
+            }
             measure(c, c->threads, secs, repeats);
+            measured++;
+        }
         if (c->st == ST_FAIL) {
             failed = 1;
             fprintf(stderr, "zc-speed: %s on %s, %zu bytes, %u thread(s): %s\n", al->name,
                     be_names[c->be], c->size, c->threads, c->reason);
         }
         done++;
-        if (now() - start > 3)
-            fprintf(stderr, "\r[%u/%u] %-20s %-9s %6zu bytes %3u thr ", done, total, al->name,
-                    be_names[c->be], c->size, c->threads);
     }
-    if (now() - start > 3)
-        fprintf(stderr, "\n");
+    if (progress)
+        fprintf(stderr, "\r\033[K");
     if (interrupted) {
         fprintf(stderr, "zc-speed: interrupted: printing the %u of %u cells measured\n", done,
                 total);
         ncells = done;
+    }
+    if (hide_na_rows(cells, ncells, hidden_line, sizeof hidden_line) == 0 || show_na) {
+        for (i = 0; i < ncells; i++)
+            cells[i].hidden = 0;
+        hidden_line[0] = '\0';
     }
     if (strcmp(format, "json") == 0)
         print_json(cells, ncells, interrupted);
@@ -1250,8 +1753,10 @@ int main(int argc, char **argv)
         print_rows(cells, ncells, 0);
     else
         print_table(cells, ncells, thr, nthr, sizes, nsizes);
-    if (svg && write_svg(svg, cells, ncells) != 0) {
-        fprintf(stderr, "%s: cannot write %s\n", argv[0], svg);
+    if (hidden_line[0] && (strcmp(format, "table") == 0 || strcmp(format, "capacity") == 0))
+        printf("%s\n", hidden_line);
+    if (svg && write_svg(svg, cells, ncells, nthr, repeats, show_na ? NULL : hidden_line) != 0) {
+        fprintf(stderr, "zc-speed: --svg %s: cannot write it: %s\n", svg, strerror(errno));
         failed = 1;
     }
     for (i = 0; i < 4; i++)
@@ -1259,7 +1764,4 @@ int main(int argc, char **argv)
             zc_rsa_key_wipe(&rsa_keys[i]);
     free(cells);
     return zc_stdout_status("zc-speed", interrupted ? 130 : failed, 1);
-bad:
-    usage(stderr, argv[0]);
-    return 2;
 }

@@ -24,7 +24,7 @@ pkgs="meson ninja-build gcc libc6-dev pkg-config"
 if [ "$what" = test ] || [ "$what" = perf ]; then
     pkgs="$pkgs check doxygen libssl-dev openssl gcc-s390x-linux-gnu libc6-dev-s390x-cross \
           linux-libc-dev-s390x-cross binutils-s390x-linux-gnu qemu-user-static hercules \
-          clang libclang-rt-dev valgrind cppcheck libbearssl-dev"
+          clang libclang-rt-dev valgrind cppcheck libbearssl-dev chromium"
 fi
 [ "$what" != perf ] || pkgs="$pkgs qemu-user"
 
