@@ -28,6 +28,7 @@
  * and every temporary holding subkeys or MACs are wiped.
  */
 #include "aes_cpacf.h"
+#include "core/policy.h"
 #include "asm/cpacf.h"
 #include <zcrypt/aes_cmac.h>
 

@@ -23,6 +23,7 @@
  */
 #include "aes_cpacf.h"
 #include "ghash_ct.h"
+#include "core/policy.h"
 #include "asm/cpacf.h"
 
 #include <stddef.h>

@@ -29,6 +29,7 @@
  */
 #include "aes_int.h"
 #include "core/stream_core.h"
+#include "core/policy.h"
 #include <zcrypt/aes_stream.h>
 
 #define ZC_STREAM_MAGIC 0x7a637331u   /* "zcs1" */

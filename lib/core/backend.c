@@ -7,6 +7,7 @@
 #include "caps.h"
 #include "family.h"
 #include "stats.h"
+#include "policy.h"
 
 int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
 {

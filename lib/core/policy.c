@@ -10,6 +10,7 @@
  */
 #include "platform.h"
 #include "stats.h"
+#include "policy.h"
 #include "util.h"
 
 /* -1: ZCRYPT_POLICY not read yet; else an enum zc_policy value. */

@@ -63,12 +63,6 @@ static inline enum zc_stat_backend zc_stat_be(int backend, int prot)
     return prot ? ZC_STAT_PROTECTED : ZC_STAT_CPACF;
 }
 
-/*
- * 1 while the hardware-only policy is on (lib/policy.c): callers about to
- * run software return ZC_ENOTSUP instead.
- */
-int zc_policy_hw_only(void);
-
 /* A ZCRYPT_STATS value: 1 on ("1"), 0 off (unset, "" or "0"), -1 not understood. */
 int zc_stats_env_value(const char *v);
 

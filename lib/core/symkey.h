@@ -9,7 +9,9 @@
 #ifndef ZC_CORE_SYMKEY_H
 #define ZC_CORE_SYMKEY_H
 
-#include "stats.h"          /* zc_policy_hw_only() */
+#include "policy.h"
+
+#include <zcrypt/common.h>
 
 /*
  * At init: the mode bits a key asked for with backend keeps, given the

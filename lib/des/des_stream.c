@@ -26,6 +26,7 @@
  */
 #include "des_int.h"
 #include "core/stream_core.h"
+#include "core/policy.h"
 #include <zcrypt/des_stream.h>
 
 #define ZC_DES_STREAM_MAGIC 0x7a637364u   /* "zcsd" */

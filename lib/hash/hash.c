@@ -26,6 +26,7 @@
 #include "core/caps.h"
 #include "hash_cpacf.h"
 #include "core/stats.h"
+#include "core/policy.h"
 #include "core/util.h"
 #include "hash_sw.h"
 #include "asm/cpacf.h"

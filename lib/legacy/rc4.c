@@ -6,6 +6,7 @@
  * rc4.h says so.
  */
 #include "core/stats.h"
+#include "core/policy.h"
 #include "core/util.h"
 #include <zcrypt/rc4.h>
 

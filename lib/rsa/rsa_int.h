@@ -11,6 +11,7 @@
 
 #include "core/ct.h"
 #include "core/stats.h"
+#include "core/policy.h"
 
 #define ZC_RSA_MAGIC 0x52534131u   /* "RSA1" */
 
