@@ -85,12 +85,14 @@ ZC_API const char *zc_backend_name(enum zc_backend backend);
  * pattern) in two slots, and the generation whose low bit names the
  * current one; another thread may publish a fresh field into the other
  * slot while the key is in use (lib/core/protkey.c). Every key object
- * that can hold a protected key embeds one. 144 bytes. */
+ * that can hold a protected key embeds one, so a slot holds the largest
+ * field of any family: AES 48-64 bytes, EC 64-112 (P-521), HMAC 96-160
+ * (SHA-384/512's 128-byte block). 336 bytes. */
 struct zc_protkey_cell {
-    uint64_t zc_slot[2][8];     /* two key fields of up to 64 bytes */
+    uint64_t zc_slot[2][20];    /* two key fields of up to 160 bytes */
     uint32_t zc_gen;            /* publications so far; slot zc_gen & 1 is current */
     uint32_t zc_pub;            /* a thread is publishing a fresh key field */
-    uint8_t  zc_len;            /* bytes of a key field (48, 56, 64 for AES) */
+    uint8_t  zc_len;            /* bytes of a key field */
 };
 /** @endcond */
 

@@ -137,7 +137,7 @@ static inline size_t zc_aes_pb_key_len(const zc_aes_key *k)
  * source, for core/protkey.c's re-derivation (struct zc_protkey_src):
  * ZC_OK, or ZC_EKEY when it has none (ephemeral) or the source fails.
  */
-int zc_aes_derive_field(const void *owner, uint8_t field[64], size_t *len);
+int zc_aes_derive_field(const void *owner, uint8_t field[ZC_PROTKEY_FIELD_MAX], size_t *len);
 
 /*
  * The one-time known-answer self-test of KMA-GCM for a key size (16, 24,

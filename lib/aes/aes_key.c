@@ -255,7 +255,7 @@ enum zc_aes_key_kind zc_aes_key_kind(const zc_aes_key *k)
     return (enum zc_aes_key_kind)k->zc_kind;
 }
 
-int zc_aes_derive_field(const void *owner, uint8_t field[64], size_t *len)
+int zc_aes_derive_field(const void *owner, uint8_t field[ZC_PROTKEY_FIELD_MAX], size_t *len)
 {
     const zc_aes_key *k = owner;
     size_t key_len = 0;

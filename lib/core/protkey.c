@@ -51,7 +51,7 @@ void zc_protkey_set(struct zc_protkey_cell *c, const uint8_t *field, size_t len)
 
 void zc_protkey_snapshot(const struct zc_protkey_cell *c, uint8_t *dst)
 {
-    uint64_t w[8];
+    uint64_t w[ZC_PROTKEY_FIELD_MAX / 8];
     uint32_t g1, g2;
     unsigned i, n = c->zc_len / 8u;
 
@@ -61,7 +61,7 @@ void zc_protkey_snapshot(const struct zc_protkey_cell *c, uint8_t *dst)
             w[i] = __atomic_load_n(&c->zc_slot[g1 & 1][i], __ATOMIC_ACQUIRE);
         g2 = __atomic_load_n(&c->zc_gen, __ATOMIC_RELAXED);
     } while (g1 != g2);
-    /* n >= 2: a key field is 16 to 64 bytes; cppcheck assumes n may be 0 */
+    /* n >= 2: a key field is at least 16 bytes; cppcheck assumes n may be 0 */
     /* cppcheck-suppress uninitvar */
     memcpy(dst, w, n * 8u);
     zc_wipe(w, sizeof(w));
@@ -96,7 +96,7 @@ static void publish(const struct zc_protkey_cell *cc, const uint8_t *field)
  * happen), ZC_EKEY when the source does not derive one of the cell's size. */
 static int rederive(const struct zc_protkey_src *src, uint8_t *dst)
 {
-    uint8_t field[64];
+    uint8_t field[ZC_PROTKEY_FIELD_MAX];
     size_t len = 0;
     int rc;
 

@@ -16,12 +16,15 @@
 #include <stdint.h>
 #include <zcrypt/common.h>
 
+/* The largest key field a cell holds (zcrypt/common.h's slots). */
+#define ZC_PROTKEY_FIELD_MAX 160
+
 /* Re-derivations in a row that made no progress before a key counts as
  * unusable (ZC_EKEY). */
 #define ZC_PROTKEY_STALLS 2
 
 /* Set the first key field of a zeroed cell: len bytes, a multiple of 8,
- * at most 64. */
+ * at most ZC_PROTKEY_FIELD_MAX. */
 void zc_protkey_set(struct zc_protkey_cell *c, const uint8_t *field, size_t len);
 
 /* A consistent copy of the current key field into dst (c->zc_len bytes).
@@ -30,10 +33,10 @@ void zc_protkey_snapshot(const struct zc_protkey_cell *c, uint8_t *dst);
 
 /* Where a key's fresh key field comes from. cell NULL: a clear key, which
  * has no key field to renew. derive writes a fresh field of *len bytes
- * (at most 64) from owner's source, or fails. */
+ * from owner's source, or fails. */
 struct zc_protkey_src {
     const struct zc_protkey_cell *cell;
-    int (*derive)(const void *owner, uint8_t field[64], size_t *len);
+    int (*derive)(const void *owner, uint8_t field[ZC_PROTKEY_FIELD_MAX], size_t *len);
     const void *owner;
 };
 

@@ -16,12 +16,12 @@ struct fake {
     uint8_t fill;
 };
 
-static int derive(const void *owner, uint8_t field[64], size_t *len)
+static int derive(const void *owner, uint8_t field[ZC_PROTKEY_FIELD_MAX], size_t *len)
 {
     struct fake *f = (struct fake *)(uintptr_t)owner;
 
     f->calls++;
-    memset(field, f->fill, 64);
+    memset(field, f->fill, ZC_PROTKEY_FIELD_MAX);
     *len = f->len;
     return f->rc;
 }
@@ -33,7 +33,7 @@ int main(void)
     const struct zc_protkey_src src = { .cell = &cell, .derive = derive, .owner = &f };
     const struct zc_protkey_src clear = { .cell = NULL, .derive = derive, .owner = &f };
     const struct zc_cc_rule kdsa_like = { .cc1 = ZC_CC_BAD_INPUT, .cc2 = ZC_CC_RETRY };
-    uint8_t field[64], out[64], want[64];
+    uint8_t field[ZC_PROTKEY_FIELD_MAX], out[ZC_PROTKEY_FIELD_MAX], want[ZC_PROTKEY_FIELD_MAX];
     unsigned stalls, i;
     int rc;
 
@@ -91,6 +91,19 @@ int main(void)
           "cc 2 where undefined: ZC_EDEVICE");
     check(zc_cpacf_stopped(&zc_cc_encrypted_key, 3, 0, &stalls, &src, out) == ZC_EDEVICE,
           "cc 3 never reaches the rule: ZC_EDEVICE");
+
+    /* The largest field a cell holds (HMAC-1024's 160 bytes) round trips. */
+    {
+        struct zc_protkey_cell big;
+
+        memset(&big, 0, sizeof(big));
+        fill(field, ZC_PROTKEY_FIELD_MAX);
+        zc_protkey_set(&big, field, ZC_PROTKEY_FIELD_MAX);
+        memset(out, 0, sizeof(out));
+        zc_protkey_snapshot(&big, out);
+        check(memcmp(out, field, ZC_PROTKEY_FIELD_MAX) == 0, "a 160-byte field round trips");
+        check(sizeof(big.zc_slot[0]) == ZC_PROTKEY_FIELD_MAX, "a slot holds the largest field");
+    }
 
     /* A KDSA-like rule: cc 1 refused input, cc 2 retried a bounded number of times. */
     stalls = 0;
