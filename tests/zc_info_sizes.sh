@@ -2,14 +2,16 @@
 # zc_info_sizes.sh - zc-info --sizes against the headers: every typedef'd
 # struct of the public headers (a key object or context the caller
 # allocates) is listed, and each size equals sizeof from a separately
-# compiled program (sizes_ref.c).
+# compiled program (sizes_ref.c), and to the pinned ABI sizes
+# (sizes_abi.txt), so that no size changes by accident.
 #
-# usage: zc_info_sizes.sh INCLUDE-DIR SIZES-REF ZC-INFO [WRAPPER...]
+# usage: zc_info_sizes.sh INCLUDE-DIR SIZES-REF ZC-INFO PINNED [WRAPPER...]
 set -u
 inc=$1
 ref=$2
 info=$3
-shift 3
+pinned=$4
+shift 4
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -25,6 +27,15 @@ if cmp -s "$tmp/info.n" "$tmp/ref.n"; then
 else
     echo "FAIL: zc-info --sizes differs from sizeof:"
     diff "$tmp/ref.n" "$tmp/info.n"
+    fail=1
+fi
+grep -v '^#' "$pinned" | grep . >"$tmp/pinned"
+norm "$tmp/pinned" >"$tmp/pinned.n"
+if cmp -s "$tmp/info.n" "$tmp/pinned.n"; then
+    echo "ok: every size is the pinned ABI size ($(wc -l <"$tmp/pinned.n") types)"
+else
+    echo "FAIL: sizes differ from tests/sizes_abi.txt (a deliberate change edits it):"
+    diff "$tmp/pinned.n" "$tmp/info.n"
     fail=1
 fi
 # Every "} zc_name;" closing a typedef in the public headers is listed.
