@@ -22,7 +22,7 @@
  *    instruction would reject with a specification exception.
  *  - Query, PCC, PCKMO and KDSA return the condition code.
  *  - The caller makes sure the instruction's facility is installed
- *    (lib/caps.c) and that the function code is in the query mask; PCKMO
+ *    (lib/core/caps.c) and that the function code is in the query mask; PCKMO
  *    is privileged and only for supervisor-state code (bare metal).
  */
 #ifndef ZC_ASM_CPACF_H

@@ -11,7 +11,7 @@
  * them off and is listed by zc_settings_ignored()) or by
  * zc_stats_enable(). Off, an
  * operation pays one predictable branch; on, a relaxed atomic add on a
- * cache line shared by few threads (see lib/stats.c). Counting never fails
+ * cache line shared by few threads (see lib/core/stats.c). Counting never fails
  * and never changes an operation's result.
  *
  * The hardware-only policy (`ZCRYPT_POLICY=hw-only`, or zc_policy_set();

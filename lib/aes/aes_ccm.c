@@ -19,7 +19,7 @@
  * (constant-time comparison) zeroes the output: nothing unauthenticated
  * is released.
  *
- * CPACF, through the issuing helpers of lib/aes_cpacf.c: KMAC (the key's
+ * CPACF, through the issuing helpers of aes_cpacf.c: KMAC (the key's
  * AES function code, clear 18-20 or encrypted 26-28; parameter block =
  * chaining value, key) runs the CBC-MAC, KMCTR (same code; counter blocks
  * as third operand) the counter stream and S0 (on A_0 over a zero block).

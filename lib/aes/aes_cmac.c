@@ -10,7 +10,7 @@
  * (1..16 bytes are always pending once anything was fed) and chains only
  * blocks known not to be the last.
  *
- * CPACF, through the issuing helpers of lib/aes_cpacf.c: KMAC (the key's
+ * CPACF, through the issuing helpers of aes_cpacf.c: KMAC (the key's
  * AES function code; parameter block = chaining value, key) chains the
  * full blocks, and PCC Compute-Last-Block-CMAC
  * (same function code; parameter block = last-block length in bits (1

@@ -15,7 +15,7 @@
  * in the key object (a protected key must not leave H in clear memory),
  * and wiped with the context. The KMA self-test decision lives here too.
  * Every CPACF instruction goes through an issuing helper (the KM family
- * and KMA in lib/aes_cpacf.c, KIMD-GHASH in ghash() below) whose result is
+ * and KMA and KIMD-GHASH in aes_cpacf.c) whose result is
  * checked; an error wipes the context and zeroes what was output.
  *  - software: the bitsliced AES and the constant-time GHASH.
  * The streaming context keeps a partial block of keystream and of GHASH

@@ -1,8 +1,8 @@
 /*
- * aes.c - the AES modes ECB, CBC, CTR, CFB-128, CFB-8, OFB, and the key's block
- * function for the other mode files (key objects: lib/aes_key.c).
+ * aes_modes.c - the AES modes ECB, CBC, CTR, CFB-128, CFB-8, OFB, and the key's block
+ * function for the other mode files (key objects: aes_key.c).
  *
- * CPACF calls go through the issuing helpers (lib/aes_cpacf.c), which
+ * CPACF calls go through the issuing helpers (aes_cpacf.c), which
  * build the parameter block, check every result and resume after a stop;
  * chaining values go in and out of the block, so IVs continue across
  * calls. A helper's error fails the call closed: the output is zeroed and

@@ -19,7 +19,7 @@
  *        decrypting, read before out is written so in == out works)
  *
  * The byte-granular part, shared with the DES streams, is
- * lib/stream_core.h; this file supplies the AES mode calls.
+ * core/stream_core.h; this file supplies the AES mode calls.
  *
  * Nothing here touches the instructions or the key's internals beyond its
  * validity and the mode's backend: whole blocks and the ECB block go

@@ -12,7 +12,7 @@
  * then ciphers whole blocks with k1 | XTS parameter and advances the XTS
  * parameter in the block by alpha per block, so that block holds the
  * running tweak across calls. Both go through the issuing helpers of
- * lib/aes_cpacf.c; an error there fails the call closed (output zeroed).
+ * aes_cpacf.c; an error there fails the call closed (output zeroed).
  *
  * Full XTS (MSA-10, KM 82/84) takes both clear keys and the tweak itself,
  * with no PCC: its parameter block is K1 | K2 | tweak | NAP, the next

@@ -1,5 +1,5 @@
 /*
- * caps.h - internal view of facility detection (lib/caps.c).
+ * caps.h - internal view of facility detection (lib/core/caps.c).
  *
  * Keys and contexts decide their backend once, at init, through
  * zc_caps_reason(); nothing on a data path consults the caps again.

@@ -1,6 +1,6 @@
 /*
  * stats.h - the counting hook every family calls once per operation, where
- * the operation has decided its backend (lib/stats.c keeps the counters).
+ * the operation has decided its backend (lib/core/stats.c keeps the counters).
  *
  * Off (the default), zc_stat_count() is one load and one branch that is
  * never taken; the row is worked out only when counting is on.

@@ -1,5 +1,5 @@
 /*
- * stats_bench.c - the measurement behind lib/stats.c's choice: the cost of
+ * stats_bench.c - the measurement behind lib/core/stats.c's choice: the cost of
  * one counted call with per-thread counters (thread-local plain adds)
  * against relaxed atomics on padded, striped lines and on one shared set.
  * Not a test: it prints ns per counted call for each layout.

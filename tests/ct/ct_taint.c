@@ -9,7 +9,7 @@
  * every branch or table index that depends on a secret. Results that are
  * public by design are declassified explicitly: outputs here before they
  * are compared, and inside the library the one verdict of a constant-time
- * tag comparison (zc_ct_equal() in lib/util.h, in a build with
+ * tag comparison (zc_ct_equal() in lib/core/util.h, in a build with
  * -Dct_taint=true).
  *
  *   ct_taint                  run every software secret path: memcheck

@@ -2,7 +2,7 @@
  * fuzz_caps.c - libFuzzer target: the ZCRYPT_CAPS parser.
  *
  * The library reads ZCRYPT_CAPS once per process, so this target does not
- * go through the public API: it compiles lib/caps.c into itself, with a
+ * go through the public API: it compiles lib/core/caps.c into itself, with a
  * fake platform whose "environment" is the fuzz input, and calls the
  * parser on a snapshot whose masks are all ones (as if the machine had
  * every function), so that every item has something to remove.

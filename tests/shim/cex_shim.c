@@ -9,7 +9,7 @@
  * CRT parameters in the adapter's order: np > nq, bp < np, bq < nq,
  * u = nq^-1 mod np, and the input below np nq. The answer is then
  * computed here from the fields alone with the library's bignum core
- * (lib/sw/bn, compiled into this module, not the library's RSA code):
+ * (lib/bn, compiled into this module, not the library's RSA code):
  * x^e mod n, or Garner's recombination of x^bp mod np and x^bq mod nq.
  */
 #define _GNU_SOURCE

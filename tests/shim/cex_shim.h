@@ -3,7 +3,7 @@
  * (cex_shim.c, preloaded) and tests/test_cex.c.
  *
  * The stand-in answers ICARSAMODEXPO and ICARSACRT by computing the
- * result itself from the fields it was sent (the bignum core of lib/sw/bn,
+ * result itself from the fields it was sent (the bignum core of lib/bn,
  * Garner's formula for CRT), after checking every field against the
  * layout of <asm/zcrypt.h>. A request that breaks a rule is counted in
  * violations and fails with EBADMSG.

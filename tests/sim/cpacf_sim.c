@@ -5,7 +5,7 @@
  * KMAC, PCC, KIMD, KLMD, KMA and PRNO (and STFLE) as the z/Architecture
  * Principles of Operation describes them (summary in the project's
  * CPACF facts sheet). The block functions are the library's own portable
- * primitives (lib/sw/); everything around them, the chaining modes, the
+ * primitives (the families' software cores); everything around them, the chaining modes, the
  * parameter-block layouts with their big-endian fields, the register
  * pairs advanced in place, the padding of KLMD, the GCM bookkeeping of KMA
  * and the XTS and CMAC arithmetic of KM and PCC, is written here from the

@@ -13,13 +13,13 @@
  * encrypted-key function code against its clear code, the wrapping-key
  * change, and the stand-in build's platform calls (sim_platform.c).
  *
- * Standalone: build with the stand-in, its platform and the lib/sw/
+ * Standalone: build with the stand-in, its platform and the software cores'
  * primitives, e.g.
  *   gcc -std=c11 -Wall -Wextra -O1 -Ilib -Iinclude -Iasm -Itests/sim \
  *       -DZC_CPACF_SIM tests/sim/cpacf_sim.c tests/sim/test_sim.c \
  *       tests/sim/sim_platform.c lib/linux/getrandom.c \
- *       lib/sw/aes_ct64.c lib/sw/des_ct.c lib/sw/ghash_ct.c lib/sw/sha1.c \
- *       lib/sw/sha256.c lib/sw/sha512.c lib/sw/keccak.c
+ *       lib/aes/aes_ct64.c lib/des/des_ct.c lib/aes/ghash_ct.c lib/hash/sha1.c \
+ *       lib/hash/sha256.c lib/hash/sha512.c lib/hash/keccak.c
  * Prints "N passed, N failed" and exits non-zero on any failure.
  */
 #define _POSIX_C_SOURCE 200809L

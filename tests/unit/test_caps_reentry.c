@@ -1,7 +1,7 @@
 /*
  * test_caps_reentry.c - first-time facility detection never waits.
  *
- * lib/caps.c is linked here with a fake platform whose ZCRYPT_CAPS hook
+ * lib/core/caps.c is linked here with a fake platform whose ZCRYPT_CAPS hook
  * runs in the middle of the first detection, and from there
  *  - forks: the child calls the library while the detection it inherited
  *    can never finish (a waiting scheme would spin forever in the child);

@@ -1,8 +1,8 @@
 /*
  * test_sw_aes_ghash.c - known-answer and consistency tests for the portable
- * constant-time AES (lib/sw/aes_ct64.c) and GHASH (lib/sw/ghash_ct.c).
+ * constant-time AES (lib/aes/aes_ct64.c) and GHASH (lib/aes/ghash_ct.c).
  *
- * Standalone: build with -I lib together with the two sources; prints
+ * Standalone: build with -I lib -I . together with the two sources; prints
  * "N passed, N failed" and exits non-zero on any failure.
  */
 #include <stdint.h>

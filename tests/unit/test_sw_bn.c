@@ -1,8 +1,8 @@
 /*
  * test_sw_bn.c - the one-word remainder of the big-number code
- * (zc_bn_mod_small in lib/sw/bn/bn_core.c) against the C '%' operator.
+ * (zc_bn_mod_small in lib/bn/bn_core.c) against the C '%' operator.
  *
- * Standalone: build with lib/sw/bn/bn_core.c; prints "N passed, N failed"
+ * Standalone: build with lib/bn/bn_core.c; prints "N passed, N failed"
  * and exits non-zero on any failure. The library avoids the division
  * instruction for timing reasons; the test may use it as the reference.
  * Divisors: the edges of the range (1, 2, 3, powers of two, 2^31 - 1,

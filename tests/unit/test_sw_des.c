@@ -1,8 +1,8 @@
 /*
  * test_sw_des.c - known-answer and consistency tests for the portable
- * constant-time DES / Triple-DES (lib/sw/des_ct.c).
+ * constant-time DES / Triple-DES (lib/des/des_ct.c).
  *
- * Standalone: build with -I lib together with lib/sw/des_ct.c; prints
+ * Standalone: build with -I lib -I . together with lib/des/des_ct.c; prints
  * "N passed, N failed" and exits non-zero on any failure.
  *
  * Besides published known answers, random keys and blocks are checked

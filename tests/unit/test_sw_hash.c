@@ -1,6 +1,6 @@
 /*
  * test_sw_hash.c - known-answer tests for the portable hash primitives in
- * lib/sw/ (SHA-1, SHA-2 block functions, Keccak-f[1600]).
+ * the hash software cores (SHA-1, SHA-2 block functions, Keccak-f[1600]) in lib/hash/.
  *
  * Standalone: no framework, no library beyond libc. Padding and the
  * Keccak sponge are not part of the primitives, so this file has its own
@@ -9,8 +9,8 @@
  * NIST's example files and the usual SHA test-vector tables).
  *
  * Build from the top of the tree, e.g.
- *   gcc -std=c11 -O2 tests/unit/test_sw_hash.c lib/sw/sha1.c \
- *       lib/sw/sha256.c lib/sw/sha512.c lib/sw/keccak.c
+ *   gcc -std=c11 -O2 tests/unit/test_sw_hash.c lib/hash/sha1.c \
+ *       lib/hash/sha256.c lib/hash/sha512.c lib/hash/keccak.c
  * Prints "N passed, N failed" and exits non-zero when anything failed.
  */
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * unit.h - the little harness of the plain unit tests of lib/sw/: a pass
+ * unit.h - the little harness of the plain unit tests of the software cores: a pass
  * and fail count, hex decoding, deterministic filler, and the closing
  * "N passed, N failed" line that CI reads.
  */
