@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/aes.h
+ * @ingroup zcrypt_aes
  * @brief AES-128/192/256 key objects and the block modes ECB, CBC, CTR,
  *        CFB-128 and OFB.
  *

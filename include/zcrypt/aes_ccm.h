@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/aes_ccm.h
+ * @ingroup zcrypt_aes
  * @brief AES-CCM (NIST SP 800-38C, RFC 3610): one-shot authenticated
  *        encryption.
  *

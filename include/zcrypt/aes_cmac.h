@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/aes_cmac.h
+ * @ingroup zcrypt_aes
  * @brief AES-CMAC (NIST SP 800-38B, RFC 4493): one-shot and streaming.
  *
  * CMAC is CBC-MAC over the message whose last block is first combined

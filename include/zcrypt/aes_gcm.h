@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/aes_gcm.h
+ * @ingroup zcrypt_aes
  * @brief AES-GCM (NIST SP 800-38D): one-shot calls and a streaming context.
  *
  * On CPACF the one-shot calls use KMA (MSA-8) when it is installed and its

@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/aes_protected.h
+ * @ingroup zcrypt_aes
  * @brief Protected AES keys: keys wrapped by the firmware, used by CPACF's
  *        encrypted-key functions, through the same zc_aes_key and every AES
  *        call.

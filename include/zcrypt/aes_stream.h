@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/aes_stream.h
+ * @ingroup zcrypt_aes
  * @brief Streaming AES-CTR, CFB-128 and OFB contexts that take any chunk
  *        sizes.
  *

@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/aes_xts.h
+ * @ingroup zcrypt_aes
  * @brief XTS-AES (IEEE Std 1619, NIST SP 800-38E): storage encryption of one
  *        data unit per call, with ciphertext stealing for any length >= 16.
  *

@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/caps.h
+ * @ingroup zcrypt_core
  * @brief What this machine offers, and where each algorithm runs.
  *
  * Facility detection runs lazily and thread-safely on first use: STFLE

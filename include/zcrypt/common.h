@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/common.h
+ * @ingroup zcrypt_core
  * @brief Error codes, backends and the library version.
  */
 #ifndef ZCRYPT_COMMON_H

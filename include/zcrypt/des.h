@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/des.h
+ * @ingroup zcrypt_des
  * @brief DES and Triple DES (ECB, CBC) for legacy interoperability.
  *
  * Key length 8 = single DES, 16 = two-key TDES (K1, K2, K1), 24 =

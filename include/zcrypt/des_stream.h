@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/des_stream.h
+ * @ingroup zcrypt_des
  * @brief Streaming DES/TDES CTR, CFB-64 and OFB contexts that take any
  *        chunk sizes.
  *

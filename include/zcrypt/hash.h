@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/hash.h
+ * @ingroup zcrypt_hash
  * @brief SHA-1, SHA-2, SHA-3 and SHAKE: one-shot and streaming.
  *
  * On CPACF the streaming context feeds whole blocks to KIMD and the final

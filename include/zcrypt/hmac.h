@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/hmac.h
+ * @ingroup zcrypt_hash
  * @brief HMAC (FIPS 198-1) over every fixed-size hash of zcrypt/hash.h.
  *
  * HMAC runs on the hash backend: on CPACF its inner and outer hashes are

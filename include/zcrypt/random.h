@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/random.h
+ * @ingroup zcrypt_rand
  * @brief Random bytes from the kernel, with CPACF TRNG output mixed in.
  */
 #ifndef ZCRYPT_RANDOM_H

@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/rc4.h
+ * @ingroup zcrypt_legacy
  * @brief RC4: INSECURE, legacy only, software only.
  *
  * RC4 has practical attacks (biased keystream, RFC 7465 prohibits it in

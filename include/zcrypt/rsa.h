@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/rsa.h
+ * @ingroup zcrypt_rsa
  * @brief RSA: keys (raw components, DER, generation), the raw operations,
  *        PKCS#1 v1.5 and PSS signatures, OAEP and PKCS#1 v1.5 encryption.
  *

@@ -1,5 +1,6 @@
 /**
  * @file zcrypt/stats.h
+ * @ingroup zcrypt_core
  * @brief Usage statistics (which backend ran what) and the hardware-only policy.
  *
  * The statistics count, per algorithm (with its key size where it matters)
