@@ -99,7 +99,7 @@ static inline int zc_aes_key_valid(const zc_aes_key *k)
  */
 static inline int zc_aes_mode_select(const zc_aes_key *k, enum zc_aes_imode mode)
 {
-    return zc_symkey_select(k->zc_cpacf_modes, mode, k->zc_strict);
+    return zc_symkey_select(k->zc_cpacf_modes, mode, &k->zc_strict);
 }
 
 /* Count a mode call on k that runs on b (zc_aes_mode_select's answer). */

@@ -44,13 +44,15 @@ static inline uint8_t zc_symkey_backend(enum zc_backend backend, unsigned modes)
 /*
  * Where a call of mode runs: ZC_BACKEND_CPACF when its bit is set, else
  * ZC_ENOTSUP for a strict (CPACF-only or protected) key or while the
- * hardware-only policy is on, else ZC_BACKEND_SOFTWARE.
+ * hardware-only policy is on, else ZC_BACKEND_SOFTWARE. The key's strict
+ * flag comes by pointer: as a value, gcc loaded it before the bit test,
+ * one instruction more on every CPACF call (tests/bench/insncount.sh).
  */
-static inline int zc_symkey_select(unsigned modes, unsigned mode, int strict)
+static inline int zc_symkey_select(unsigned modes, unsigned mode, const uint8_t *strict)
 {
     if (modes >> mode & 1)
         return ZC_BACKEND_CPACF;
-    if (strict || zc_policy_hw_only())
+    if (*strict || zc_policy_hw_only())
         return ZC_ENOTSUP;
     return ZC_BACKEND_SOFTWARE;
 }

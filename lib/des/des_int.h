@@ -62,7 +62,7 @@ static inline int zc_des_key_valid(const zc_des_key *k)
  */
 static inline int zc_des_mode_select(const zc_des_key *k, enum zc_des_imode mode)
 {
-    return zc_symkey_select(k->zc_cpacf_modes, mode, k->zc_strict);
+    return zc_symkey_select(k->zc_cpacf_modes, mode, &k->zc_strict);
 }
 
 /* ---- the issuing helpers (des_cpacf.c) ---------------------------------
