@@ -125,13 +125,6 @@ static inline void clear_key(const zc_aes_key *k, uint8_t *dst)
     }
 }
 
-/* A wrapper's count for a clear key: all of len, or the call fails closed
- * (-1: a length the instruction rejects; short: cc 1, which a clear key
- * cannot meet, as core/protkey.c says). */
-static inline int clear_rc(long n, size_t len)
-{
-    return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
-}
 
 /*
  * The clear-key path of KM, KMC and KMCTR, one case per instruction so
@@ -158,7 +151,7 @@ int zc_aes_cpacf_clear(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv
 
         memcpy(pb.cv, cv, 16);
         clear_key(k, pb.key);
-        rc = clear_rc(zc_cpacf_cipher(ZC_OP_KMC, k->zc_fc | mod, &pb, out, in, len), len);
+        rc = zc_cpacf_done(zc_cpacf_cipher(ZC_OP_KMC, k->zc_fc | mod, &pb, out, in, len), len);
         if (rc == ZC_OK)
             memcpy(cv, pb.cv, 16);
         zc_wipe(&pb, offsetof(struct zc_pb_aes_chain, key) + ZC_PB_AES_CLEAR_MAX);
@@ -167,9 +160,9 @@ int zc_aes_cpacf_clear(const zc_aes_key *k, unsigned op, int decrypt, uint8_t cv
 
         clear_key(k, pb.key);
         if (op == ZC_OP_KM)
-            rc = clear_rc(zc_cpacf_cipher(ZC_OP_KM, k->zc_fc | mod, &pb, out, in, len), len);
+            rc = zc_cpacf_done(zc_cpacf_cipher(ZC_OP_KM, k->zc_fc | mod, &pb, out, in, len), len);
         else
-            rc = clear_rc(zc_kmctr(k->zc_fc, &pb, out, in, len, ctrs), len);
+            rc = zc_cpacf_done(zc_kmctr(k->zc_fc, &pb, out, in, len, ctrs), len);
         zc_wipe(&pb, ZC_PB_AES_CLEAR_MAX);
     }
     return rc;
@@ -301,9 +294,7 @@ int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint
 
 int zc_aes_cpacf_ghash(struct zc_pb_ghash *pb, const uint8_t *p, size_t len)
 {
-    long n = zc_kimd(ZC_FC_GHASH, pb, p, len);
-
-    return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
+    return zc_cpacf_done(zc_kimd(ZC_FC_GHASH, pb, p, len), len);
 }
 
 int zc_aes_cpacf_kma(const zc_aes_key *k, const uint8_t iv[12], const uint8_t h[16],

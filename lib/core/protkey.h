@@ -71,4 +71,17 @@ extern const struct zc_cc_rule zc_cc_clear_key;
 int zc_cpacf_stopped(const struct zc_cc_rule *rule, int cc, long progress,
                      unsigned *stalls, const struct zc_protkey_src *src, uint8_t *key_field);
 
+/*
+ * The same rule where nothing can be renewed (a clear key, a hash, GHASH):
+ * a wrapper's count of all len bytes is ZC_OK, -1 a length the
+ * instruction refuses (ZC_EINVAL, nothing issued), and a short count a
+ * stop that such a function code does not define (zc_cc_clear_key's cc 1):
+ * the call fails closed with ZC_EDEVICE. Inline: it sits on every clear
+ * call's path.
+ */
+static inline int zc_cpacf_done(long n, size_t len)
+{
+    return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
+}
+
 #endif /* ZC_CORE_PROTKEY_H */

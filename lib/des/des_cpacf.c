@@ -13,6 +13,7 @@
  * condition code fails the call closed with ZC_EDEVICE.
  */
 #include "des_int.h"
+#include "core/protkey.h"
 #include "asm/cpacf_pb.h"
 #include "asm/cpacf.h"
 
@@ -46,7 +47,7 @@ int zc_des_cpacf_crypt(const zc_des_key *k, unsigned op, int decrypt, uint8_t cv
         return ZC_OK;
     if (out != NULL)
         zc_wipe(out, len);
-    return n < 0 ? ZC_EINVAL : ZC_EDEVICE;
+    return zc_cpacf_done(n, len);
 }
 
 /* PCC Compute-Last-Block-CMAC: the message length in bits, the pending

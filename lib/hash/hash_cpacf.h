@@ -21,21 +21,15 @@
 #define ZC_HASH_CPACF_H
 
 #include "hash_int.h"
+#include "core/protkey.h"
 #include "asm/cpacf.h"
 
 #ifdef ZC_HAVE_CPACF
 
-/* A wrapper's answer for len bytes as a result code: -1 is a length the
- * instruction would reject, with nothing issued. */
-static inline int zc_hash_digest_rc(long n, size_t len)
-{
-    return n == (long)len ? ZC_OK : n < 0 ? ZC_EINVAL : ZC_EDEVICE;
-}
-
 /* KIMD on whole blocks (len a multiple of the block). */
 static inline int zc_hash_cpacf_kimd(unsigned fc, void *pb, const uint8_t *p, size_t len)
 {
-    return zc_hash_digest_rc(zc_kimd(fc, pb, p, len), len);
+    return zc_cpacf_done(zc_kimd(fc, pb, p, len), len);
 }
 
 /* KLMD for SHA-1/2/3, which pads the last len bytes; the digest in pb. */
@@ -46,14 +40,14 @@ static inline int zc_hash_cpacf_klmd(unsigned fc, void *pb, const uint8_t *p, si
      * then needs only its short form. */
     if (fc > ZC_FC_SHA3_512)
         return ZC_EINVAL;
-    return zc_hash_digest_rc(zc_klmd(fc, pb, p, len, NULL, 0), len);
+    return zc_cpacf_done(zc_klmd(fc, pb, p, len, NULL, 0), len);
 }
 
 /* KLMD for SHAKE: out_len bytes of output to out. */
 static inline int zc_hash_cpacf_shake(unsigned fc, void *pb, const uint8_t *p, size_t len,
                                       uint8_t *out, size_t out_len)
 {
-    return zc_hash_digest_rc(zc_klmd(fc, pb, p, len, out, out_len), len);
+    return zc_cpacf_done(zc_klmd(fc, pb, p, len, out, out_len), len);
 }
 
 /* KMAC-HMAC with GR0 = gr0 (the function code and its IKP/IIMP flags). */
