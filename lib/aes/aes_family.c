@@ -125,7 +125,7 @@ static const char *stat_op(unsigned i, unsigned dir)
 {
     if (i / 3 == ZC_AES_CMAC)
         return "mac";
-    return dir ? "decrypt" : "encrypt";
+    return zc_family_op_cipher(i, dir);
 }
 
 const struct zc_family zc_family_aes = {

@@ -46,12 +46,6 @@ static const char *stat_name(unsigned i)
     return names[i];
 }
 
-static const char *stat_op(unsigned i, unsigned dir)
-{
-    (void)i;
-    return dir ? "decrypt" : "encrypt";
-}
-
 const struct zc_family zc_family_des = {
     .name = "DES",
     .first = ZC_ALGO_DES_ECB,
@@ -63,5 +57,5 @@ const struct zc_family zc_family_des = {
     .stat_first = ZC_STAT_ROW_DES,
     .stat_count = ZC_STAT_DES_MODES * 3,
     .stat_name = stat_name,
-    .stat_op = stat_op,
+    .stat_op = zc_family_op_cipher,
 };

@@ -25,12 +25,6 @@ static const char *algo_name(enum zc_algo algo)
 
 static const struct zc_family_row rows[] = { { ZC_ALGO_RC4, 16 } };
 
-static const char *stat_op(unsigned i, unsigned dir)
-{
-    (void)i;
-    return dir ? "decrypt" : "encrypt";
-}
-
 static const char *stat_name(unsigned i)
 {
     (void)i;
@@ -48,5 +42,5 @@ const struct zc_family zc_family_rc4 = {
     .stat_first = ZC_STAT_ROW_RC4,
     .stat_count = 1,
     .stat_name = stat_name,
-    .stat_op = stat_op,
+    .stat_op = zc_family_op_cipher,
 };
