@@ -8,27 +8,15 @@
 #
 # usage: programs_cli.sh ZC-SUM ZC-ENCRYPT ZC-RSA [WRAPPER...]
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 sum=$(abs "$1")
 enc=$(abs "$2")
 rsa=$(abs "$3")
 shift 3
 wrapper="$*"
-run() { # program, args...
-    p=$1
-    shift
-    # shellcheck disable=SC2086 # the wrapper is a word list
-    $wrapper "$p" "$@"
-}
-fail=0
-check() { # description, then a command that must succeed
-    d=$1
-    shift
-    if "$@"; then echo "ok: $d"; else echo "FAIL: $d"; fail=1; fi
-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
+# shellcheck source=tests/programs_lib.sh
+. "$here/programs_lib.sh"
 printf 'abc' > abc
 printf 'x\n' > 'new
 line'

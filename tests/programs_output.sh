@@ -9,26 +9,14 @@
 #
 # usage: programs_output.sh ZC-ENCRYPT ZC-RSA [WRAPPER...]
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 enc=$(abs "$1")
 rsa=$(abs "$2")
 shift 2
 wrapper="$*"
-run() { # program, args...
-    p=$1
-    shift
-    # shellcheck disable=SC2086 # the wrapper is a word list
-    $wrapper "$p" "$@"
-}
-fail=0
-check() { # description, then a command that must succeed
-    d=$1
-    shift
-    if "$@"; then echo "ok: $d"; else echo "FAIL: $d"; fail=1; fi
-}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-cd "$tmp" || exit 1
+# shellcheck source=tests/programs_lib.sh
+. "$here/programs_lib.sh"
 no_temp() { [ -z "$(find . -name '.*.??????' | head -n 1)" ]; }
 kind() { stat -c '%F %a' "$1"; }
 
