@@ -29,7 +29,7 @@ int zc_backend_query(enum zc_algo algo, size_t key_len, struct zc_backend_info *
 const char *zc_algo_name(enum zc_algo algo)
 {
     const struct zc_family *f = zc_family_of(algo);
-    const char *name = f != NULL ? f->algo_name(algo) : NULL;
+    const char *name = f == NULL ? NULL : f->algo_name != NULL ? f->algo_name(algo) : f->name;
 
     return name != NULL ? name : "unknown";
 }

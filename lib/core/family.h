@@ -43,14 +43,18 @@ struct zc_family {
      * *info filled, or ZC_EINVAL (a key length the algorithm does not
      * take, or a value in the range that names no algorithm). */
     int (*query)(enum zc_algo algo, size_t key_len, struct zc_backend_info *info);
-    const char *(*algo_name)(enum zc_algo algo);    /* NULL for a gap in the range */
+    /* The name of an algorithm of the range, NULL for a gap; a family of
+     * one algorithm may leave it NULL: its name is the family's. */
+    const char *(*algo_name)(enum zc_algo algo);
     const struct zc_family_row *rows;   /* what zc-info lists, in order */
     unsigned n_rows;
     const struct zc_selftest_entry *selftests;
     unsigned n_selftests;
     /* Its statistics rows (the layout is core/stats.h's ZC_STAT_ROW_*):
-     * stat_name(i) names row stat_first + i (NULL: a slot kept free);
-     * stat_op names what direction dir (0 or 1) of row i counts. */
+     * stat_name(i) names row stat_first + i (NULL: a slot kept free; a
+     * family of one row may leave the function NULL: the row is named
+     * as the family); stat_op names what direction dir (0 or 1) of row i
+     * counts. */
     unsigned stat_first, stat_count;
     const char *(*stat_name)(unsigned i);
     const char *(*stat_op)(unsigned i, unsigned dir);

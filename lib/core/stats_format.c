@@ -24,7 +24,9 @@ const char *zc_stat_name(int id)
 {
     const struct zc_family *f = family_of_row(id);
 
-    return f != NULL ? f->stat_name((unsigned)id - f->stat_first) : NULL;
+    if (f == NULL)
+        return NULL;
+    return f->stat_name != NULL ? f->stat_name((unsigned)id - f->stat_first) : f->name;
 }
 
 const char *zc_stat_backend_name(enum zc_stat_backend b)

@@ -17,30 +17,16 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
     return ZC_OK;
 }
 
-static const char *algo_name(enum zc_algo algo)
-{
-    (void)algo;
-    return "RC4";
-}
-
 static const struct zc_family_row rows[] = { { ZC_ALGO_RC4, 16 } };
-
-static const char *stat_name(unsigned i)
-{
-    (void)i;
-    return "RC4";
-}
 
 const struct zc_family zc_family_rc4 = {
     .name = "RC4",
     .first = ZC_ALGO_RC4,
     .last = ZC_ALGO_RC4,
     .query = query,
-    .algo_name = algo_name,
     .rows = rows,
     .n_rows = 1,
     .stat_first = ZC_STAT_ROW_RC4,
     .stat_count = 1,
-    .stat_name = stat_name,
     .stat_op = zc_family_op_cipher,
 };

@@ -17,19 +17,7 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
     return ZC_OK;
 }
 
-static const char *algo_name(enum zc_algo algo)
-{
-    (void)algo;
-    return "random";
-}
-
 static const struct zc_family_row rows[] = { { ZC_ALGO_RANDOM, 0 } };
-
-static const char *stat_name(unsigned i)
-{
-    (void)i;
-    return "random";
-}
 
 static const char *stat_op(unsigned i, unsigned dir)
 {
@@ -43,11 +31,9 @@ const struct zc_family zc_family_random = {
     .first = ZC_ALGO_RANDOM,
     .last = ZC_ALGO_RANDOM,
     .query = query,
-    .algo_name = algo_name,
     .rows = rows,
     .n_rows = 1,
     .stat_first = ZC_STAT_ROW_RANDOM,
     .stat_count = 1,
-    .stat_name = stat_name,
     .stat_op = stat_op,
 };

@@ -33,12 +33,6 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
     return ZC_OK;
 }
 
-static const char *algo_name(enum zc_algo algo)
-{
-    (void)algo;
-    return "RSA";
-}
-
 /* Modulus bytes: 1024 to 4096 bits (what adapters take), and 8192. */
 static const struct zc_family_row rows[] = {
     { ZC_ALGO_RSA, 128 }, { ZC_ALGO_RSA, 256 }, { ZC_ALGO_RSA, 384 }, { ZC_ALGO_RSA, 512 },
@@ -66,7 +60,6 @@ const struct zc_family zc_family_rsa = {
     .first = ZC_ALGO_RSA,
     .last = ZC_ALGO_RSA,
     .query = query,
-    .algo_name = algo_name,
     .rows = rows,
     .n_rows = sizeof(rows) / sizeof(rows[0]),
     .stat_first = ZC_STAT_ROW_RSA,
