@@ -64,8 +64,8 @@ variant() {
         result "tests failed"
         return
     fi
-    ok=$(sed -n 's/^Ok: *//p' "$log" | tail -n 1)
-    skip=$(sed -n 's/^Skipped: *//p' "$log" | tail -n 1)
+    ok=$(sed -n 's/^Ok: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
+    skip=$(sed -n 's/^Skipped: *\([0-9]*\).*/\1/p' "$log" | tail -n 1)
     result "" "$ok tests ok, $skip skipped, $skipped parts skipped at setup"
 }
 
