@@ -29,30 +29,21 @@ static const struct { unsigned bit; const char *name; } facilities[] = {
  * per algorithm and key size: the library's own lists (load_lists). */
 static struct { enum zc_insn insn; unsigned fc; } selftested[64];
 static size_t nselftested;
-#define NSELFTESTED nselftested
-struct row { enum zc_algo algo; size_t key_len; };
-static struct row rows[256];
+static struct zc_algo_row rows[256];
 static size_t nrows;
-#define NROWS nrows
 
 static void load_lists(void)
 {
-    struct zc_algo_row r;
-
-    for (nrows = 0; nrows < sizeof rows / sizeof rows[0] && zc_algo_row(nrows, &r) == ZC_OK;
-         nrows++) {
-        rows[nrows].algo = r.algo;
-        rows[nrows].key_len = r.key_len;
-    }
-    for (nselftested = 0; nselftested < sizeof selftested / sizeof selftested[0] &&
-         zc_selftest_row(nselftested, &selftested[nselftested].insn,
-                         &selftested[nselftested].fc) == ZC_OK;
-         nselftested++)
-        ;
+    while (nrows < sizeof rows / sizeof rows[0] && zc_algo_row(nrows, &rows[nrows]) == ZC_OK)
+        nrows++;
+    while (nselftested < sizeof selftested / sizeof selftested[0] &&
+           zc_selftest_row(nselftested, &selftested[nselftested].insn,
+                           &selftested[nselftested].fc) == ZC_OK)
+        nselftested++;
 }
 
 /* "AES-CBC-256", "TDES-CBC-3key", "SHA-256", "random" */
-static const char *row_name(const struct row *r, char *buf, size_t size)
+static const char *row_name(const struct zc_algo_row *r, char *buf, size_t size)
 {
     if (r->key_len == 0)
         return zc_algo_name(r->algo);
@@ -225,7 +216,7 @@ static void text_report(void)
             printf("%s\n", any ? "" : " (installed, no function code besides query)");
         }
     }
-    for (i = 0; i < NSELFTESTED; i++) {
+    for (i = 0; i < nselftested; i++) {
         int st = zc_cpacf_selftest(selftested[i].insn, selftested[i].fc);
 
         if (st >= 0)
@@ -256,7 +247,7 @@ static void text_report(void)
         printf("\n  not understood (an unknown policy counts as hw-only, statistics stay\n"
                "  off): %s", ignored);
     printf("\n\nBackend used by ZC_BACKEND_AUTO:\n");
-    for (i = 0; i < NROWS; i++) {
+    for (i = 0; i < nrows; i++) {
         struct zc_backend_info bi;
         char name[32];
 
@@ -378,7 +369,7 @@ static void json_report(void)
         printf("]}%s\n", i + 1 < ZC_INSN_COUNT ? "," : "");
     }
     printf("  },\n  \"algorithms\": {\n");
-    for (i = 0; i < NROWS; i++) {
+    for (i = 0; i < nrows; i++) {
         struct zc_backend_info bi;
         char name[32];
 
@@ -390,15 +381,15 @@ static void json_report(void)
         printf(", \"reason\": ");
         json_str(zc_reason_str(bi.reason));
         if (bi.insn == ZC_INSN_COUNT) {     /* RC4, RSA: no CPACF instruction */
-            printf(", \"instruction\": null, \"fc\": null}%s\n", i + 1 < NROWS ? "," : "");
+            printf(", \"instruction\": null, \"fc\": null}%s\n", i + 1 < nrows ? "," : "");
             continue;
         }
         printf(", \"instruction\": ");
         json_str(zc_insn_name(bi.insn));
-        printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < NROWS ? "," : "");
+        printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < nrows ? "," : "");
     }
     printf("  },\n  \"selftests\": [\n");
-    for (i = 0; i < NSELFTESTED; i++) {
+    for (i = 0; i < nselftested; i++) {
         int st = zc_cpacf_selftest(selftested[i].insn, selftested[i].fc);
 
         printf("    {\"instruction\": ");
@@ -407,7 +398,7 @@ static void json_report(void)
         json_str(zc_cpacf_fc_name(selftested[i].insn, selftested[i].fc));
         printf(", \"state\": \"%s\"}%s\n",
                st > 0 ? "passed" : st == 0 ? "failed" : "not installed",
-               i + 1 < NSELFTESTED ? "," : "");
+               i + 1 < nselftested ? "," : "");
     }
     {
         struct zc_backend_info bi;
