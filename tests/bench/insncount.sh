@@ -11,7 +11,8 @@
 # statistics off and on (ZCRYPT_STATS=1), and AES-128 ECB/CBC/CTR on a
 # prepared CPACF key (tests/bench/aes_calls.c: QEMU 7.2 has no AES codes,
 # so the instruction is completed by a signal handler outside the
-# library). "total" is the whole call with the harness; "library" only the
+# library); AES-128 ECB also with the statistics off, in-process and
+# shared (ZCRYPT_STATS=shared, on a segment of the run's own). "total" is the whole call with the harness; "library" only the
 # instructions inside libzcrypt's code.
 #
 # The tool is looked for in $INSNCOUNT_DIR, then /work/shared/tools/insncount.
@@ -69,7 +70,10 @@ trap 'rm -rf "$tmp"' EXIT
 per_call() {
     local prog=$1 env=(-e QEMU_CPU=max) line range
     shift
-    [ -z "${3:-}" ] || env+=(-e "$3")
+    local kv
+    for kv in ${3:-}; do    # VAR=VAL words
+        env+=(-e "$kv")
+    done
     range=$(lib_range "$prog")
     line=$("$tool/percall.sh" -n "$n" "${env[@]}" -p "range=$range" -- "$prog" "$1" "$2" @N@)
     awk -v l="$line" 'BEGIN {
@@ -118,6 +122,16 @@ if [ -x "$ap" ]; then
         row "zc_aes_ctr_crypt AES-128 (KMCTR)" "$ap" ctr $len
     done
     row "zc_aes_cbc_encrypt, statistics on" "$ap" cbc 1024 ZCRYPT_STATS=1
+    # The shared mode's price: off / in-process / shared, on a segment of
+    # this run's own (ZCRYPT_STATS_SHM_NAME), removed at the end.
+    shm=/zct-insncount-$$
+    for len in 16 1024; do
+        row "zc_aes_ecb_encrypt, statistics off" "$ap" ecb $len
+        row "zc_aes_ecb_encrypt, statistics on" "$ap" ecb $len ZCRYPT_STATS=1
+        row "zc_aes_ecb_encrypt, statistics shared" "$ap" ecb $len \
+            "ZCRYPT_STATS=shared ZCRYPT_STATS_SHM_NAME=$shm"
+    done
+    rm -f "/dev/shm$shm"
     row "zc_aes_ctr_crypt, statistics on" "$ap" ctr 1024 ZCRYPT_STATS=1
 fi
 echo "(guest instructions per call under qemu-s390x -cpu max, N=$n: total includes the"
