@@ -202,11 +202,17 @@ int zc_stats_segment_read(const void *seg, size_t len, struct zc_stats_segment_i
     if (info->state != ZC_STATS_SHARED_ACTIVE)
         return ZC_EINVAL;
     /* The names first, all of them, so that a bad one leaves s zeroed. */
-    for (i = 0; i < h.rows; i++)
-        if (memchr(p + HDR_FIXED + (size_t)i * NAME_LEN, '\0', NAME_LEN) == NULL) {
+    for (i = 0; i < h.rows; i++) {
+        const uint8_t *n = p + HDR_FIXED + (size_t)i * NAME_LEN;
+        unsigned k = 0;
+
+        while (k < NAME_LEN && n[k] != '\0')   /* no memchr: freestanding */
+            k++;
+        if (k == NAME_LEN) {
             info->state = ZC_STATS_SHARED_BAD_LAYOUT;
             return ZC_EINVAL;
         }
+    }
     memset(seen, 0, sizeof seen);
     for (i = 0; i < h.rows; i++) {
         const uint8_t *c = p + h.hdr_size + (size_t)i * ZC_STAT_BACKENDS * 2u * CELL_BYTES;
