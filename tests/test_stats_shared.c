@@ -515,9 +515,13 @@ int main(int argc, char **argv)
     if (getenv("ZC_TEST_SHARED_CHILD") != NULL)
         return child_main(getenv("ZC_TEST_SHARED_CHILD"));
     s = suite_create("stats-shared");
-    tc = tcase_create("shared");
+    /* "threads" alone is the ThreadSanitizer run (CK_RUN_CASE=threads). */
+    tc = tcase_create("threads");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, procs_threads_exact_sum);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("shared");
+    tcase_set_timeout(tc, 300);
     tcase_add_test(tc, env_shared_in_exec);
     tcase_add_test(tc, sigkill_never_tears);
     tcase_add_loop_test(tc, corrupt_segments_ignored, 0,
