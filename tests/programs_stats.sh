@@ -103,4 +103,30 @@ head -c 4096 /dev/urandom > "$shm"
 bad "random bytes" "not a libzcrypt statistics segment"
 : > "$shm"
 bad "empty" "size is not what its header says"
+
+# --all: root only; as root, every /dev/shm/zcrypt-stats-UID, read with
+# pread. Two segments of uids nobody has (made from this run's pid): a
+# good one of its owner, and one owned by another uid than its name's.
+if [ "$(id -u)" -ne 0 ]; then
+    run "$stats" --all > out 2> err
+    check "--all as a user: exit 2" [ $? -eq 2 ]
+    check "--all as a user: root only" grep -q 'root only' err
+elif chown 0 good 2> /dev/null; then
+    u1=$((3000000000 + $$ % 100000 * 2))
+    u2=$((u1 + 1))
+    s1=/dev/shm/zcrypt-stats-$u1
+    s2=/dev/shm/zcrypt-stats-$u2
+    trap 'rm -rf "$tmp" "$shm" "$s1" "$s2"' EXIT
+    cp good "$s1" && chmod 0600 "$s1" && chown "$u1" "$s1"
+    cp good "$s2" && chmod 0600 "$s2" && chown "$u1" "$s2"
+    run "$stats" --all > out 2> err
+    check "--all: a foreign-owned segment: exit 1" [ $? -eq 1 ]
+    check "--all: the good one read" grep -q "^segment /zcrypt-stats-$u1 (uid $u1), counting" out
+    check "--all: the foreign one explained" \
+        grep -q "^segment /zcrypt-stats-$u2 (uid $u2): not read: the segment is not a file owned by this user" out
+    check "--all: the sum line" grep -Eq '^[0-9]+ segment\(s\); hardware' out
+    run "$stats" --all --json > out 2> err
+    check "--all --json has the sum" grep -q '"sum":{"segment":"all users"' out
+    rm -f "$s1" "$s2"
+fi
 exit $fail
