@@ -130,7 +130,7 @@ check_valgrind() {
     tests=$(meson introspect --tests $dir | python3 -c '
 import json, os, re, sys
 build = os.path.realpath(sys.argv[1])
-skip = re.compile(r"^[a-z0-9-]+-(none|mask|long|spell)$|^(ct-taint|ct-rsa|sim-threads|sim-prot-threads|stats-env)$")
+skip = re.compile(r"^[a-z0-9-]+-(none|mask|long|spell)$|^(ct-taint|ct-rsa|sim-threads|sim-prot-threads|stats-shared-tsan|stats-env)$")
 for t in json.load(sys.stdin):
     exe = os.path.realpath(t["cmd"][0])
     if exe.startswith(build + os.sep) and not skip.match(t["name"]):
