@@ -243,6 +243,8 @@ static void text_report(void)
            : "any (software runs where CPACF cannot)");
     printf("ZCRYPT_STATS: %s", zc_stats_enabled() ? "on (calls and bytes counted per backend)"
                                                   : "off (ZCRYPT_STATS=1 counts per backend)");
+    if (zc_stats_shared_status() != ZC_STATS_SHARED_OFF)
+        printf("\n  shared: %s", zc_stats_shared_reason(zc_stats_shared_status()));
     if (zc_settings_ignored(ignored, sizeof ignored) == ZC_OK && ignored[0] != '\0')
         printf("\n  not understood (an unknown policy counts as hw-only, statistics stay\n"
                "  off): %s", ignored);
@@ -313,6 +315,8 @@ static void json_report(void)
     printf(",\n  \"policy\": \"%s\",\n  \"statistics\": %s",
            zc_policy_get() == ZC_POLICY_HW_ONLY ? "hw-only" : "any",
            zc_stats_enabled() ? "true" : "false");
+    printf(",\n  \"statistics_shared\": ");
+    json_str(zc_stats_shared_reason(zc_stats_shared_status()));
     printf(",\n  \"zcrypt_caps_ignored\": %u,\n  \"zcrypt_caps_ignored_items\": [",
            zc_caps_ignored_items());
     if (zc_caps_ignored_list(ignored, sizeof ignored) == ZC_OK) {

@@ -130,7 +130,7 @@ check_valgrind() {
     tests=$(meson introspect --tests $dir | python3 -c '
 import json, os, re, sys
 build = os.path.realpath(sys.argv[1])
-skip = re.compile(r"^[a-z0-9-]+-(none|mask|long|spell)$|^(ct-taint|ct-rsa|sim-threads|sim-prot-threads|stats-env)$")
+skip = re.compile(r"^[a-z0-9-]+-(none|mask|long|spell)$|^(ct-taint|ct-rsa|sim-threads|sim-prot-threads|stats-shared-tsan|stats-env)$")
 for t in json.load(sys.stdin):
     exe = os.path.realpath(t["cmd"][0])
     if exe.startswith(build + os.sep) and not skip.match(t["name"]):
@@ -192,7 +192,7 @@ check_tsan() {
 # --------------------------------------------------------------------------
 # libFuzzer targets; each writes what it finds to build/fuzz/corpus-<t>/
 # (the committed seeds in tests/fuzz/corpus/<t>/ are only read).
-fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_ccm fuzz_rsa fuzz_openssl"
+fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_ccm fuzz_rsa fuzz_stats_segment fuzz_openssl"
 check_fuzz() {
     need clang 'clang libclang-rt-dev' || return 0
     dir=build/fuzz

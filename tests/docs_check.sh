@@ -27,7 +27,7 @@ for p in "$@"; do
     done
 done
 
-for v in ZCRYPT_CAPS ZCRYPT_POLICY ZCRYPT_STATS; do
+for v in ZCRYPT_CAPS ZCRYPT_POLICY ZCRYPT_STATS ZCRYPT_STATS_SHM_NAME; do
     check "zcrypt.7 documents $v" grep -q "^\.B $v\$" "$root/docs/zcrypt.7"
 done
 check "zcrypt.7 is installed" grep -q "'zcrypt.7'" "$root/docs/meson.build"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # smoke-programs.sh - smoke test of the installed programs (zc-sum, zc-encrypt,
-# zc-info, zc-rsa) against coreutils and openssl, and zc-encrypt's tamper
+# zc-info, zc-rsa, zc-stats) against coreutils and openssl, and zc-encrypt's tamper
 # detection.
 #
 #   sh tests/smoke-programs.sh full  STAGE [WRAPPER...]
@@ -353,7 +353,7 @@ elif command -v openssl > /dev/null; then
 fi
 
 # ---- every program: --help on stdout with 0, --version, bad usage ------------
-for p in zc-sum zc-encrypt zc-rsa; do
+for p in zc-sum zc-encrypt zc-rsa zc-stats; do
     [ "$mode" = full ] || break
     out=$(zc "$p" --help 2> /dev/null)
     check "$p --help exits 0" [ $? -eq 0 ]
@@ -365,6 +365,21 @@ for p in zc-sum zc-encrypt zc-rsa; do
 done
 zc zc-info > /dev/null
 check "zc-info runs" [ $? -eq 0 ]
+# zc-stats reads what zc-encrypt counted in the shared mode (this run's
+# own segment, removed at the end).
+if [ "$mode" = full ] && [ -d /dev/shm ]; then
+    ZCRYPT_STATS_SHM_NAME=/zct-smoke-$$
+    export ZCRYPT_STATS_SHM_NAME
+    head -c 32 /dev/urandom > stats.key
+    printf 'count me' > stats.in
+    ZCRYPT_STATS=shared zc zc-encrypt -e -k stats.key -o stats.ct stats.in
+    out=$(zc zc-stats)
+    check "zc-stats shows zc-encrypt's AES-256-GCM" \
+        sh -c 'printf "%s\n" "$1" | grep -q "^AES-256-GCM "' sh "$out"
+    zc zc-stats --delete
+    check "zc-stats --delete" [ $? -eq 0 ]
+    unset ZCRYPT_STATS_SHM_NAME
+fi
 for p in $(ls "$bin"); do
     [ "$mode" = full ] || break
     check "$p has an installed man page" [ -f "$(dirname "$bin")/share/man/man1/$p.1" ]

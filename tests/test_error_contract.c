@@ -20,6 +20,7 @@
  *    machine cannot provoke (explained in the document).
  * So the document and the library cannot drift apart silently.
  */
+#define _POSIX_C_SOURCE 200809L   /* setenv, for the shared-mode name probe */
 #include <zcrypt.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -949,6 +950,37 @@ static void stats_probes(void)
     E(zc_settings_ignored, EI, 0, ((char *)W.buf, 0));
     zc_policy_set(pol);             /* global state: as found */
     VOID(zc_stats_reset, ());
+    /* The shared mode: the probes that change nothing outside (no
+     * segment is created, attached or removed here). */
+    {
+        static struct zc_stats snap;
+        struct zc_stats_segment_info info;
+        static const uint8_t junk[64] = { 'n', 'o', 't' };
+
+        E(zc_stats_segment_read, EI, 0, (NULL, 1, &info, &snap, sizeof snap));
+        E(zc_stats_segment_read, EI, 0, (junk, sizeof junk, NULL, &snap, sizeof snap));
+        E(zc_stats_segment_read, EI, 0, (junk, sizeof junk, &info, NULL, sizeof snap));
+        E(zc_stats_segment_read, EI, 0, (junk, sizeof junk, &info, &snap, 3));
+        E(zc_stats_segment_read, EI, 0, (junk, sizeof junk, &info, &snap, sizeof snap));
+        check(info.state == ZC_STATS_SHARED_BAD_MAGIC, "zc_stats_segment_read: junk is a bad magic");
+        E(zc_stats_shared_name, EI, 0, (NULL, 16));
+        E(zc_stats_shared_name, ZC_ENOMEM, WRITES, ((char *)W.buf, 1));
+        V(zc_stats_shared_reason, (ZC_STATS_SHARED_STATES), v == NULL);
+        V(zc_stats_shared_reason, ((enum zc_stats_shared_state)-1), v == NULL);
+        V(zc_stats_shared_status, (), (unsigned)v < ZC_STATS_SHARED_STATES);
+        if (zc_stats_shared_status() != ZC_STATS_SHARED_ACTIVE)
+            E(zc_stats_shared_reset, ZC_ENOTSUP, 0, ());
+        /* A name that is none: nothing can be created or removed. */
+        if (zc_stats_shared_status() == ZC_STATS_SHARED_OFF) {
+            setenv("ZCRYPT_STATS_SHM_NAME", "not-a-name", 1);
+            E(zc_stats_shared_delete, EI, 0, ());
+            E(zc_stats_enable_shared, ZC_EDEVICE, 0, ());
+            check(zc_stats_shared_status() == ZC_STATS_SHARED_BAD_NAME,
+                  "zc_stats_enable_shared: a bad name is said");
+            unsetenv("ZCRYPT_STATS_SHM_NAME");
+            zc_stats_enable(on);    /* global state: as found */
+        }
+    }
 }
 
 static void rsa_probes(void)

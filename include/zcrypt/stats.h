@@ -10,7 +10,8 @@
  * are off by default and switched on by `ZCRYPT_STATS=1` in the environment
  * (read once, at the first counted call; a value other than 0 or 1 leaves
  * them off and is listed by zc_settings_ignored()) or by
- * zc_stats_enable(). Off, an
+ * zc_stats_enable(); `ZCRYPT_STATS=shared` also counts system-wide, see
+ * zc_stats_enable_shared(). Off, an
  * operation pays one predictable branch; on, a relaxed atomic add on a
  * cache line shared by few threads (see lib/core/stats.c). Counting never fails
  * and never changes an operation's result.
@@ -72,7 +73,8 @@ enum zc_stats_format {
 ZC_API int zc_stats_enable(int on);
 
 /**
- * @brief 1 when counting is on (after `ZCRYPT_STATS=1` or zc_stats_enable(1)), else 0.
+ * @brief 1 when counting is on (after `ZCRYPT_STATS=1`, `ZCRYPT_STATS=shared`,
+ *        zc_stats_enable(1) or zc_stats_enable_shared()), else 0.
  */
 ZC_API int zc_stats_enabled(void);
 
@@ -158,6 +160,180 @@ ZC_API int (zc_stats_format)(const struct zc_stats *s, enum zc_stats_format fmt,
                              char *buf, size_t len);
 /** @endcond */
 
+/**
+ * @name Shared (system-wide) statistics
+ *
+ * In the shared mode (`ZCRYPT_STATS=shared`, or zc_stats_enable_shared())
+ * the library adds every count to the in-process counters above and also
+ * to a per-user POSIX shared-memory segment, so that `zc-stats(1)` can show
+ * afterwards, from outside, what every process of the user ran on which
+ * backend. The in-process counters behave exactly as with
+ * `ZCRYPT_STATS=1`.
+ *
+ * - The segment is named ::ZC_STATS_SHM_PREFIX followed by the effective
+ *   uid in decimal ("/zcrypt-stats-1000"; zc_stats_shared_name()), created
+ *   on first use with O_CREAT|O_EXCL and mode 0600 (a process that loses
+ *   the creation race opens the winner's segment and waits briefly for its
+ *   header). `ZCRYPT_STATS_SHM_NAME` (a name "/NAME" of up to 200
+ *   characters without another '/') replaces the name, for tests that must
+ *   not touch the user's real segment; it is ignored under AT_SECURE.
+ * - The library maps a segment only after checking that it is a regular
+ *   file owned by the effective uid, of mode 0600 exactly, of the size its
+ *   header must have, and that the header (magic, layout version, rows,
+ *   row names) is exactly this library's. Anything else is never
+ *   trusted: the process counts in-process only, and
+ *   zc_stats_shared_status() says why (so does zc-info).
+ * - Counting: two relaxed atomic adds per counted call, the calls first,
+ *   then the bytes. A process killed at any instant thus leaves no torn
+ *   counter, and at most one call counted without its bytes per thread;
+ *   bytes are never counted without their call.
+ * - Failure to create, check or map the segment never fails a crypto call.
+ * - With `ZCRYPT_STATS=shared` the library attaches when it is loaded (a
+ *   constructor), before the program's threads count. A statically linked
+ *   program links that constructor only with the shared-mode calls: if it
+ *   calls none of them, link it with `-Wl,-u,zc_stats_enable_shared`.
+ * - A child made by fork() keeps counting into the same mapping; a program
+ *   started by exec() attaches again from its environment.
+ * - Under AT_SECURE (set-uid and set-gid programs) the shared mode is off:
+ *   `ZCRYPT_STATS=shared` counts in-process only and
+ *   zc_stats_enable_shared() returns ZC_ENOTSUP, so that a privileged
+ *   program never creates or writes a segment chosen by its caller's
+ *   environment.
+ * - The segment holds counts only, nothing secret; another user can
+ *   neither read nor write it (0600).
+ * @{
+ */
+
+/** The segment name's prefix; the effective uid in decimal follows. */
+#define ZC_STATS_SHM_PREFIX "/zcrypt-stats-"
+
+/** The layout version of the segments this library writes and reads. */
+#define ZC_STATS_SHM_VERSION 1
+
+/** The state of the shared mode (zc_stats_shared_status()), and why a
+ *  segment is not trusted (zc_stats_segment_read()). */
+enum zc_stats_shared_state {
+    ZC_STATS_SHARED_OFF = 0,      /**< not asked for */
+    ZC_STATS_SHARED_ACTIVE,       /**< counting into the segment (a segment: trusted) */
+    ZC_STATS_SHARED_SECURE,       /**< AT_SECURE: shared mode off in set-uid/set-gid programs */
+    ZC_STATS_SHARED_UNSUPPORTED,  /**< no POSIX shared memory here (bare metal) */
+    ZC_STATS_SHARED_BAD_NAME,     /**< ZCRYPT_STATS_SHM_NAME is not a usable name */
+    ZC_STATS_SHARED_OPEN_FAILED,  /**< shm_open(), fstat() or ftruncate() failed */
+    ZC_STATS_SHARED_MAP_FAILED,   /**< mmap() failed */
+    ZC_STATS_SHARED_BAD_OWNER,    /**< not owned by the effective uid, or not a regular file */
+    ZC_STATS_SHARED_BAD_MODE,     /**< permissions other than 0600 */
+    ZC_STATS_SHARED_BAD_SIZE,     /**< size not the one its header says (e.g. truncated) */
+    ZC_STATS_SHARED_BAD_MAGIC,    /**< not a libzcrypt statistics segment, or never initialised */
+    ZC_STATS_SHARED_BAD_VERSION,  /**< a layout version this library does not know */
+    ZC_STATS_SHARED_BAD_LAYOUT,   /**< header fields or row names inconsistent, or (for
+                                       counting) rows other than this library's */
+    ZC_STATS_SHARED_STATES        /**< number of states */
+};
+
+/**
+ * @brief Switch counting on in the shared mode (in-process counters plus
+ *        the user's segment), creating the segment if it does not exist.
+ *
+ * Counting in-process is on whatever the result; a later
+ * zc_stats_enable() (1 or 0) leaves the shared mode. The segment is
+ * attached once per process: a failure is not retried.
+ * @return ZC_OK when counting into the segment; ZC_ENOTSUP under
+ *         AT_SECURE or where there is no shared memory; ZC_EDEVICE when
+ *         the segment could not be created or mapped or is not trusted
+ *         (zc_stats_shared_status() says why).
+ */
+ZC_API int zc_stats_enable_shared(void);
+
+/**
+ * @brief The shared mode's state: ZC_STATS_SHARED_OFF before it is asked
+ *        for (by `ZCRYPT_STATS=shared` at the first counted call, or by
+ *        zc_stats_enable_shared()), ZC_STATS_SHARED_ACTIVE when counting
+ *        into the segment, otherwise why not.
+ */
+ZC_API enum zc_stats_shared_state zc_stats_shared_status(void);
+
+/**
+ * @brief A short English explanation of a state ("counting into the
+ *        shared segment", "group or other may access it", ...); NULL for
+ *        a value that is not a state.
+ */
+ZC_API const char *zc_stats_shared_reason(enum zc_stats_shared_state st);
+
+/**
+ * @brief The name of this process's segment (as shm_open() takes it).
+ * @param buf receives the NUL-terminated name
+ * @param len its size; 256 always suffices
+ * @return ZC_OK; ZC_EINVAL for a NULL @p buf or a `ZCRYPT_STATS_SHM_NAME`
+ *         that is not a usable name; ZC_ENOMEM when it does not fit
+ *         (@p buf then holds "" when @p len > 0); ZC_ENOTSUP where there is
+ *         no shared memory.
+ */
+ZC_API int zc_stats_shared_name(char *buf, size_t len);
+
+/**
+ * @brief Set the counters of the attached segment to zero, for every
+ *        process counting into it.
+ *
+ * Each counter is decreased by the value read (an atomic subtraction), so
+ * counts added meanwhile by other processes are kept. The two counters of
+ * a cell are not one word: a call in flight during the reset (between its
+ * two adds) may leave its call or its bytes behind, at most one call per
+ * counting thread; outside a reset, bytes are never counted without their
+ * call.
+ * @return ZC_OK; ZC_ENOTSUP when this process is not counting into a
+ *         segment (zc_stats_enable_shared() first).
+ */
+ZC_API int zc_stats_shared_reset(void);
+
+/**
+ * @brief Remove the user's segment name (shm_unlink()). Processes that
+ *        have it mapped, this one included, keep counting into the
+ *        removed segment until they exit; a process that attaches
+ *        afterwards creates a new one.
+ * @return ZC_OK; ZC_ENOTSUP under AT_SECURE or where there is no shared
+ *         memory; ZC_EINVAL for a bad `ZCRYPT_STATS_SHM_NAME`; ZC_EDEVICE
+ *         when shm_unlink() fails (no such segment included).
+ */
+ZC_API int zc_stats_shared_delete(void);
+
+/** What zc_stats_segment_read() found in a segment's bytes. */
+struct zc_stats_segment_info {
+    enum zc_stats_shared_state state; /**< ZC_STATS_SHARED_ACTIVE: trusted; else why not */
+    uint32_t version;        /**< its layout version (0 when the magic is wrong) */
+    uint32_t rows;           /**< its rows */
+    uint32_t unknown_rows;   /**< its rows whose names this library does not know */
+    uint64_t size;           /**< its size in bytes, as its header says */
+    uint64_t epoch;          /**< boot time (seconds since 1970) of the system that
+                                  created it; 0 unknown */
+    uint64_t unknown_calls;  /**< calls counted in the unknown rows */
+    uint64_t unknown_bytes;  /**< bytes counted in the unknown rows */
+};
+
+/**
+ * @brief Check and decode a copy of a statistics segment (read with
+ *        pread(), never mapped), as zc-stats does.
+ *
+ * The header must be consistent (magic, a known version, backends,
+ * directions, name size, row count, header size) and the segment exactly
+ * as long as it says. Rows are matched by name to this library's rows
+ * (zc_stat_name()), so a segment of a newer library with more rows is
+ * read, its unknown rows summed in @p info. No printing, no allocation;
+ * any bytes are safe to pass.
+ * @param seg  the bytes
+ * @param len  their number
+ * @param info receives what was found (always written)
+ * @param s    receives the counts by this library's row numbers
+ * @param size its size, as for zc_stats_snapshot_sized()
+ * @return ZC_OK for a trusted segment; ZC_EINVAL for NULL @p seg (with a
+ *         non-zero @p len), @p info or @p s, a bad @p size, or a segment
+ *         that is not trusted (then info->state says why and @p s is zeroed).
+ */
+ZC_API int zc_stats_segment_read(const void *seg, size_t len,
+                                 struct zc_stats_segment_info *info,
+                                 struct zc_stats *s, size_t size);
+
+/** @} */
+
 /** The policies of zc_policy_set(). */
 enum zc_policy {
     ZC_POLICY_ANY = 0,     /**< the default: software runs where the backend rules say so */
@@ -193,8 +369,8 @@ ZC_API enum zc_policy zc_policy_get(void);
  *
  * The counterpart of zc_caps_ignored_list(). `ZCRYPT_POLICY` takes unset,
  * empty, `any` or `hw-only` (any case); anything else is listed and taken
- * as hw-only (zc_policy_get()). `ZCRYPT_STATS` takes unset, empty, `0` or
- * `1`; anything else is listed and leaves counting off. The variables are
+ * as hw-only (zc_policy_get()). `ZCRYPT_STATS` takes unset, empty, `0`,
+ * `1` or `shared`; anything else is listed and leaves counting off. The variables are
  * read at each call. Each value is shown with at most 63 characters (then
  * "..."), a comma or a non-printable character as '?'.
  * @param buf  receives the NUL-terminated list

@@ -112,4 +112,34 @@ enum zc_cex_state {
 /* Ask the device which adapters are online (ZCRYPT_STATUS_MASK). */
 enum zc_cex_state zc_plat_cex_state(void);
 
+
+/*
+ * The shared statistics segment (core/stats.c, zcrypt/stats.h). Linux:
+ * POSIX shared memory in lib/linux/shm.c; its ZC_FREESTANDING end is the
+ * "not here" answer the bare-metal tier links.
+ *
+ * zc_plat_secure: 1 when the process runs with AT_SECURE (set-uid or
+ * set-gid), where the shared mode is off.
+ * zc_plat_stats_shm_name: the segment's name into buf (ZC_OK, ZC_ENOMEM,
+ * ZC_EINVAL for a bad ZCRYPT_STATS_SHM_NAME, ZC_ENOTSUP).
+ * zc_plat_stats_shm_map: create the segment (O_CREAT|O_EXCL, 0600,
+ * size bytes of zeros: *created = 1, the caller writes the header, its
+ * first 8 bytes last) or open the existing one, check that it is a
+ * regular file of the effective uid, mode 0600 and exactly size bytes,
+ * wait up to about 200 ms for its creator's first 8 bytes, and map it
+ * shared, read-write. Returns an enum zc_stats_shared_state:
+ * ZC_STATS_SHARED_ACTIVE with *base set, or why not (nothing mapped).
+ * zc_plat_stats_shm_unmap: undo a map (a segment the core did not trust).
+ * zc_plat_stats_shm_unlink: shm_unlink() the name (ZC_OK, ZC_EDEVICE,
+ * ZC_EINVAL, ZC_ENOTSUP).
+ * zc_plat_boot_time: the boot time in seconds since 1970 (/proc/stat's
+ * btime), 0 when unknown.
+ */
+int zc_plat_secure(void);
+int zc_plat_stats_shm_name(char *buf, size_t len);
+int zc_plat_stats_shm_map(size_t size, void **base, int *created);
+void zc_plat_stats_shm_unmap(void *base, size_t size);
+int zc_plat_stats_shm_unlink(void);
+uint64_t zc_plat_boot_time(void);
+
 #endif /* ZC_PLATFORM_H */

@@ -66,14 +66,25 @@ int zc_stats_env_value(const char *v)
         return 0;
     if (v[0] == '1' && v[1] == '\0')
         return 1;
+    if (v[0] == 's' && v[1] == 'h' && v[2] == 'a' && v[3] == 'r' && v[4] == 'e' && v[5] == 'd' &&
+        v[6] == '\0')
+        return 2;
     return -1;
 }
 
-/* Anything but "1" leaves counting off; zc_settings_ignored() names it. */
+/* Anything but "1" or "shared" leaves counting off; zc_settings_ignored()
+ * names it. */
 static int env_on(void)
 {
-    return zc_stats_env_value(zc_plat_stats_env()) == 1;
+    int v = zc_stats_env_value(zc_plat_stats_env());
+
+    return v < 0 ? 0 : v;
 }
+
+/* The user's segment's counters, published by core/stats_shm.c once it
+ * has checked (or written) the header; NULL until then, and for good when
+ * the segment is not trusted. fork() keeps the mapping. */
+struct zc_stat_cell *zc_stats_shm_cells;
 
 /* The state, reading ZCRYPT_STATS the first time; a call to
  * zc_stats_enable() meanwhile wins over the environment. */
@@ -130,7 +141,9 @@ void zc_stat_add(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
     struct zc_stat_cell *c;
     int id;
 
-    if (state() != 1)
+    int s = state();
+
+    if (s == 0)
         return;
     /* Hashes are their own row: no call for the common case. */
     id = (unsigned)algo <= ZC_ALGO_SHAKE256 ? (int)algo : zc_stat_id(algo, key_len);
@@ -139,8 +152,18 @@ void zc_stat_add(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
     /* The frame address, not a local's: a local whose address is taken
      * costs a stack slot and the stack protector's check on every call. */
     c = &stripes[stripe_of(__builtin_frame_address(0))].cell[id][be][dir];
+    /* Calls first, then bytes, here and in the segment (zcrypt/stats.h). */
     __atomic_fetch_add(&c->calls, 1, __ATOMIC_RELAXED);
     __atomic_fetch_add(&c->bytes, bytes, __ATOMIC_RELAXED);
+    if (s == 2) {
+        struct zc_stat_cell *sh = __atomic_load_n(&zc_stats_shm_cells, __ATOMIC_ACQUIRE);
+
+        if (sh != NULL) {
+            sh += ((unsigned)id * ZC_STAT_BACKENDS + (unsigned)be) * 2u + dir;
+            __atomic_fetch_add(&sh->calls, 1, __ATOMIC_RELAXED);
+            __atomic_fetch_add(&sh->bytes, bytes, __ATOMIC_RELAXED);
+        }
+    }
 }
 
 int zc_stats_enable(int on)
@@ -153,17 +176,11 @@ int zc_stats_enable(int on)
 
 int zc_stats_enabled(void)
 {
-    return state() == 1;
+    return state() != 0;
 }
 
 /* Bytes of one row of struct zc_stats: every backend, both directions. */
 #define ROW_BYTES sizeof(((struct zc_stats *)0)->cell[0])
-
-/* The rows a caller's struct of size bytes holds, or 0 for a bad size. */
-size_t zc_stats_rows(size_t size)
-{
-    return size != 0 && size % ROW_BYTES == 0 ? size / ROW_BYTES : 0;
-}
 
 int zc_stats_snapshot_sized(struct zc_stats *s, size_t size)
 {

@@ -38,11 +38,28 @@ _Static_assert(ZC_STAT_ROWS == ZC_STAT_ALGOS, "ZC_STAT_ALGOS counts the rows");
 #define ZC_STAT_ROWS_0_1 95u
 
 /* The rows a caller's struct zc_stats of size bytes holds: a whole
- * number of rows, or 0 for a size that is none. */
-size_t zc_stats_rows(size_t size);
+ * number of rows, or 0 for a size that is none. Inline, so that
+ * stats_format.c and stats_shm.c need nothing of stats.c. */
+static inline size_t zc_stats_rows(size_t size)
+{
+    size_t row = sizeof(((struct zc_stats *)0)->cell[0]);
 
-/* -1: ZCRYPT_STATS not read yet, 0: off, 1: on. */
+    return size != 0 && size % row == 0 ? size / row : 0;
+}
+
+/* The shared segment's layout (core/stats_shm.c): its size, where the
+ * counters start, the creator's header (magic last), and the check that
+ * a segment is exactly this library's layout before it is counted into. */
+size_t zc_shm_size(void);
+size_t zc_shm_cells_offset(void);
+void zc_shm_init(void *base, uint64_t epoch);
+enum zc_stats_shared_state zc_shm_check(const void *base, size_t len);
+
+/* -1: ZCRYPT_STATS not read yet, 0: off, 1: on, 2: on and shared. */
 extern int zc_stats_state __attribute__((visibility("hidden")));   /* no GOT load */
+
+/* The shared segment's counters (core/stats_shm.c publishes them), or NULL. */
+extern struct zc_stat_cell *zc_stats_shm_cells __attribute__((visibility("hidden")));
 
 /* The counting itself: the row from (algo, key_len), then the add. */
 void zc_stat_add(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
@@ -63,7 +80,8 @@ static inline enum zc_stat_backend zc_stat_be(int backend, int prot)
     return prot ? ZC_STAT_PROTECTED : ZC_STAT_CPACF;
 }
 
-/* A ZCRYPT_STATS value: 1 on ("1"), 0 off (unset, "" or "0"), -1 not understood. */
+/* A ZCRYPT_STATS value: 1 on ("1"), 2 shared ("shared"), 0 off (unset, ""
+ * or "0"), -1 not understood. */
 int zc_stats_env_value(const char *v);
 
 #endif /* ZC_STATS_INT_H */

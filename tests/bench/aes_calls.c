@@ -4,6 +4,7 @@
  * codes (tests/bench/insncount.sh drives it).
  *
  *   aes_calls OP LEN N        OP: ecb, cbc or ctr (AES-128, clear key)
+ *   aes_calls_shared OP LEN N the same, with the shared statistics linked
  *
  * Two stand-ins make the CPACF path run where the emulator lacks it:
  *  - zc_caps_decide is wrapped (-Wl,--wrap): the library's own decision
@@ -97,6 +98,17 @@ int main(int argc, char **argv)
     n = strtol(argv[3], NULL, 10);
     if (len > sizeof(buf) || n < 0)
         return 2;
+#ifdef ZC_BENCH_SHARED
+    /* aes_calls_shared: a static binary links the shared mode's object
+     * (and with it the constructor that attaches) only through a call of
+     * it; the run must count into the segment, and say so. */
+    if (getenv("ZCRYPT_STATS") != NULL && strcmp(getenv("ZCRYPT_STATS"), "shared") == 0 &&
+        zc_stats_shared_status() != ZC_STATS_SHARED_ACTIVE) {
+        fprintf(stderr, "aes_calls: shared statistics not active: %s\n",
+                zc_stats_shared_reason(zc_stats_shared_status()));
+        return 1;
+    }
+#endif
     memset(&sa, 0, sizeof(sa));
     sa.sa_sigaction = on_sigill;
     sa.sa_flags = SA_SIGINFO;

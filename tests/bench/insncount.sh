@@ -11,7 +11,8 @@
 # statistics off and on (ZCRYPT_STATS=1), and AES-128 ECB/CBC/CTR on a
 # prepared CPACF key (tests/bench/aes_calls.c: QEMU 7.2 has no AES codes,
 # so the instruction is completed by a signal handler outside the
-# library). "total" is the whole call with the harness; "library" only the
+# library); AES-128 ECB also with the statistics off, in-process and
+# shared (ZCRYPT_STATS=shared, on a segment of the run's own). "total" is the whole call with the harness; "library" only the
 # instructions inside libzcrypt's code.
 #
 # The tool is looked for in $INSNCOUNT_DIR, then /work/shared/tools/insncount.
@@ -69,7 +70,10 @@ trap 'rm -rf "$tmp"' EXIT
 per_call() {
     local prog=$1 env=(-e QEMU_CPU=max) line range
     shift
-    [ -z "${3:-}" ] || env+=(-e "$3")
+    local kv
+    for kv in ${3:-}; do    # VAR=VAL words
+        env+=(-e "$kv")
+    done
     range=$(lib_range "$prog")
     line=$("$tool/percall.sh" -n "$n" "${env[@]}" -p "range=$range" -- "$prog" "$1" "$2" @N@)
     awk -v l="$line" 'BEGIN {
@@ -90,7 +94,7 @@ printf '%-36s %6s %7s %7s %5s %5s %s\n' call bytes total library kimd klmd linea
 row() { # label prog op len [env]
     local t r i m lin t2 r2
     read -r t r i m lin < <(per_call "$2" "$3" "$4" "${5:-}")
-    if [ "$lin" != yes ] && [ "$2" = "$ap" ]; then
+    if [ "$lin" != yes ] && { [ "$2" = "$ap" ] || [ "$2" = "${asp:-}" ]; }; then
         # The emulator's signal delivery (aes_calls) is not exactly linear;
         # the library's own count must be: compare it at N and 2N calls.
         n=$((2 * n))
@@ -118,10 +122,27 @@ if [ -x "$ap" ]; then
         row "zc_aes_ctr_crypt AES-128 (KMCTR)" "$ap" ctr $len
     done
     row "zc_aes_cbc_encrypt, statistics on" "$ap" cbc 1024 ZCRYPT_STATS=1
+    # The shared mode's price: off / in-process / shared, on a segment of
+    # this run's own (ZCRYPT_STATS_SHM_NAME), removed at the end.
+    # The segment is made first, so that every measured run opens it
+    # (creating it is a one-time cost the differencing would not cancel).
+    shm=/zct-insncount-$$
+    asp=$build/tests/bench/aes_calls_shared
+    env -i QEMU_CPU=max ZCRYPT_STATS=shared ZCRYPT_STATS_SHM_NAME=$shm \
+        "${QEMU:-/usr/bin/qemu-s390x}" "$asp" ecb 16 1 > /dev/null
+    for len in 16 1024; do
+        row "zc_aes_ecb_encrypt, statistics off" "$asp" ecb $len
+        row "zc_aes_ecb_encrypt, statistics on" "$asp" ecb $len ZCRYPT_STATS=1
+        row "zc_aes_ecb_encrypt, statistics shared" "$asp" ecb $len \
+            "ZCRYPT_STATS=shared ZCRYPT_STATS_SHM_NAME=$shm"
+    done
+    rm -f "/dev/shm$shm"
     row "zc_aes_ctr_crypt, statistics on" "$ap" ctr 1024 ZCRYPT_STATS=1
 fi
 echo "(guest instructions per call under qemu-s390x -cpu max, N=$n: total includes the"
 echo " harness's loop and call; library = only instructions inside libzcrypt's code. 16 KiB:"
 echo " QEMU stops KIMD/KLMD after 64 blocks with cc 3, and they are re-issued. AES: QEMU has"
 echo " no AES codes, so tests/bench/aes_calls.c completes KM/KMC/KMCTR in a signal handler"
-echo " outside the library: the library's path is the real one, the ciphertext is not.)"
+echo " outside the library: the library's path is the real one, the ciphertext is not."
+echo " The off/on/shared rows run aes_calls_shared, whose library range also spans the"
+echo " shared mode's object: compare those three rows with each other, by total.)"
