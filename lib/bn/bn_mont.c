@@ -273,6 +273,22 @@ void zc_bn_montmul(uint64_t *d, const uint64_t *x, const uint64_t *y, const uint
     zc_wipe(t, 2 * n * sizeof t[0]);
 }
 
+void zc_bn_mont_reduce(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *m, size_t n,
+                       uint64_t m0i, const uint64_t *r2)
+{
+    uint64_t t[2 * ZC_BN_MAX_LIMBS];
+    struct mont_ops op = mont_ops(n);
+    size_t i;
+
+    for (i = 0; i < 2 * n; i++)
+        t[i] = i < an ? a[i] : 0;           /* public: positions only */
+    /* REDC: a / R mod m (a < m R keeps it below 2m before the subtraction) */
+    redc(r, t, m, n, m0i);
+    /* times R^2 / R: a mod m */
+    op.mul(r, r, r2, m, n, m0i, t);
+    zc_wipe(t, 2 * n * sizeof t[0]);
+}
+
 #define WIN 5                   /* window bits */
 #define WIN_ENTRIES (1u << WIN)
 
