@@ -15,6 +15,12 @@
 #      alternating rounds, next to two single-thread processes at once
 #      (what the machine itself gives)
 #   7. scripts/perf-sw.sh (the software figures), when it exists
+#   8. RSA in software (issue 30): RSA-2048 and RSA-4096 private and public
+#      ops/s against OpenSSL (OPENSSL_ia32cap=~0x200000200000000:~0x20200000:
+#      AES-NI, PCLMULQDQ, SHA and AVX-512 IFMA masked) and BearSSL i62 in one
+#      run each (tests/sw_peers), and guest instructions per RSA-2048
+#      operation under qemu-s390x against OpenSSL's s390x code, beside the
+#      issue's goals
 #
 # Builds what it needs in build/native and build/s390x (as scripts/test.sh
 # does). Environment: PERF_SECONDS (time per zc-speed cell, default 1),
@@ -138,5 +144,54 @@ if [ -f scripts/perf-sw.sh ]; then
     sh scripts/perf-sw.sh || status=1
 else
     echo "perf-sw: not present on this branch"
+fi
+
+echo
+echo "=== 8. RSA in software against OpenSSL and BearSSL (issue 30)"
+ninja -C build/native tests/sw_peers >/dev/null 2>&1 || true
+if [ -x build/native/tests/sw_peers ]; then
+    for bits in 2048 4096; do
+        OPENSSL_ia32cap='~0x200000200000000:~0x20200000' ZC_BENCH_RSA_BITS=$bits \
+            build/native/tests/sw_peers "${PERF_RSA_ROUNDS:-7}" RSA >"$scale_tmp/rsa$bits" || status=1
+        grep -E '^(OpenSSL|BearSSL):' "$scale_tmp/rsa$bits" | sed 's/^/  /'
+        # columns: name(2 words) ours OpenSSL BearSSL ...
+        awk '/^RSA-[0-9]+ (private|public) / {
+            o = $3; s = $4; b = $5
+            if ($2 == "private")
+                printf "  %s %-7s %9.0f op/s  /OpenSSL %5.2f (goal >= 0.6 %s)  /BearSSL %5.2f (goal >= 2 %s)\n",
+                    $1, $2, o, o / s, (o / s >= 0.6) ? "met" : "MISSED", o / b, (o / b >= 2) ? "met" : "MISSED"
+            else
+                printf "  %s %-7s %9.0f op/s  /OpenSSL %5.2f (goal >= 0.8 %s)  /BearSSL %5.2f\n",
+                    $1, $2, o, o / s, (o / s >= 0.8) ? "met" : "MISSED", o / b
+        }' "$scale_tmp/rsa$bits"
+    done
+    echo "  (tests/sw_peers: one process, medians of alternating rounds in thread CPU time;"
+    echo "   raw operations, no padding; ours and OpenSSL blind, BearSSL does not)"
+else
+    echo "RSA x86: SKIP (no tests/sw_peers: neither libcrypto nor BearSSL found)"
+fi
+tool=${INSNCOUNT_DIR:-/work/shared/tools/insncount}
+if [ -n "$s390x" ] && [ -x "$tool/percall.sh" ] && [ -x /usr/bin/qemu-s390x ] &&
+   ninja -C "$s390x" tests/sw_insns >/dev/null 2>&1; then
+    bin=$s390x/tests/sw_insns
+    for op in rsa-private rsa-public; do
+        ours=$(bash "$tool/percall.sh" -n 2 -- "$bin" ours $op 0 @N@ |
+            sed -n 's/^total\/call=\([0-9]*\).*/\1/p')
+        theirs=-
+        if /usr/bin/qemu-s390x "$bin" openssl $op 0 0 >/dev/null 2>&1; then
+            theirs=$(bash "$tool/percall.sh" -n 2 -- "$bin" openssl $op 0 @N@ |
+                sed -n 's/^total\/call=\([0-9]*\).*/\1/p')
+        fi
+        awk -v op="$op" -v o="$ours" -v t="$theirs" 'BEGIN {
+            if (t == "-" || t == "")
+                printf "  s390x RSA-2048 %-11s %10d guest insns  OpenSSL: - (no s390x libcrypto)\n", op, o
+            else
+                printf "  s390x RSA-2048 %-11s %10d guest insns  OpenSSL %10d  ratio %4.2f (goal <= 1.2 %s)\n",
+                    op, o, t, o / t, (o / t <= 1.2) ? "met" : "MISSED" }'
+    done
+    echo "  (tests/sw_insns under qemu-s390x 7.2 with the insncount tool, percall.sh -n 2:"
+    echo "   deterministic; ours ZC_BACKEND_SOFTWARE, the key of tests/vectors/rsa_kat.h)"
+else
+    echo "RSA s390x: SKIP (needs the s390x build, qemu-user and the insncount tool)"
 fi
 exit $status
