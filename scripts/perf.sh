@@ -21,6 +21,9 @@
 #      run each (tests/sw_peers), and guest instructions per RSA-2048
 #      operation under qemu-s390x against OpenSSL's s390x code, beside the
 #      issue's goals
+#   9. the build types: software SHA-256/512 and SHA3-256 guest instructions
+#      per block on s390x in the default (debugoptimized, -O2) build and in
+#      --buildtype=release (-O3, build/s390x-rel)
 #
 # Builds what it needs in build/native and build/s390x (as scripts/test.sh
 # does). Environment: PERF_SECONDS (time per zc-speed cell, default 1),
@@ -193,5 +196,34 @@ if [ -n "$s390x" ] && [ -x "$tool/percall.sh" ] && [ -x /usr/bin/qemu-s390x ] &&
     echo "   deterministic; ours ZC_BACKEND_SOFTWARE, the key of tests/vectors/rsa_kat.h)"
 else
     echo "RSA s390x: SKIP (needs the s390x build, qemu-user and the insncount tool)"
+fi
+
+echo
+echo "=== 9. build types: software hash guest instructions per block on s390x"
+if [ -n "$s390x" ] && [ -x "$tool/percall.sh" ] && [ -x /usr/bin/qemu-s390x ] &&
+   setup build/s390x-rel --cross-file tests/cross/s390x-linux-gnu.ini -Dtests=enabled \
+        -Dtest_expect=qemu --buildtype=release &&
+   ninja -C build/s390x-rel tests/sw_insns >/dev/null 2>&1; then
+    per_block() { # binary alg block: (40 blocks - 8 blocks) / 32
+        a=$(bash "$tool/percall.sh" -n 4 -- "$1" ours "$2" $((8 * $3)) @N@ |
+            sed -n 's/^total\/call=\([0-9.]*\).*/\1/p')
+        b=$(bash "$tool/percall.sh" -n 4 -- "$1" ours "$2" $((40 * $3)) @N@ |
+            sed -n 's/^total\/call=\([0-9.]*\).*/\1/p')
+        awk -v a="$a" -v b="$b" 'BEGIN { printf "%.0f", (b - a) / 32 }'
+    }
+    printf '  %-10s %18s %16s %7s\n' hash "debugoptimized" "release" "rel/dbg"
+    for spec in sha256:64 sha512:128 sha3-256:136; do
+        alg=${spec%%:*}
+        blk=${spec#*:}
+        d=$(per_block "$s390x/tests/sw_insns" "$alg" "$blk")
+        r=$(per_block build/s390x-rel/tests/sw_insns "$alg" "$blk")
+        awk -v n="$alg" -v d="$d" -v r="$r" 'BEGIN {
+            printf "  %-10s %18s %16s %7.3f %s\n", n, d, r, r / d,
+                (r / d <= 1.05) ? "(within 5 %: met)" : "(MISSED)" }'
+    done
+    echo "  (tests/sw_insns, ZC_BACKEND_SOFTWARE, per block: the difference of 40- and"
+    echo "   8-block one-shot hashes over 32; qemu-s390x 7.2, insncount percall.sh -n 4)"
+else
+    echo "build types: SKIP (needs the s390x cross build, qemu-user and the insncount tool)"
 fi
 exit $status
