@@ -132,7 +132,8 @@ static const uint64_t K[80] = {
  * (3,511 a block in a release build, 3,493 in debugoptimized).
  */
 #if defined(__s390x__) && defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__)
-#define ZC_SHA2_O2 __attribute__((optimize("O2", "no-tree-loop-vectorize", "no-tree-slp-vectorize")))
+#define ZC_SHA2_O2 \
+    __attribute__((optimize("O2", "no-tree-loop-vectorize", "no-tree-slp-vectorize")))
 #else
 #define ZC_SHA2_O2
 #endif
