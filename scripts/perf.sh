@@ -15,6 +15,15 @@
 #      alternating rounds, next to two single-thread processes at once
 #      (what the machine itself gives)
 #   7. scripts/perf-sw.sh (the software figures), when it exists
+#   8. RSA in software (issue 30): RSA-2048 and RSA-4096 private and public
+#      ops/s against OpenSSL (OPENSSL_ia32cap=~0x200000200000000:~0x20200000:
+#      AES-NI, PCLMULQDQ, SHA and AVX-512 IFMA masked) and BearSSL i62 in one
+#      run each (tests/sw_peers), and guest instructions per RSA-2048
+#      operation under qemu-s390x against OpenSSL's s390x code, beside the
+#      issue's goals
+#   9. the build types: software SHA-256/512 and SHA3-256 guest instructions
+#      per block on s390x in the default (debugoptimized, -O2) build and in
+#      --buildtype=release (-O3, build/s390x-rel)
 #
 # Builds what it needs in build/native and build/s390x (as scripts/test.sh
 # does). Environment: PERF_SECONDS (time per zc-speed cell, default 1),
@@ -138,5 +147,83 @@ if [ -f scripts/perf-sw.sh ]; then
     sh scripts/perf-sw.sh || status=1
 else
     echo "perf-sw: not present on this branch"
+fi
+
+echo
+echo "=== 8. RSA in software against OpenSSL and BearSSL (issue 30)"
+ninja -C build/native tests/sw_peers >/dev/null 2>&1 || true
+if [ -x build/native/tests/sw_peers ]; then
+    for bits in 2048 4096; do
+        OPENSSL_ia32cap='~0x200000200000000:~0x20200000' ZC_BENCH_RSA_BITS=$bits \
+            build/native/tests/sw_peers "${PERF_RSA_ROUNDS:-7}" RSA >"$scale_tmp/rsa$bits" || status=1
+        grep -E '^(OpenSSL|BearSSL):' "$scale_tmp/rsa$bits" | sed 's/^/  /'
+        # columns: name(2 words) ours OpenSSL BearSSL ...
+        awk '/^RSA-[0-9]+ (private|public) / {
+            o = $3; s = $4; b = $5
+            if ($2 == "private")
+                printf "  %s %-7s %9.0f op/s  /OpenSSL %5.2f (goal >= 0.6 %s)  /BearSSL %5.2f (goal >= 2 %s)\n",
+                    $1, $2, o, o / s, (o / s >= 0.6) ? "met" : "MISSED", o / b, (o / b >= 2) ? "met" : "MISSED"
+            else
+                printf "  %s %-7s %9.0f op/s  /OpenSSL %5.2f (goal >= 0.8 %s)  /BearSSL %5.2f\n",
+                    $1, $2, o, o / s, (o / s >= 0.8) ? "met" : "MISSED", o / b
+        }' "$scale_tmp/rsa$bits"
+    done
+    echo "  (tests/sw_peers: one process, medians of alternating rounds in thread CPU time;"
+    echo "   raw operations, no padding; ours and OpenSSL blind, BearSSL does not)"
+else
+    echo "RSA x86: SKIP (no tests/sw_peers: neither libcrypto nor BearSSL found)"
+fi
+tool=${INSNCOUNT_DIR:-/work/shared/tools/insncount}
+if [ -n "$s390x" ] && [ -x "$tool/percall.sh" ] && [ -x /usr/bin/qemu-s390x ] &&
+   ninja -C "$s390x" tests/sw_insns >/dev/null 2>&1; then
+    bin=$s390x/tests/sw_insns
+    for op in rsa-private rsa-public; do
+        ours=$(bash "$tool/percall.sh" -n 2 -- "$bin" ours $op 0 @N@ |
+            sed -n 's/^total\/call=\([0-9]*\).*/\1/p')
+        theirs=-
+        if /usr/bin/qemu-s390x "$bin" openssl $op 0 0 >/dev/null 2>&1; then
+            theirs=$(bash "$tool/percall.sh" -n 2 -- "$bin" openssl $op 0 @N@ |
+                sed -n 's/^total\/call=\([0-9]*\).*/\1/p')
+        fi
+        awk -v op="$op" -v o="$ours" -v t="$theirs" 'BEGIN {
+            if (t == "-" || t == "")
+                printf "  s390x RSA-2048 %-11s %10d guest insns  OpenSSL: - (no s390x libcrypto)\n", op, o
+            else
+                printf "  s390x RSA-2048 %-11s %10d guest insns  OpenSSL %10d  ratio %4.2f (goal <= 1.2 %s)\n",
+                    op, o, t, o / t, (o / t <= 1.2) ? "met" : "MISSED" }'
+    done
+    echo "  (tests/sw_insns under qemu-s390x 7.2 with the insncount tool, percall.sh -n 2:"
+    echo "   deterministic; ours ZC_BACKEND_SOFTWARE, the key of tests/vectors/rsa_kat.h)"
+else
+    echo "RSA s390x: SKIP (needs the s390x build, qemu-user and the insncount tool)"
+fi
+
+echo
+echo "=== 9. build types: software hash guest instructions per block on s390x"
+if [ -n "$s390x" ] && [ -x "$tool/percall.sh" ] && [ -x /usr/bin/qemu-s390x ] &&
+   setup build/s390x-rel --cross-file tests/cross/s390x-linux-gnu.ini -Dtests=enabled \
+        -Dtest_expect=qemu --buildtype=release &&
+   ninja -C build/s390x-rel tests/sw_insns >/dev/null 2>&1; then
+    per_block() { # binary alg block: (40 blocks - 8 blocks) / 32
+        a=$(bash "$tool/percall.sh" -n 4 -- "$1" ours "$2" $((8 * $3)) @N@ |
+            sed -n 's/^total\/call=\([0-9.]*\).*/\1/p')
+        b=$(bash "$tool/percall.sh" -n 4 -- "$1" ours "$2" $((40 * $3)) @N@ |
+            sed -n 's/^total\/call=\([0-9.]*\).*/\1/p')
+        awk -v a="$a" -v b="$b" 'BEGIN { printf "%.0f", (b - a) / 32 }'
+    }
+    printf '  %-10s %18s %16s %7s\n' hash "debugoptimized" "release" "rel/dbg"
+    for spec in sha256:64 sha512:128 sha3-256:136; do
+        alg=${spec%%:*}
+        blk=${spec#*:}
+        d=$(per_block "$s390x/tests/sw_insns" "$alg" "$blk")
+        r=$(per_block build/s390x-rel/tests/sw_insns "$alg" "$blk")
+        awk -v n="$alg" -v d="$d" -v r="$r" 'BEGIN {
+            printf "  %-10s %18s %16s %7.3f %s\n", n, d, r, r / d,
+                (r / d <= 1.05) ? "(within 5 %: met)" : "(MISSED)" }'
+    done
+    echo "  (tests/sw_insns, ZC_BACKEND_SOFTWARE, per block: the difference of 40- and"
+    echo "   8-block one-shot hashes over 32; qemu-s390x 7.2, insncount percall.sh -n 4)"
+else
+    echo "build types: SKIP (needs the s390x cross build, qemu-user and the insncount tool)"
 fi
 exit $status

@@ -114,6 +114,15 @@ void zc_bn_montmul(uint64_t *d, const uint64_t *x, const uint64_t *y, const uint
                    size_t n, uint64_t m0i);
 
 /*
+ * r = a mod m for odd m by Montgomery reduction: a (an <= 2n limbs) must
+ * be below m 2^(64 n) (the caller's sizes guarantee it: for an RSA prime p,
+ * x < p q with q < 2^(64 n)); r2 = 2^(128 n) mod m. Two Montgomery passes
+ * instead of zc_bn_reduce's 64 an; time depends on an and n only.
+ */
+void zc_bn_mont_reduce(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *m, size_t n,
+                       uint64_t m0i, const uint64_t *r2);
+
+/*
  * x = x^e mod m, x < m, n <= ZC_BN_MAX_SECRET_LIMBS. The exponent e (en limbs) is secret: a fixed
  * 4-bit window over its announced bit length ebits, every window
  * multiplies, and the table entry is chosen by scanning the whole table.

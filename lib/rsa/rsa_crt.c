@@ -97,11 +97,17 @@ int zc_rsa_sw_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     zc_rsa_blind_apply(k, t, x, r);
 
     /* m1 = t^dP rp^-1 mod p, m2 = t^dQ rq^-1 mod q: (x r^e)^dP = x^dP r mod p */
-    zc_bn_reduce(m1, t, nl, k->zc_p, pl);
+    if (nl <= 2 * pl && k->zc_qbits <= 64 * pl)     /* t < p q < p 2^(64 pl): public sizes */
+        zc_bn_mont_reduce(m1, t, nl, k->zc_p, pl, k->zc_p0i, k->zc_pr2);
+    else
+        zc_bn_reduce(m1, t, nl, k->zc_p, pl);
     zc_bn_modexp(m1, k->zc_dp, pl, k->zc_pbits, k->zc_p, pl, k->zc_p0i, k->zc_pr2);
     zc_bn_montmul(m1, m1, rpinv, k->zc_p, pl, k->zc_p0i);
     zc_bn_montmul(m1, m1, k->zc_pr2, k->zc_p, pl, k->zc_p0i);
-    zc_bn_reduce(m2, t, nl, k->zc_q, ql);
+    if (nl <= 2 * ql && k->zc_pbits <= 64 * ql)
+        zc_bn_mont_reduce(m2, t, nl, k->zc_q, ql, k->zc_q0i, k->zc_qr2);
+    else
+        zc_bn_reduce(m2, t, nl, k->zc_q, ql);
     zc_bn_modexp(m2, k->zc_dq, ql, k->zc_qbits, k->zc_q, ql, k->zc_q0i, k->zc_qr2);
     zc_bn_montmul(m2, m2, rqinv, k->zc_q, ql, k->zc_q0i);
     zc_bn_montmul(m2, m2, k->zc_qr2, k->zc_q, ql, k->zc_q0i);

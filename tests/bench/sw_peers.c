@@ -10,7 +10,8 @@
  * shared and noisy, so the implementations alternate round by round (the
  * order rotates every round) and each figure is the median of the rounds,
  * timed in thread CPU time.
- * RSA-2048 rows are in operations per second on one key in all three.
+ * RSA-2048 rows are in operations per second on one key in all three
+ * (ZC_BENCH_RSA_BITS=4096 makes them RSA-4096 rows).
  *
  * OPENSSL_ia32cap is read once, when libcrypto initialises; if it is not
  * set, the program sets the mask and re-executes itself, so the figures
@@ -70,8 +71,9 @@ static volatile uint32_t sink;
 static zc_aes_key zaes;
 static zc_des_key zdes;
 static zc_rsa_key zrsa;
-static uint8_t rsa_in[256], rsa_out[256];
-static size_t rsa_len = 256;
+static uint8_t rsa_in[512], rsa_out[512];
+static size_t rsa_len = 256;           /* ZC_BENCH_RSA_BITS / 8 */
+static char rsa_priv_name[24] = "RSA-2048 private", rsa_pub_name[24] = "RSA-2048 public";
 
 #ifdef ZC_BENCH_OPENSSL
 static EVP_CIPHER_CTX *o_ecb, *o_ctr, *o_cbce, *o_cbcd, *o_gcm, *o_tdes;
@@ -90,7 +92,7 @@ static br_rsa_public b_pub;
 static br_skey_decoder_context b_skey;
 static const br_rsa_private_key *b_sk;
 static br_rsa_public_key b_pk;
-static uint8_t b_n[256], b_e[4];
+static uint8_t b_n[512], b_e[4];
 static const char *b_rsa_name = "i31";
 #endif
 
@@ -274,6 +276,39 @@ static void b_pub_f(void)
         die("bearssl rsa public");
 }
 
+/* DER length at *p (short or long form); advances p. */
+static size_t der_len_at(const uint8_t **p)
+{
+    size_t n = *(*p)++, len = 0;
+
+    if (n < 0x80)
+        return n;
+    for (n &= 0x7f; n > 0; n--)
+        len = len << 8 | *(*p)++;
+    return len;
+}
+
+/* The modulus of an RSAPrivateKey (SEQUENCE { version, n, ... }) into dst; its length. */
+static size_t der_modulus(uint8_t *dst, const uint8_t *der, size_t der_len)
+{
+    const uint8_t *p = der;
+    size_t len;
+
+    (void)der_len;
+    p++;                        /* SEQUENCE */
+    der_len_at(&p);
+    p++;                        /* INTEGER version */
+    p += der_len_at(&p);
+    p++;                        /* INTEGER n */
+    len = der_len_at(&p);
+    while (len > 0 && *p == 0) {
+        p++;
+        len--;
+    }
+    memcpy(dst, p, len);
+    return len;
+}
+
 static void b_setup(const uint8_t *der, size_t der_len)
 {
     uint32_t e;
@@ -296,13 +331,14 @@ static void b_setup(const uint8_t *der, size_t der_len)
         b_pub = br_rsa_i62_public;
         b_rsa_name = "i62";
     }
-    if (br_rsa_i31_compute_modulus(b_n, b_sk) != sizeof(b_n))
+    /* n from the DER (br_rsa_i31_compute_modulus stops short of 4096 bits) */
+    if (der_modulus(b_n, der, der_len) != rsa_len)
         die("bearssl modulus");
     e = br_rsa_i31_compute_pubexp(b_sk);
     for (i = 0; i < 4; i++)
         b_e[i] = (uint8_t)(e >> (24 - 8 * i));
     b_pk.n = b_n;
-    b_pk.nlen = sizeof(b_n);
+    b_pk.nlen = rsa_len;
     b_pk.e = b_e;
     b_pk.elen = 4;
 }
@@ -340,8 +376,8 @@ static const struct row rows[] = {
     { .name = "SHA-256", .fn = { z_sha256, O(o_sha256_f), B(b_sha256_f) }, .vs_ossl = 0.6, .vs_bssl = 1.2 },
     { .name = "SHA-512", .fn = { z_sha512, O(o_sha512_f), B(b_sha512_f) }, .vs_ossl = 0.7, .vs_bssl = 1.2 },
     { .name = "SHA3-256", .fn = { z_sha3, O(o_sha3_f), NULL }, .vs_ossl = 0.8 },
-    { .name = "RSA-2048 private", .fn = { z_priv, O(o_priv_f), B(b_priv_f) }, .vs_bssl = 1.5, .ops = 1 },
-    { .name = "RSA-2048 public", .fn = { z_pub, O(o_pub_f), B(b_pub_f) }, .vs_bssl = 1.5, .ops = 1 },
+    { .name = rsa_priv_name, .fn = { z_priv, O(o_priv_f), B(b_priv_f) }, .vs_bssl = 1.5, .ops = 1 },
+    { .name = rsa_pub_name, .fn = { z_pub, O(o_pub_f), B(b_pub_f) }, .vs_bssl = 1.5, .ops = 1 },
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
@@ -400,7 +436,7 @@ static void verdict(double ratio, double target)
 int main(int argc, char **argv)
 {
     int rounds = argc > 1 ? atoi(argv[1]) : 9;
-    uint8_t der[4096];
+    uint8_t der[8192];
     size_t der_len = sizeof(der);
     size_t r, i;
 
@@ -423,7 +459,12 @@ int main(int argc, char **argv)
     if (zc_aes_key_init(&zaes, key16, 16, ZC_BACKEND_SOFTWARE) ||
         zc_des_key_init(&zdes, key24, 24, ZC_BACKEND_SOFTWARE))
         die("zc key init");
-    if (zc_rsa_generate(&zrsa, 2048, 65537) || zc_rsa_key_set_backend(&zrsa, ZC_BACKEND_SOFTWARE) ||
+    if (getenv("ZC_BENCH_RSA_BITS") && atoi(getenv("ZC_BENCH_RSA_BITS")) == 4096) {
+        rsa_len = 512;
+        strcpy(rsa_priv_name, "RSA-4096 private");
+        strcpy(rsa_pub_name, "RSA-4096 public");
+    }
+    if (zc_rsa_generate(&zrsa, 8 * rsa_len, 65537) || zc_rsa_key_set_backend(&zrsa, ZC_BACKEND_SOFTWARE) ||
         zc_rsa_key_export_der(&zrsa, ZC_RSA_DER_PRIVATE_PKCS1, der, &der_len))
         die("zc rsa key");
     /* An input below the modulus (whose top byte is non-zero). */
@@ -444,9 +485,9 @@ int main(int argc, char **argv)
     printf("BearSSL: not built in\n");
 #endif
     printf("ours: libzcrypt, ZC_BACKEND_SOFTWARE\n");
-    printf("%d KiB messages (RSA: op/s on one 2048-bit key), single thread, median of %d "
+    printf("%d KiB messages (RSA: op/s on one %zu-bit key), single thread, median of %d "
            "alternating rounds of ~%.0f ms CPU time each\n\n",
-           MSG / 1024, rounds, ROUND_NS / 1e6);
+           MSG / 1024, 8 * rsa_len, rounds, ROUND_NS / 1e6);
     printf("%-17s %10s %10s %10s %6s %-14s %6s %-14s\n", "algorithm", "ours", "OpenSSL", "BearSSL",
            "/OSSL", "target", "/Bear", "target");
 
