@@ -192,7 +192,7 @@ check_tsan() {
 # --------------------------------------------------------------------------
 # libFuzzer targets; each writes what it finds to build/fuzz/corpus-<t>/
 # (the committed seeds in tests/fuzz/corpus/<t>/ are only read).
-fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_ccm fuzz_rsa fuzz_openssl"
+fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_ccm fuzz_rsa fuzz_ec fuzz_openssl"
 check_fuzz() {
     need clang 'clang libclang-rt-dev' || return 0
     dir=build/fuzz
