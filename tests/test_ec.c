@@ -33,10 +33,14 @@ static size_t unhex_f(uint8_t *out, size_t f, const char *hex)
 
 START_TEST(rfc6979)
 {
+    const size_t n_sample = sizeof ec_rfc6979_sigs / sizeof ec_rfc6979_sigs[0];
+    const size_t n_test = sizeof ec_rfc6979_sigs_test / sizeof ec_rfc6979_sigs_test[0];
     size_t i;
 
-    for (i = 0; i < sizeof ec_rfc6979_sigs / sizeof ec_rfc6979_sigs[0]; i++) {
-        const struct ec_rfc6979_sig *v = &ec_rfc6979_sigs[i];
+    for (i = 0; i < n_sample + n_test; i++) {
+        const struct ec_rfc6979_sig *v = i < n_sample ? &ec_rfc6979_sigs[i]
+                                                      : &ec_rfc6979_sigs_test[i - n_sample];
+        const char *msg = i < n_sample ? "sample" : "test";
         const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[v->key];
         size_t f = zc_ec_field_size(kv->curve), len;
         uint8_t d[66], pub[133], want[133], h[64], sig[132], exp[132];
@@ -51,7 +55,7 @@ START_TEST(rfc6979)
         ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);
         ck_assert_uint_eq(len, 2 * f + 1);
         ck_assert_mem_eq(pub, want, len);
-        ck_assert_int_eq(zc_hash(v->alg, "sample", 6, h, zc_hash_size(v->alg)), ZC_OK);
+        ck_assert_int_eq(zc_hash(v->alg, msg, strlen(msg), h, zc_hash_size(v->alg)), ZC_OK);
         unhex_f(exp, f, v->r);
         unhex_f(exp + f, f, v->s);
         len = sizeof sig;
