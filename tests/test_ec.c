@@ -230,6 +230,163 @@ START_TEST(bad_inputs)
 }
 END_TEST
 
+
+/* DER keys: every format round trips; SEC1 with and without its optional
+ * fields; a short private octet string; a wrong embedded public key;
+ * trailing bytes, BER lengths and explicit parameters. */
+START_TEST(der_keys)
+{
+    static const uint8_t oid_p256[] = { 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 };
+    const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[_i];
+    size_t f = zc_ec_field_size(kv->curve), len, len2, i;
+    uint8_t d[66], der[512], der2[512], pub[133];
+    zc_ec_key k, k2, other;
+    static const enum zc_ec_der_format fmts[] = {
+        ZC_EC_DER_PUBLIC_SPKI, ZC_EC_DER_PRIVATE_PKCS8, ZC_EC_DER_PRIVATE_SEC1,
+    };
+
+    unhex_f(d, f, kv->x);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, kv->curve, d, f), ZC_OK);
+    for (i = 0; i < 3; i++) {
+        len = sizeof der;
+        ck_assert_int_eq(zc_ec_key_export_der(&k, fmts[i], der, &len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_curve(&k2), kv->curve);
+        len2 = sizeof der2;
+        ck_assert_int_eq(zc_ec_key_export_der(&k2, fmts[i], der2, &len2), ZC_OK);
+        ck_assert_uint_eq(len, len2);
+        ck_assert_mem_eq(der, der2, len);
+        der[len] = 0;                                   /* trailing byte */
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len + 1), ZC_EINVAL);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len - 1), ZC_EINVAL);
+        if (i == 0) {
+            ck_assert_int_eq(zc_ec_key_export_der(&k2, ZC_EC_DER_PRIVATE_SEC1, der2, &len2),
+                             ZC_EINVAL);                /* public only */
+        }
+    }
+    /* SEC1 with the embedded public key of another key: EINVAL */
+    ck_assert_int_eq(zc_ec_key_generate(&other, kv->curve), ZC_OK);
+    len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_SEC1, der, &len), ZC_OK);
+    len2 = sizeof pub;
+    ck_assert_int_eq(zc_ec_key_public(&other, pub, &len2), ZC_OK);
+    memcpy(der + len - len2, pub, len2);                /* the point ends the DER */
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    /* PKCS#8 the same way */
+    len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, der, &len), ZC_OK);
+    memcpy(der + len - len2, pub, len2);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    if (kv->curve == ZC_EC_P256) {
+        /* SEC1 without the public key, d = 1 as a one-byte octet string */
+        static const uint8_t one_no_pub[] = {
+            0x30, 0x12, 0x02, 0x01, 0x01, 0x04, 0x01, 0x01, 0xa0, 0x0a,
+        };
+        uint8_t gx[32];
+
+        memcpy(der, one_no_pub, sizeof one_no_pub);
+        memcpy(der + sizeof one_no_pub, oid_p256, sizeof oid_p256);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, sizeof one_no_pub + sizeof oid_p256), ZC_OK);
+        len = sizeof pub;
+        ck_assert_int_eq(zc_ec_key_public(&k2, pub, &len), ZC_OK);
+        unhex_f(gx, 32, "6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296");
+        ck_assert_mem_eq(pub + 1, gx, 32);              /* 1 G = G (SP 800-186) */
+        /* without the parameters either: no curve named, EINVAL */
+        der[1] = 0x06;
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, 8), ZC_EINVAL);
+        /* a BER long-form length where the short one fits: EINVAL */
+        {
+            static const uint8_t ber[] = { 0x30, 0x81, 0x06, 0x02, 0x01, 0x01, 0x04, 0x01, 0x01 };
+
+            ck_assert_int_eq(zc_ec_key_from_der(&k2, ber, sizeof ber), ZC_EINVAL);
+        }
+        /* SPKI with explicit parameters (a SEQUENCE): ENOTSUP */
+        {
+            static const uint8_t expl[] = {
+                0x30, 0x12, 0x30, 0x0b, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+                0x30, 0x00, 0x03, 0x03, 0x00, 0x04, 0x00,
+            };
+
+            ck_assert_int_eq(zc_ec_key_from_der(&k2, expl, sizeof expl), ZC_ENOTSUP);
+        }
+        /* compressed point in an SPKI */
+        len = sizeof der;
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, der, &len), ZC_OK);
+        {
+            uint8_t c[128];
+            size_t cl = 0;
+
+            /* SEQ { alg (21 bytes), BIT STRING 00 02/03 X } */
+            c[cl++] = 0x30;
+            c[cl++] = (uint8_t)(21 + 2 + 1 + 33);
+            memcpy(c + cl, der + 2, 21);
+            cl += 21;
+            c[cl++] = 0x03;
+            c[cl++] = 34;
+            c[cl++] = 0;
+            c[cl++] = (uint8_t)(2 | (der[len - 1] & 1));
+            memcpy(c + cl, der + len - 64, 32);
+            cl += 32;
+            ck_assert_int_eq(zc_ec_key_from_der(&k2, c, cl), ZC_OK);
+            len2 = sizeof pub;
+            ck_assert_int_eq(zc_ec_key_public(&k2, pub, &len2), ZC_OK);
+            ck_assert_mem_eq(pub, der + len - 65, 65);
+        }
+    }
+    zc_ec_key_wipe(&k);
+    zc_ec_key_wipe(&k2);
+    zc_ec_key_wipe(&other);
+}
+END_TEST
+
+/* DER signatures: round trip, strictness, values longer than f. */
+START_TEST(der_sigs)
+{
+    uint8_t sig[132], back[132], der[160];
+    size_t f = zc_ec_field_size(curves[_i]), dl, bl;
+    unsigned i;
+
+    for (i = 0; i < 8; i++) {
+        memset(sig, 0, 2 * f);
+        if (i & 1)
+            memset(sig, 0xff, f);               /* top bit set: a sign byte */
+        if (i & 2)
+            sig[2 * f - 1] = 1;                 /* s = 1: one byte */
+        if (i & 4)
+            sig[f + 3] = 0x7f;
+        dl = sizeof der;
+        ck_assert_int_eq(zc_ecdsa_sig_to_der(curves[_i], sig, 2 * f, der, &dl), ZC_OK);
+        bl = sizeof back;
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], der, dl, back, &bl), ZC_OK);
+        ck_assert_uint_eq(bl, 2 * f);
+        ck_assert_mem_eq(sig, back, bl);
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], der, dl - 1, back, &bl), ZC_EINVAL);
+    }
+    {
+        static const uint8_t neg[] = { 0x30, 0x06, 0x02, 0x01, 0x81, 0x02, 0x01, 0x01 };
+        static const uint8_t pad[] = { 0x30, 0x07, 0x02, 0x02, 0x00, 0x01, 0x02, 0x01, 0x01 };
+        static const uint8_t zero[] = { 0x30, 0x06, 0x02, 0x01, 0x00, 0x02, 0x01, 0x01 };
+
+        bl = sizeof back;
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], neg, sizeof neg, back, &bl), ZC_EINVAL);
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], pad, sizeof pad, back, &bl), ZC_EINVAL);
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], zero, sizeof zero, back, &bl), ZC_OK);
+    }
+    /* an r of f + 1 bytes (after its sign byte) does not fit */
+    memset(der, 0x11, sizeof der);
+    der[0] = 0x30;
+    der[1] = (uint8_t)(2 + f + 1 + 3);
+    der[2] = 0x02;
+    der[3] = (uint8_t)(f + 1);
+    der[4 + f + 1] = 0x02;
+    der[4 + f + 2] = 1;
+    der[4 + f + 3] = 1;
+    bl = sizeof back;
+    if (f + 1 < 128)
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], der, 4 + f + 4, back, &bl), ZC_EINVAL);
+}
+END_TEST
+
 /* ---- Wycheproof: a flat scanner of "key": "string" pairs ---- */
 
 struct wp_counts {
@@ -484,6 +641,8 @@ int main(void)
     tcase_add_test(tc, rfc6979);
     tcase_add_test(tc, roundtrip);
     tcase_add_test(tc, bad_inputs);
+    tcase_add_loop_test(tc, der_keys, 0, 3);
+    tcase_add_loop_test(tc, der_sigs, 0, 3);
     tcase_add_loop_test(tc, wycheproof_ecdsa, 0, sizeof ecdsa_files / sizeof ecdsa_files[0]);
     tcase_add_loop_test(tc, wycheproof_ecdh, 0, sizeof ecdh_files / sizeof ecdh_files[0]);
     suite_add_tcase(s, tc);
