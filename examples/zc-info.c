@@ -451,7 +451,7 @@ static const struct { const char *name; size_t size; } sizes[] = {
     ZC_SIZE(zc_aes_key), ZC_SIZE(zc_aes_gcm_ctx), ZC_SIZE(zc_aes_cmac_ctx),
     ZC_SIZE(zc_aes_stream_ctx), ZC_SIZE(zc_des_key), ZC_SIZE(zc_des_stream_ctx),
     ZC_SIZE(zc_rc4_ctx),
-    ZC_SIZE(zc_hash_ctx), ZC_SIZE(zc_hmac_ctx), ZC_SIZE(zc_rsa_key),
+    ZC_SIZE(zc_hash_ctx), ZC_SIZE(zc_hmac_ctx), ZC_SIZE(zc_rsa_key), ZC_SIZE(zc_ec_key),
     ZC_SIZE(struct zc_stats), ZC_SIZE(struct zc_backend_info),
 };
 

@@ -31,6 +31,10 @@
  * @brief The public headers of one part of the library; its code is lib/rsa/ and lib/bn/.
  */
 /**
+ * @defgroup zcrypt_ec Elliptic curves: ECDSA, ECDH, keys and DER
+ * @brief The public headers of one part of the library; its code is lib/ec/.
+ */
+/**
  * @defgroup zcrypt_rand Random numbers
  * @brief The public headers of one part of the library; its code is lib/rand/.
  */
@@ -54,6 +58,7 @@
 #include <zcrypt/des.h>
 #include <zcrypt/des_stream.h>
 #include <zcrypt/rsa.h>
+#include <zcrypt/ec.h>
 #include <zcrypt/rc4.h>
 #include <zcrypt/random.h>
 #include <zcrypt/caps.h>

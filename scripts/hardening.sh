@@ -130,7 +130,7 @@ check_valgrind() {
     tests=$(meson introspect --tests $dir | python3 -c '
 import json, os, re, sys
 build = os.path.realpath(sys.argv[1])
-skip = re.compile(r"^[a-z0-9-]+-(none|mask|long|spell)$|^(ct-taint|ct-rsa|sim-threads|sim-prot-threads|stats-shared-tsan|stats-env)$")
+skip = re.compile(r"^[a-z0-9-]+-(none|mask|long|spell)$|^(ct-taint|ct-rsa|ct-ec|sim-threads|sim-prot-threads|stats-shared-tsan|stats-env)$")
 for t in json.load(sys.stdin):
     exe = os.path.realpath(t["cmd"][0])
     if exe.startswith(build + os.sep) and not skip.match(t["name"]):
@@ -192,7 +192,7 @@ check_tsan() {
 # --------------------------------------------------------------------------
 # libFuzzer targets; each writes what it finds to build/fuzz/corpus-<t>/
 # (the committed seeds in tests/fuzz/corpus/<t>/ are only read).
-fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_ccm fuzz_rsa fuzz_stats_segment fuzz_openssl"
+fuzz_targets="fuzz_caps fuzz_stream fuzz_gcm fuzz_ccm fuzz_rsa fuzz_stats_segment fuzz_ec fuzz_openssl"
 check_fuzz() {
     need clang 'clang libclang-rt-dev' || return 0
     dir=build/fuzz
@@ -236,7 +236,7 @@ check_ct_taint() {
     log=$dir-hardening.log
     t0=$(date +%s)
     if ! { setup $dir -Dtests=enabled -Dtest_expect=native -Dct_taint=true &&
-           ninja -C $dir tests/ct_taint tests/test_rsa_ct; } >"$log" 2>&1; then
+           ninja -C $dir tests/ct_taint tests/test_rsa_ct tests/test_ec_ct; } >"$log" 2>&1; then
         fail "build failed"
         return
     fi
@@ -253,6 +253,13 @@ check_ct_taint() {
         fail "RSA: secret-dependent branches or indexes: $(grep -c -E 'uninitialised value|depends on uninitialised' "$log") reports"
         return
     fi
+    # The EC private paths, the same way: scalar multiplication, signing,
+    # ECDH and key generation.
+    if ! $vg $dir/tests/test_ec_ct >$dir/ec.log 2>&1; then
+        log=$dir/ec.log
+        fail "EC: secret-dependent branches or indexes: $(grep -c -E 'uninitialised value|depends on uninitialised' "$log") reports"
+        return
+    fi
     caught=0
     for leak in planted-index planted-branch; do
         if $vg $dir/tests/ct_taint $leak >$dir/$leak.log 2>&1; then
@@ -266,7 +273,7 @@ check_ct_taint() {
         fail "planted leaks caught: $caught of 2; checks passed: ${paths:-none}"
         return
     fi
-    pass "$paths checks over AES (ECB, CBC, CTR, CFB, OFB, CFB-8, XTS, GCM, CMAC, CCM) x3 key sizes, DES/TDES (ECB, CBC, CFB, OFB, CTR, CMAC), hashes, HMAC and the verifies; RSA private operation, signing, decryption and key generation: 0 reports; 2 of 2 planted leaks caught, $(elapsed)"
+    pass "$paths checks over AES (ECB, CBC, CTR, CFB, OFB, CFB-8, XTS, GCM, CMAC, CCM) x3 key sizes, DES/TDES (ECB, CBC, CFB, OFB, CTR, CMAC), hashes, HMAC and the verifies; RSA private operation, signing, decryption and key generation; EC scalar multiplication, ECDSA signing, ECDH and key generation: 0 reports; 2 of 2 planted leaks caught, $(elapsed)"
 }
 
 # --------------------------------------------------------------------------

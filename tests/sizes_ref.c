@@ -20,6 +20,7 @@ int main(void)
     SHOW(zc_hash_ctx);
     SHOW(zc_hmac_ctx);
     SHOW(zc_rsa_key);
+    SHOW(zc_ec_key);
     SHOW(struct zc_stats);
     SHOW(struct zc_backend_info);
     return 0;

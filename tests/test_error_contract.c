@@ -141,6 +141,7 @@ static struct ws {
     uint8_t blob[ZC_AES_SECURE_BLOB_MAX + 1];
     zc_rsa_key rsa, rsa_pub, rsa_zero, rsa_wiped, rsa_bad, rsa_new;
     struct zc_rsa_components comp;
+    zc_ec_key ec, ec_pub, ec_zero, ec_cpacf, ec_new;
     uint8_t ff[128];            /* above every 1024-bit modulus */
     size_t len, small;
     struct zc_backend_info info;
@@ -154,6 +155,23 @@ static struct ws before;
 static zc_rsa_key rsa_ready, rsa_pub_ready;
 static uint8_t rsa_der[1024];
 static size_t rsa_der_len;
+
+/* An EC key pair, from RFC 6979 A.2.5's private key. */
+static zc_ec_key ec_ready, ec_pub_ready;
+
+static void ec_once(void)
+{
+    static const uint8_t d[32] = {
+        0xc9, 0xaf, 0xa9, 0xd8, 0x45, 0xba, 0x75, 0x16, 0x6b, 0x5c, 0x21, 0x57, 0x67, 0xb1, 0xd6, 0x93,
+        0x4e, 0x50, 0xc3, 0xdb, 0x36, 0xe8, 0x9b, 0x12, 0x7b, 0x8a, 0x62, 0x2b, 0x12, 0x0f, 0x67, 0x21,
+    };
+    uint8_t pub[65];
+    size_t len = sizeof pub;
+
+    check(zc_ec_key_from_private(&ec_ready, ZC_EC_P256, d, sizeof d) == ZC_OK, "the EC key imports");
+    check(zc_ec_key_public(&ec_ready, pub, &len) == ZC_OK, "its public key");
+    check(zc_ec_key_from_public(&ec_pub_ready, ZC_EC_P256, pub, len) == ZC_OK, "and imports");
+}
 
 static void rsa_once(void)
 {
@@ -236,6 +254,11 @@ static void setup(void)
     memset(&W.rsa_zero, 0, sizeof W.rsa_zero);
     memcpy(&W.rsa_wiped, &rsa_ready, sizeof W.rsa_wiped);
     zc_rsa_key_wipe(&W.rsa_wiped);
+    memcpy(&W.ec, &ec_ready, sizeof W.ec);
+    memcpy(&W.ec_pub, &ec_pub_ready, sizeof W.ec_pub);
+    memset(&W.ec_zero, 0, sizeof W.ec_zero);
+    memcpy(&W.ec_cpacf, &ec_ready, sizeof W.ec_cpacf);
+    zc_ec_key_set_backend(&W.ec_cpacf, ZC_BACKEND_CPACF);
     memcpy(&W.rsa_bad, &rsa_ready, sizeof W.rsa_bad);
     W.rsa_bad.zc_dp[0] ^= 2;    /* the CRT result fails the check with e */
     memset(&W.comp, 0, sizeof W.comp);
@@ -1112,6 +1135,102 @@ static void rsa_probes(void)
     E(zc_rsa_pkcs1v15_decrypt, ZC_EAUTH, WRITES, (&W.rsa, W.buf, 128, o, &W.len));
 }
 
+static void ec_probes(void)
+{
+    uint8_t *d = W.buf;                 /* a SHA-256 digest */
+    uint8_t *o = W.buf + 256;           /* 256 bytes of output room */
+    uint8_t *sig = W.buf + 128;         /* a signature (zeros: r = s = 0) */
+    enum zc_policy pol = zc_policy_get();
+
+    V(zc_ec_field_size, ((enum zc_ec_curve)99), v == 0);
+    E(zc_ec_key_generate, EI, WRITES, (NULL, ZC_EC_P256));
+    E(zc_ec_key_generate, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99));
+    E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED25519));
+    if (zc_policy_set(ZC_POLICY_HW_ONLY) == ZC_OK) {      /* software: refused */
+        E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_P256));
+        E(zc_ecdsa_verify, ZC_ENOTSUP, 0, (&W.ec, ZC_SHA256, d, sig, 64));
+        zc_policy_set(pol);
+    }
+    check(zc_policy_get() == pol, "the policy is restored");
+    E(zc_ec_key_from_private, EI, WRITES, (NULL, ZC_EC_P256, W.key, 32));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, NULL, 32));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.key, 31));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.ff, 32));
+    E(zc_ec_key_from_private, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_X25519, W.key, 32));
+    E(zc_ec_key_from_public, EI, WRITES, (NULL, ZC_EC_P256, W.ff, 65));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.ff, 65));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, NULL, 65));
+    E(zc_ec_key_from_public, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED448, W.ff, 57));
+    E(zc_ec_key_from_der, EI, WRITES, (NULL, W.ff, 10));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, NULL, 10));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, W.ff, 10));
+    {
+        static const uint8_t explicit_params[] = {
+            0x30, 0x10, 0x30, 0x0b, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+            0x30, 0x00, 0x03, 0x01, 0x00,
+        };
+
+        E(zc_ec_key_from_der, ZC_ENOTSUP, WRITES, (&W.ec_new, explicit_params, sizeof explicit_params));
+    }
+    E(zc_ec_key_public, EI, 0, (NULL, o, &W.len));
+    E(zc_ec_key_public, EI, 0, (&W.ec_zero, o, &W.len));
+    E(zc_ec_key_public, EI, 0, (&W.ec, o, NULL));
+    E(zc_ec_key_public, ZC_ENOMEM, WRITES, (&W.ec, o, &W.small));
+    E(zc_ec_key_export_der, EI, 0, (NULL, ZC_EC_DER_PUBLIC_SPKI, o, &W.len));
+    E(zc_ec_key_export_der, EI, 0, (&W.ec, (enum zc_ec_der_format)9, o, &W.len));
+    E(zc_ec_key_export_der, EI, 0, (&W.ec_pub, ZC_EC_DER_PRIVATE_SEC1, o, &W.len));
+    E(zc_ec_key_export_der, ZC_ENOMEM, WRITES, (&W.ec, ZC_EC_DER_PRIVATE_PKCS8, o, &W.small));
+    VOID(zc_ec_key_wipe, (NULL));
+    V(zc_ec_key_curve, (NULL), v == ZC_EC_P256);
+    V(zc_ec_key_curve, (&W.ec_zero), v == ZC_EC_P256);
+    E(zc_ec_key_set_backend, EI, 0, (NULL, ZC_BACKEND_AUTO));
+    E(zc_ec_key_set_backend, EI, 0, (&W.ec_zero, ZC_BACKEND_AUTO));
+    E(zc_ec_key_set_backend, EI, 0, (&W.ec, (enum zc_backend)9));
+    V(zc_ec_key_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_ec_key_backend, (&W.ec_zero), v == ZC_BACKEND_AUTO);
+    E(zc_ecdsa_sign, EI, 0, (NULL, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign, EI, 0, (&W.ec_pub, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign, EI, 0, (&W.ec, ZC_SHAKE128, d, o, &W.len));
+    E(zc_ecdsa_sign, EI, 0, (&W.ec, ZC_SHA256, NULL, o, &W.len));
+    E(zc_ecdsa_sign, EI, 0, (&W.ec, ZC_SHA256, d, d + 8, &W.len));    /* overlap */
+    E(zc_ecdsa_sign, ZC_ENOMEM, WRITES, (&W.ec, ZC_SHA256, d, o, &W.small));
+    E(zc_ecdsa_sign, ZC_ENOTSUP, 0, (&W.ec_cpacf, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign_deterministic, EI, 0, (&W.ec_zero, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign_deterministic, EI, 0, (&W.ec, (enum zc_hash_alg)99, d, o, &W.len));
+    E(zc_ecdsa_sign_deterministic, ZC_ENOMEM, WRITES, (&W.ec, ZC_SHA256, d, o, &W.small));
+    E(zc_ecdsa_sign_deterministic, ZC_ENOTSUP, 0, (&W.ec_cpacf, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_verify, EI, 0, (NULL, ZC_SHA256, d, sig, 64));
+    E(zc_ecdsa_verify, EI, 0, (&W.ec, ZC_SHAKE256, d, sig, 64));
+    E(zc_ecdsa_verify, EI, 0, (&W.ec, ZC_SHA256, d, NULL, 64));
+    E(zc_ecdsa_verify, ZC_EAUTH, 0, (&W.ec, ZC_SHA256, d, sig, 63));
+    E(zc_ecdsa_verify, ZC_EAUTH, 0, (&W.ec_pub, ZC_SHA256, d, W.ff, 64));
+    E(zc_ecdsa_verify, ZC_ENOTSUP, 0, (&W.ec_cpacf, ZC_SHA256, d, sig, 64));
+    E(zc_ecdsa_sig_to_der, EI, 0, ((enum zc_ec_curve)99, sig, 64, o, &W.len));
+    E(zc_ecdsa_sig_to_der, EI, 0, (ZC_EC_P256, sig, 63, o, &W.len));
+    E(zc_ecdsa_sig_to_der, EI, 0, (ZC_EC_P256, NULL, 64, o, &W.len));
+    E(zc_ecdsa_sig_to_der, EI, 0, (ZC_EC_P256, W.buf, 64, W.buf + 8, &W.len));
+    E(zc_ecdsa_sig_to_der, ZC_ENOMEM, WRITES, (ZC_EC_P256, sig, 64, o, &W.small));
+    {
+        static const uint8_t der[] = { 0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01 };
+        static const uint8_t ber[] = { 0x30, 0x07, 0x02, 0x02, 0x00, 0x01, 0x02, 0x01, 0x01 };
+
+        E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_P256, ber, sizeof ber, o, &W.len));
+        E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_ED25519, der, sizeof der, o, &W.len));
+        E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_P256, NULL, 8, o, &W.len));
+        E(zc_ecdsa_sig_from_der, ZC_ENOMEM, WRITES, (ZC_EC_P256, der, sizeof der, o, &W.small));
+    }
+    E(zc_eddsa_sign, EI, 0, (&W.ec, d, 32, o, &W.len));
+    E(zc_eddsa_verify, EI, 0, (&W.ec, d, 32, sig, 64));
+    E(zc_eddsa_sign_ex, EI, 0, (&W.ec, 0, d, 1, d, 32, o, &W.len));
+    E(zc_eddsa_verify_ex, EI, 0, (&W.ec, 0, d, 1, d, 32, sig, 64));
+    E(zc_ecdh, EI, 0, (NULL, &W.ec_pub, o, &W.len));
+    E(zc_ecdh, EI, 0, (&W.ec_pub, &W.ec, o, &W.len));
+    E(zc_ecdh, EI, 0, (&W.ec, &W.ec_zero, o, &W.len));
+    E(zc_ecdh, EI, 0, (&W.ec, &W.ec_pub, (uint8_t *)&W.ec_pub, &W.len));
+    E(zc_ecdh, ZC_ENOMEM, WRITES, (&W.ec, &W.ec_pub, o, &W.small));
+    E(zc_ecdh, ZC_ENOTSUP, 0, (&W.ec_cpacf, &W.ec_pub, o, &W.len));
+}
+
 int main(void)
 {
     const char *path = getenv("ZC_ERROR_CONTRACT");
@@ -1120,6 +1239,7 @@ int main(void)
 
     read_contract(path ? path : "docs/error-contract.md");
     rsa_once();
+    ec_once();
     check(nrows > 0, "the contract has rows");
     aes_probes();
     protected_probes();
@@ -1130,6 +1250,7 @@ int main(void)
     misc_probes();
     stats_probes();
     rsa_probes();
+    ec_probes();
 
     for (i = 0; i < nrows; i++) {
         snprintf(msg, sizeof msg, "%.47s: no probe walks this row", rows[i].fn);

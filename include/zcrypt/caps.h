@@ -163,7 +163,10 @@ enum zc_algo {
     ZC_ALGO_DES_CMAC,        /**< DES/TDES-CMAC: KM + KMAC + PCC */
     ZC_ALGO_RC4 = 56,        /**< RC4: software only, always */
     ZC_ALGO_RANDOM = 64,     /**< zc_random_bytes(): CPACF means PRNO-TRNG is mixed into getrandom() */
-    ZC_ALGO_RSA = 72         /**< RSA (key_len: modulus bytes, 64..1024): a Crypto Express adapter when one is online (asked at each query), else software; CPACF has no RSA */
+    ZC_ALGO_RSA = 72,        /**< RSA (key_len: modulus bytes, 64..1024): a Crypto Express adapter when one is online (asked at each query), else software; CPACF has no RSA */
+    ZC_ALGO_EC_P256 = 80,    /**< ECDSA and ECDH on P-256 (key_len 0 or 32): software in this release (::ZC_REASON_SOFTWARE_ONLY; KDSA and PCC are not used yet) */
+    ZC_ALGO_EC_P384,         /**< ECDSA and ECDH on P-384 (key_len 0 or 48): as P-256 */
+    ZC_ALGO_EC_P521          /**< ECDSA and ECDH on P-521 (key_len 0 or 66): as P-256 */
 };
 
 /** @brief Why an algorithm runs where it runs. */

@@ -11,6 +11,7 @@ const struct zc_family *const zc_families[] = {
     &zc_family_rc4,
     &zc_family_random,
     &zc_family_rsa,
+    &zc_family_ec,
 };
 const unsigned zc_n_families = sizeof(zc_families) / sizeof(zc_families[0]);
 

@@ -66,6 +66,7 @@ extern const struct zc_family zc_family_des;
 extern const struct zc_family zc_family_rc4;
 extern const struct zc_family zc_family_random;
 extern const struct zc_family zc_family_rsa;
+extern const struct zc_family zc_family_ec;
 
 /* Every family, in the order reports list them. */
 extern const struct zc_family *const zc_families[];

@@ -236,5 +236,6 @@ void bm_run_tests(void)
     bm_tests_prot();
     bm_tests_stream();
     bm_tests_stats();
+    bm_tests_ec();
     info_issued();
 }

@@ -15,5 +15,6 @@ void bm_tests_sym(void);
 void bm_tests_prot(void);
 void bm_tests_stream(void);
 void bm_tests_stats(void);
+void bm_tests_ec(void);
 
 #endif /* BM_TESTS_H */

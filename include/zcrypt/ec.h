@@ -1,0 +1,318 @@
+/**
+ * @file zcrypt/ec.h
+ * @ingroup zcrypt_ec
+ * @brief Elliptic curves: keys on P-256, P-384 and P-521, ECDSA (FIPS
+ *        186-5), ECDH, and the DER forms of keys and signatures.
+ *
+ * Sizes: f, the bytes of a coordinate or a scalar, is 32, 48 and 66 for
+ * P-256, P-384 and P-521. A private key is a big-endian scalar d of
+ * exactly f bytes with 1 <= d < n; a public key is the SEC1 uncompressed
+ * point `04 || X || Y` (2f + 1 bytes; import also takes the compressed
+ * `02/03 || X`; output is always uncompressed). A signature is `r || s`,
+ * each f bytes (IEEE P1363); zc_ecdsa_sig_to_der() and
+ * zc_ecdsa_sig_from_der() convert to and from the DER SEQUENCE of two
+ * INTEGERs. ECDH's secret is the x-coordinate of d Q, f bytes.
+ *
+ * Ed25519, Ed448, X25519 and X448 are named here (::zc_ec_curve) but not
+ * built yet: every constructor returns ::ZC_ENOTSUP for them, so no key
+ * of those curves exists, and zc_eddsa_sign() and friends answer
+ * ::ZC_EINVAL (no key they take can be made).
+ *
+ * Every private key object holds its public key, derived at import or
+ * generation. A public-only key cannot sign, agree or export a private
+ * form (::ZC_EINVAL).
+ *
+ * The software backend is this library's own constant-time code: field
+ * and scalar arithmetic in Montgomery form on 64-bit limbs, the complete
+ * projective formulas of Renes, Costello and Batina, a fixed-window
+ * scalar multiplication with signed digits that reads its whole table,
+ * inversion by Fermat's little theorem. Operations on a private key are
+ * constant-time in the key and the nonce; verification is variable-time
+ * (public data only). This release has no CPACF elliptic-curve code:
+ * a key set to ::ZC_BACKEND_CPACF answers ::ZC_ENOTSUP for signing,
+ * verification and ECDH (after its arguments are checked); AUTO runs
+ * software. Under the hardware-only policy everything that would run
+ * software is refused (::ZC_ENOTSUP): signing, verification, ECDH and
+ * key generation; import (which derives the public key, public work),
+ * export and zc_ec_key_public() are allowed.
+ *
+ * Length convention as for RSA: `*sig_len`, `*der_len`, `*secret_len` and
+ * `*pub_len` hold the buffer size on entry and the length written on
+ * return; a buffer that is too small is ::ZC_ENOMEM with the length set
+ * to the size needed, nothing written (NULL with a length of 0 asks the
+ * size that way). An output must not overlap any input: ::ZC_EINVAL,
+ * nothing written.
+ *
+ * @code
+ * zc_ec_key k;
+ * uint8_t digest[32], sig[64];
+ * size_t sig_len = sizeof sig;
+ *
+ * if (zc_ec_key_generate(&k, ZC_EC_P256) == ZC_OK &&
+ *     zc_hash(ZC_SHA256, msg, msg_len, digest, sizeof digest) == ZC_OK)
+ *     rc = zc_ecdsa_sign(&k, ZC_SHA256, digest, sig, &sig_len);
+ * zc_ec_key_wipe(&k);
+ * @endcode
+ */
+#ifndef ZCRYPT_EC_H
+#define ZCRYPT_EC_H
+
+#include <zcrypt/common.h>
+#include <zcrypt/hash.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief The curves. Only the three NIST curves are built so far. */
+enum zc_ec_curve {
+    ZC_EC_P256 = 0,     /**< NIST P-256 (secp256r1), f = 32 */
+    ZC_EC_P384,         /**< NIST P-384 (secp384r1), f = 48 */
+    ZC_EC_P521,         /**< NIST P-521 (secp521r1), f = 66 */
+    ZC_EC_ED25519,      /**< Ed25519 (RFC 8032): not built yet, ::ZC_ENOTSUP */
+    ZC_EC_ED448,        /**< Ed448 (RFC 8032): not built yet, ::ZC_ENOTSUP */
+    ZC_EC_X25519,       /**< X25519 (RFC 7748): not built yet, ::ZC_ENOTSUP */
+    ZC_EC_X448          /**< X448 (RFC 7748): not built yet, ::ZC_ENOTSUP */
+};
+
+/** @brief The DER forms of zc_ec_key_export_der(). */
+enum zc_ec_der_format {
+    ZC_EC_DER_PUBLIC_SPKI = 0,  /**< SubjectPublicKeyInfo (RFC 5480) */
+    ZC_EC_DER_PRIVATE_PKCS8,    /**< PKCS#8 v1 PrivateKeyInfo with an ECPrivateKey (RFC 5208, 5915) */
+    ZC_EC_DER_PRIVATE_SEC1      /**< SEC1 ECPrivateKey (RFC 5915) with parameters and public key */
+};
+
+/** Largest f (P-521), in bytes. */
+#define ZC_EC_MAX_FIELD 66
+/** Largest public key (P-521 uncompressed), in bytes. */
+#define ZC_EC_MAX_PUBLIC (2 * ZC_EC_MAX_FIELD + 1)
+/** Largest signature r || s (P-521), in bytes. */
+#define ZC_EC_MAX_SIG (2 * ZC_EC_MAX_FIELD)
+
+/**
+ * @brief An elliptic-curve key (public, or private with its public key).
+ *
+ * Caller-allocated (640 bytes, fixed for 0.x); fields are private. A key
+ * may be shared by threads through `const` pointers: no operation
+ * modifies it. Clear it with zc_ec_key_wipe().
+ */
+typedef struct zc_ec_key {
+    /** @cond PRIVATE */
+    uint8_t  zc_priv[72];       /* d, f bytes big-endian */
+    uint8_t  zc_pub[136];       /* 04 || X || Y */
+    struct zc_protkey_cell zc_cell;   /* protected key (KDSA/PCC, later) */
+    uint32_t zc_magic;          /* set when the key is complete */
+    uint8_t  zc_curve;          /* enum zc_ec_curve */
+    uint8_t  zc_backend;        /* enum zc_backend requested */
+    uint8_t  zc_private;        /* 1 when zc_priv holds d */
+    uint8_t  zc_flen;           /* f */
+    uint8_t  zc_reserved[88];
+    /** @endcond */
+} zc_ec_key;
+
+/**
+ * @brief f, the bytes of a coordinate or scalar of @p curve (32, 48, 66
+ *        for the NIST curves; 32, 57, 32, 56 for Ed25519, Ed448, X25519,
+ *        X448), or 0 for an unknown value.
+ */
+ZC_API size_t zc_ec_field_size(enum zc_ec_curve curve);
+
+/**
+ * @brief Make a new key pair: d by rejection sampling (FIPS 186-5 A.2.2)
+ *        from zc_random_bytes(), Q = d G.
+ * @return ZC_OK; ZC_EINVAL for NULL @p k or an unknown @p curve;
+ *         ZC_ENOTSUP for Ed25519/Ed448/X25519/X448 (not built yet) and
+ *         under the hardware-only policy (generation runs in software);
+ *         ZC_EDEVICE when no random bytes can be had. On an error @p k is
+ *         left wiped.
+ */
+ZC_API int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve);
+
+/**
+ * @brief A private key from its scalar d (exactly f big-endian bytes,
+ *        1 <= d < n); the public key is derived.
+ * @return ZC_OK; ZC_EINVAL for NULL pointers, an unknown curve, a length
+ *         other than f, d = 0 or d >= n; ZC_ENOTSUP for the curves not
+ *         built yet. On an error @p k is left wiped.
+ */
+ZC_API int zc_ec_key_from_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *priv,
+                                  size_t priv_len);
+
+/**
+ * @brief A public key from its SEC1 encoding: `04 || X || Y` (2f + 1
+ *        bytes) or compressed `02/03 || X` (f + 1 bytes).
+ * @return ZC_OK; ZC_EINVAL for NULL pointers, an unknown curve, a wrong
+ *         length or first byte (hybrid 06/07 included), coordinates not
+ *         below p, a point not on the curve; ZC_ENOTSUP for the curves
+ *         not built yet. On an error @p k is left wiped.
+ */
+ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *pub,
+                                 size_t pub_len);
+
+/**
+ * @brief A key from DER: SubjectPublicKeyInfo (id-ecPublicKey with a
+ *        namedCurve), PKCS#8 v1 PrivateKeyInfo holding an ECPrivateKey, or
+ *        a SEC1 ECPrivateKey (RFC 5915, with or without its optional
+ *        parameters and public key).
+ *
+ * Strict DER (definite minimal lengths, minimal INTEGERs, nothing after
+ * the outer SEQUENCE). The private key octet string may be shorter than
+ * f (it is left-padded); an embedded public key must equal the one
+ * derived from d.
+ * @return ZC_OK; ZC_EINVAL for NULL pointers, malformed DER, a bad key
+ *         (as zc_ec_key_from_private() and zc_ec_key_from_public()), a
+ *         curve named twice differently, an embedded public key that
+ *         differs from the derived one; ZC_ENOTSUP for explicit curve
+ *         parameters, unknown curves and algorithms. On an error @p k is
+ *         left wiped.
+ */
+ZC_API int zc_ec_key_from_der(zc_ec_key *k, const uint8_t *der, size_t der_len);
+
+/**
+ * @brief The public key, `04 || X || Y` (2f + 1 bytes).
+ * @return ZC_OK; ZC_EINVAL for a NULL or unset key, NULL @p pub_len, NULL
+ *         @p pub with a non-zero length; ZC_ENOMEM when *@p pub_len is
+ *         below 2f + 1 (set to 2f + 1, nothing written).
+ */
+ZC_API int zc_ec_key_public(const zc_ec_key *k, uint8_t *pub, size_t *pub_len);
+
+/**
+ * @brief Export a key in DER (::zc_ec_der_format): SPKI for any key;
+ *        PKCS#8 and SEC1 (both with the namedCurve and the public key
+ *        inside the ECPrivateKey) for a private key.
+ * @return ZC_OK; ZC_EINVAL for a NULL or unset key, NULL @p der_len, an
+ *         unknown format, a private format for a public-only key;
+ *         ZC_ENOMEM when the buffer is too small (*@p der_len set to the
+ *         size needed, nothing written).
+ */
+ZC_API int zc_ec_key_export_der(const zc_ec_key *k, enum zc_ec_der_format format,
+                                uint8_t *der, size_t *der_len);
+
+/** @brief Clear all of a key (NULL is allowed and does nothing). */
+ZC_API void zc_ec_key_wipe(zc_ec_key *k);
+
+/**
+ * @brief The key's curve. For NULL or an unset key the answer is
+ *        ::ZC_EC_P256 (check the key was made first).
+ */
+ZC_API enum zc_ec_curve zc_ec_key_curve(const zc_ec_key *k);
+
+/**
+ * @brief Choose where the key's operations run: ::ZC_BACKEND_AUTO (the
+ *        default), ::ZC_BACKEND_CPACF (every operation then answers
+ *        ::ZC_ENOTSUP in this release) or ::ZC_BACKEND_SOFTWARE.
+ * @return ZC_OK; ZC_EINVAL for a NULL or unset key and any other value.
+ */
+ZC_API int zc_ec_key_set_backend(zc_ec_key *k, enum zc_backend b);
+
+/** @brief The backend set (::ZC_BACKEND_AUTO unless changed; AUTO for NULL). */
+ZC_API enum zc_backend zc_ec_key_backend(const zc_ec_key *k);
+
+/**
+ * @brief ECDSA signature with a hedged nonce: RFC 6979's HMAC-DRBG
+ *        (section 3.6) fed f fresh random bytes as k' besides d and the
+ *        digest, so that a broken random source still leaves a
+ *        deterministic nonce and a faulty one cannot repeat.
+ * @param k       a private P-curve key
+ * @param alg     the digest's hash (not SHAKE); also HMAC-DRBG's hash
+ * @param digest  zc_hash_size(@p alg) bytes; e is its leftmost
+ *                min(8 hlen, N) bits (FIPS 186-5 6.4.1)
+ * @param sig     receives r || s (2f bytes)
+ * @param sig_len in: size of @p sig; out: 2f
+ * @return ZC_OK; ZC_EINVAL for NULL pointers, a public-only key, a curve
+ *         other than P-256/384/521, SHAKE or an unknown @p alg, @p sig
+ *         overlapping @p digest or the key; ZC_ENOMEM when *@p sig_len is
+ *         below 2f (set to 2f, nothing written); ZC_ENOTSUP on a CPACF
+ *         key and under the hardware-only policy; ZC_EDEVICE when no
+ *         random bytes can be had.
+ */
+ZC_API int zc_ecdsa_sign(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t *digest,
+                         uint8_t *sig, size_t *sig_len);
+
+/**
+ * @brief ECDSA signature with the deterministic nonce of RFC 6979 (its
+ *        Appendix A vectors). Arguments and errors as zc_ecdsa_sign(),
+ *        without ZC_EDEVICE.
+ */
+ZC_API int zc_ecdsa_sign_deterministic(const zc_ec_key *k, enum zc_hash_alg alg,
+                                       const uint8_t *digest, uint8_t *sig, size_t *sig_len);
+
+/**
+ * @brief Verify an ECDSA signature r || s.
+ * @return ZC_OK valid; ZC_EAUTH for every invalid signature, a wrong
+ *         length included, and r or s outside 1..n-1; ZC_EINVAL for NULL
+ *         pointers (@p sig may be NULL with length 0: ZC_EAUTH), a curve
+ *         other than P-256/384/521, SHAKE or an unknown @p alg;
+ *         ZC_ENOTSUP on a CPACF key and under the hardware-only policy.
+ */
+ZC_API int zc_ecdsa_verify(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t *digest,
+                           const uint8_t *sig, size_t sig_len);
+
+/**
+ * @brief r || s (2f bytes) to the DER SEQUENCE { INTEGER r, INTEGER s }.
+ * @return ZC_OK; ZC_EINVAL for NULL pointers, a curve other than
+ *         P-256/384/521, @p sig_len other than 2f, @p der overlapping
+ *         @p sig; ZC_ENOMEM when the buffer is too small (*@p der_len set
+ *         to the size needed, nothing written).
+ */
+ZC_API int zc_ecdsa_sig_to_der(enum zc_ec_curve curve, const uint8_t *sig, size_t sig_len,
+                               uint8_t *der, size_t *der_len);
+
+/**
+ * @brief A strict DER signature to r || s (2f bytes). r and s must be
+ *        non-negative minimal INTEGERs that fit in f bytes (range checks
+ *        are zc_ecdsa_verify()'s: r = 0 converts).
+ * @return ZC_OK; ZC_EINVAL for NULL pointers, a curve other than
+ *         P-256/384/521, DER that is not exactly that SEQUENCE, a value
+ *         that is negative or longer than f bytes, @p sig overlapping
+ *         @p der; ZC_ENOMEM when *@p sig_len is below 2f (set to 2f).
+ */
+ZC_API int zc_ecdsa_sig_from_der(enum zc_ec_curve curve, const uint8_t *der, size_t der_len,
+                                 uint8_t *sig, size_t *sig_len);
+
+/**
+ * @brief Ed25519 / Ed448 signature (RFC 8032). Not built yet: no Ed key
+ *        can be made in this release, so every call answers ZC_EINVAL
+ *        (a NULL key, a key of another curve).
+ */
+ZC_API int zc_eddsa_sign(const zc_ec_key *k, const uint8_t *msg, size_t len, uint8_t *sig,
+                         size_t *sig_len);
+
+/** @brief Ed25519 / Ed448 verification (RFC 8032). As zc_eddsa_sign(): ZC_EINVAL. */
+ZC_API int zc_eddsa_verify(const zc_ec_key *k, const uint8_t *msg, size_t len,
+                           const uint8_t *sig, size_t sig_len);
+
+/**
+ * @brief Ed25519ctx / Ed25519ph / Ed448 with a context / Ed448ph (RFC
+ *        8032). As zc_eddsa_sign(): ZC_EINVAL in this release.
+ */
+ZC_API int zc_eddsa_sign_ex(const zc_ec_key *k, int prehash, const uint8_t *context,
+                            size_t context_len, const uint8_t *msg, size_t len, uint8_t *sig,
+                            size_t *sig_len);
+
+/** @brief Verification of zc_eddsa_sign_ex(). As zc_eddsa_sign(): ZC_EINVAL. */
+ZC_API int zc_eddsa_verify_ex(const zc_ec_key *k, int prehash, const uint8_t *context,
+                              size_t context_len, const uint8_t *msg, size_t len,
+                              const uint8_t *sig, size_t sig_len);
+
+/**
+ * @brief ECDH (SP 800-56A 5.7.1.2 without the KDF): the x-coordinate of
+ *        d Q, f bytes. The peer key was validated at its import (on the
+ *        curve, coordinates below p, not infinity).
+ * @param priv       a private key
+ * @param peer       the peer's key (public or private) on the same curve
+ * @param secret     receives f bytes
+ * @param secret_len in: size of @p secret; out: f
+ * @return ZC_OK; ZC_EINVAL for NULL pointers, a public-only @p priv, keys
+ *         on different curves, @p secret overlapping a key; ZC_ENOMEM when
+ *         *@p secret_len is below f (set to f, nothing written);
+ *         ZC_ENOTSUP on a CPACF key and under the hardware-only policy.
+ */
+ZC_API int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
+                   size_t *secret_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ZCRYPT_EC_H */

@@ -1,0 +1,40 @@
+/*
+ * ec_int.h - what the files of lib/ec/ share (private to the folder): the
+ * key object's checks, the curve of a key, the backend rule.
+ */
+#ifndef ZC_EC_INT_H
+#define ZC_EC_INT_H
+
+#include <zcrypt/ec.h>
+
+#include "ec_sw.h"
+
+#define ZC_EC_MAGIC 0x45434b31u        /* "ECK1": a complete key */
+
+/* The software curve of a NIST curve value, NULL for any other. */
+const struct zc_ec_curve_sw *zc_ec_nist(enum zc_ec_curve curve);
+
+/* ZC_OK for the three NIST curves, ZC_ENOTSUP for the Edwards and
+ * Montgomery curves (not built yet), ZC_EINVAL for anything else. */
+int zc_ec_curve_check(enum zc_ec_curve curve);
+
+/* The software curve of a complete key, NULL for NULL or an unset key. */
+const struct zc_ec_curve_sw *zc_ec_key_sw(const zc_ec_key *k);
+
+/* The key's public point (validated at import), projective Montgomery form. */
+void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q);
+
+/* Where an operation on k runs: ZC_OK for software; ZC_ENOTSUP on a
+ * CPACF key (no CPACF EC code yet) and under the hardware-only policy. */
+int zc_ec_runs_sw(const zc_ec_key *k);
+
+/* The length convention: ZC_ENOMEM with *len = need when *len < need. */
+int zc_ec_room(size_t *len, size_t need);
+
+/* 1 when [out, out + out_len) meets [in, in + in_len). */
+int zc_ec_overlap(const void *out, size_t out_len, const void *in, size_t in_len);
+
+/* Fill a key from d (f bytes, checked 1 <= d < n): derives Q. */
+int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d);
+
+#endif /* ZC_EC_INT_H */

@@ -1,0 +1,292 @@
+/*
+ * ec_key.c - EC key objects: import of a private scalar or a public
+ * point (with validation), generation (FIPS 186-5 A.2.2), the public
+ * key, the backend, wiping.
+ */
+#include <zcrypt/random.h>
+
+#include "ec_int.h"
+#include "core/ct.h"
+#include "core/policy.h"
+#include "core/util.h"
+
+_Static_assert(sizeof(zc_ec_key) == 640, "zc_ec_key is reserved at 640 bytes (0.x ABI)");
+_Static_assert(sizeof(((zc_ec_key *)0)->zc_priv) >= ZC_EC_MAX_F, "room for d");
+_Static_assert(sizeof(((zc_ec_key *)0)->zc_pub) >= ZC_EC_MAX_PUBLIC, "room for Q");
+
+const struct zc_ec_curve_sw *zc_ec_nist(enum zc_ec_curve curve)
+{
+    switch (curve) {
+    case ZC_EC_P256: return zc_ec_sw_curve(0);
+    case ZC_EC_P384: return zc_ec_sw_curve(1);
+    case ZC_EC_P521: return zc_ec_sw_curve(2);
+    default:         return NULL;
+    }
+}
+
+int zc_ec_curve_check(enum zc_ec_curve curve)
+{
+    if (zc_ec_nist(curve) != NULL)
+        return ZC_OK;
+    switch (curve) {
+    case ZC_EC_ED25519: case ZC_EC_ED448: case ZC_EC_X25519: case ZC_EC_X448:
+        return ZC_ENOTSUP;
+    default:
+        return ZC_EINVAL;
+    }
+}
+
+size_t zc_ec_field_size(enum zc_ec_curve curve)
+{
+    switch (curve) {
+    case ZC_EC_P256:    return 32;
+    case ZC_EC_P384:    return 48;
+    case ZC_EC_P521:    return 66;
+    case ZC_EC_ED25519: return 32;
+    case ZC_EC_ED448:   return 57;
+    case ZC_EC_X25519:  return 32;
+    case ZC_EC_X448:    return 56;
+    default:            return 0;
+    }
+}
+
+const struct zc_ec_curve_sw *zc_ec_key_sw(const zc_ec_key *k)
+{
+    if (k == NULL || k->zc_magic != ZC_EC_MAGIC)
+        return NULL;
+    return zc_ec_nist((enum zc_ec_curve)k->zc_curve);
+}
+
+void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q)
+{
+    const struct zc_ec_curve_sw *c = zc_ec_key_sw(k);
+
+    memset(q, 0, sizeof *q);
+    zc_ec_from_bytes(&c->p, q->x, k->zc_pub + 1, c->flen);
+    zc_ec_from_bytes(&c->p, q->y, k->zc_pub + 1 + c->flen, c->flen);
+    zc_ec_to_mont(&c->p, q->x, q->x);
+    zc_ec_to_mont(&c->p, q->y, q->y);
+    memcpy(q->z, c->p.one, sizeof q->z);
+}
+
+int zc_ec_runs_sw(const zc_ec_key *k)
+{
+    if (k->zc_backend == ZC_BACKEND_CPACF)
+        return ZC_ENOTSUP;              /* no CPACF EC code in this release */
+    if (zc_policy_hw_only())
+        return ZC_ENOTSUP;
+    return ZC_OK;
+}
+
+int zc_ec_room(size_t *len, size_t need)
+{
+    if (*len < need) {
+        *len = need;
+        return ZC_ENOMEM;
+    }
+    return ZC_OK;
+}
+
+int zc_ec_overlap(const void *out, size_t out_len, const void *in, size_t in_len)
+{
+    uintptr_t a = (uintptr_t)out, b = (uintptr_t)in;
+
+    if (out_len == 0 || in_len == 0 || out == NULL || in == NULL)
+        return 0;
+    return a < b + in_len && b < a + out_len;
+}
+
+static void begin(zc_ec_key *k, enum zc_ec_curve curve, const struct zc_ec_curve_sw *c)
+{
+    zc_wipe(k, sizeof *k);
+    k->zc_curve = (uint8_t)curve;
+    k->zc_flen = (uint8_t)c->flen;
+    k->zc_backend = ZC_BACKEND_AUTO;
+}
+
+int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d)
+{
+    const struct zc_ec_curve_sw *c = zc_ec_nist(curve);
+    uint64_t dl[ZC_EC_LIMBS], x[ZC_EC_LIMBS], y[ZC_EC_LIMBS], ok;
+    struct zc_ec_pt q;
+
+    begin(k, curve, c);
+    ok = zc_ec_from_bytes(&c->n, dl, d, c->flen) & (zc_ec_is_zero(&c->n, dl) ^ 1);
+    zc_ct_declassify(&ok, sizeof ok);   /* a bad scalar is refused, publicly */
+    zc_wipe(dl, sizeof dl);
+    if (!ok) {
+        zc_wipe(k, sizeof *k);
+        return ZC_EINVAL;
+    }
+    memcpy(k->zc_priv, d, c->flen);
+    zc_ec_mul(c, &q, d, NULL);
+    zc_ec_pt_affine(c, x, y, &q);       /* 1 <= d < n: not infinity */
+    zc_ec_from_mont(&c->p, x, x);
+    zc_ec_from_mont(&c->p, y, y);
+    k->zc_pub[0] = 0x04;
+    zc_ec_to_bytes(k->zc_pub + 1, c->flen, x);
+    zc_ec_to_bytes(k->zc_pub + 1 + c->flen, c->flen, y);
+    zc_ct_declassify(k->zc_pub, 1 + 2 * c->flen);     /* Q is public */
+    zc_wipe(&q, sizeof q);
+    k->zc_private = 1;
+    k->zc_magic = ZC_EC_MAGIC;
+    return ZC_OK;
+}
+
+int zc_ec_key_from_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *priv,
+                           size_t priv_len)
+{
+    int rc;
+
+    if (k == NULL)
+        return ZC_EINVAL;
+    rc = zc_ec_curve_check(curve);
+    if (rc == ZC_OK && (priv == NULL || priv_len != zc_ec_field_size(curve)))
+        rc = ZC_EINVAL;
+    if (rc == ZC_OK && zc_ec_overlap(k, sizeof *k, priv, priv_len))
+        rc = ZC_EINVAL;
+    if (rc != ZC_OK) {
+        zc_wipe(k, sizeof *k);
+        return rc;
+    }
+    return zc_ec_key_set_private(k, curve, priv);
+}
+
+int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *pub,
+                          size_t pub_len)
+{
+    const struct zc_ec_curve_sw *c;
+    uint64_t x[ZC_EC_LIMBS], y[ZC_EC_LIMBS];
+    size_t f;
+    int rc;
+
+    if (k == NULL)
+        return ZC_EINVAL;
+    rc = zc_ec_curve_check(curve);
+    if (rc != ZC_OK || pub == NULL || zc_ec_overlap(k, sizeof *k, pub, pub_len)) {
+        zc_wipe(k, sizeof *k);
+        return rc != ZC_OK ? rc : ZC_EINVAL;
+    }
+    c = zc_ec_nist(curve);
+    f = c->flen;
+    begin(k, curve, c);
+    if (pub_len == 2 * f + 1 && pub[0] == 0x04) {
+        if (!zc_ec_from_bytes(&c->p, x, pub + 1, f) || !zc_ec_from_bytes(&c->p, y, pub + 1 + f, f))
+            goto bad;
+        zc_ec_to_mont(&c->p, x, x);
+        zc_ec_to_mont(&c->p, y, y);
+        if (!zc_ec_on_curve(c, x, y))
+            goto bad;
+    } else if (pub_len == f + 1 && (pub[0] == 0x02 || pub[0] == 0x03)) {
+        if (!zc_ec_from_bytes(&c->p, x, pub + 1, f))
+            goto bad;
+        zc_ec_to_mont(&c->p, x, x);
+        if (!zc_ec_solve_y(c, y, x, pub[0] & 1))
+            goto bad;
+    } else {
+        goto bad;                       /* 00 (infinity), 06/07 (hybrid), lengths */
+    }
+    zc_ec_from_mont(&c->p, x, x);
+    zc_ec_from_mont(&c->p, y, y);
+    k->zc_pub[0] = 0x04;
+    zc_ec_to_bytes(k->zc_pub + 1, f, x);
+    zc_ec_to_bytes(k->zc_pub + 1 + f, f, y);
+    k->zc_magic = ZC_EC_MAGIC;
+    return ZC_OK;
+bad:
+    zc_wipe(k, sizeof *k);
+    return ZC_EINVAL;
+}
+
+/* FIPS 186-5 A.2.2 (rejection sampling): c of N random bits; c > n - 2 is
+ * rejected; d = c + 1. Rejections are public (they say nothing of the d
+ * that is kept). */
+int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve)
+{
+    const struct zc_ec_curve_sw *c;
+    uint8_t d[ZC_EC_MAX_F];
+    uint64_t cl[ZC_EC_LIMBS], carry, ok;
+    unsigned tries, i;
+    int rc;
+
+    if (k == NULL)
+        return ZC_EINVAL;
+    rc = zc_ec_curve_check(curve);
+    if (rc == ZC_OK && zc_policy_hw_only())
+        rc = ZC_ENOTSUP;                /* generation runs in software */
+    if (rc != ZC_OK) {
+        zc_wipe(k, sizeof *k);
+        return rc;
+    }
+    c = zc_ec_nist(curve);
+    for (tries = 0; tries < 64; tries++) {
+        rc = zc_random_bytes(d, c->flen);
+        if (rc != ZC_OK)
+            break;
+        if (c->bits % 8)
+            d[0] &= (uint8_t)((1u << (c->bits % 8)) - 1);
+        zc_ec_from_bytes(&c->n, cl, d, c->flen);
+        carry = 1;                      /* d = c + 1 */
+        for (i = 0; i < c->n.limbs; i++) {
+            cl[i] += carry;
+            carry = zc_ct_iszero(cl[i]) & carry;
+        }
+        zc_ec_to_bytes(d, c->flen, cl);        /* c + 1 < n, and no carry out */
+        ok = zc_ec_from_bytes(&c->n, cl, d, c->flen) & (carry ^ 1);
+        zc_ct_declassify(&ok, sizeof ok);
+        if (ok) {
+            rc = zc_ec_key_set_private(k, curve, d);
+            zc_wipe(d, sizeof d);
+            zc_wipe(cl, sizeof cl);
+            return rc;
+        }
+    }
+    zc_wipe(d, sizeof d);
+    zc_wipe(cl, sizeof cl);
+    zc_wipe(k, sizeof *k);
+    return rc != ZC_OK ? rc : ZC_EDEVICE;
+}
+
+int zc_ec_key_public(const zc_ec_key *k, uint8_t *pub, size_t *pub_len)
+{
+    const struct zc_ec_curve_sw *c = zc_ec_key_sw(k);
+    size_t need;
+    int rc;
+
+    if (c == NULL || pub_len == NULL || zc_bad_ptr(pub, *pub_len))
+        return ZC_EINVAL;
+    need = 2 * c->flen + 1;
+    rc = zc_ec_room(pub_len, need);
+    if (rc != ZC_OK)
+        return rc;
+    if (zc_ec_overlap(pub, need, k, sizeof *k))
+        return ZC_EINVAL;
+    memcpy(pub, k->zc_pub, need);
+    *pub_len = need;
+    return ZC_OK;
+}
+
+void zc_ec_key_wipe(zc_ec_key *k)
+{
+    if (k != NULL)
+        zc_wipe(k, sizeof *k);
+}
+
+enum zc_ec_curve zc_ec_key_curve(const zc_ec_key *k)
+{
+    return zc_ec_key_sw(k) != NULL ? (enum zc_ec_curve)k->zc_curve : ZC_EC_P256;
+}
+
+int zc_ec_key_set_backend(zc_ec_key *k, enum zc_backend b)
+{
+    if (zc_ec_key_sw(k) == NULL ||
+        (b != ZC_BACKEND_AUTO && b != ZC_BACKEND_CPACF && b != ZC_BACKEND_SOFTWARE))
+        return ZC_EINVAL;
+    k->zc_backend = (uint8_t)b;
+    return ZC_OK;
+}
+
+enum zc_backend zc_ec_key_backend(const zc_ec_key *k)
+{
+    return zc_ec_key_sw(k) != NULL ? (enum zc_backend)k->zc_backend : ZC_BACKEND_AUTO;
+}

@@ -1,0 +1,162 @@
+/*
+ * ec_mul.c - scalar multiplication on the NIST curves.
+ *
+ * Technique: fixed-window multiplication with signed digits, window 5,
+ * the recoding of OpenSSL's ecp_nistz256.c (Gueron and Krasnov, "Fast
+ * prime field elliptic-curve cryptography with 256-bit primes", 2014):
+ * the scalar is cut into overlapping 6-bit windows and each becomes a
+ * digit d in [-16, 16] by arithmetic alone (booth() below), so that
+ * k = sum d_i 2^(5i). The table holds 1P .. 16P; every digit is read by
+ * scanning the whole table with masks (core/ct.h), and its sign is
+ * applied by a masked negation of y. With the complete formulas of
+ * ec_point.c, infinity (digit 0, the start) needs no special case: the
+ * sequence of field operations is the same for every scalar and point.
+ *
+ * The scalar is padded to nw = bits / 5 + 1 windows, so that the top
+ * window's sign bit is above the scalar (zero) and the sum is exact for
+ * every k below 2^bits.
+ *
+ * Verification uses zc_ec_mul2_vartime: the same digits for both scalars,
+ * one chain of doublings (Straus' trick), with branches and direct table
+ * indexing: its inputs are public.
+ */
+#include "ec_sw.h"
+#include "core/ct.h"
+#include "core/util.h"
+
+#define W 5
+#define TBL 16                  /* 1P .. 2^(W-1) P */
+
+/* The window of bits 5i-1 .. 5i+4 of k (kb little-endian, padded). */
+static unsigned window(const uint8_t *kb, unsigned i)
+{
+    unsigned idx, off;
+
+    if (i == 0)
+        return ((unsigned)kb[0] << 1) & 0x3f;
+    idx = W * i;
+    off = (idx - 1) / 8;
+    return (((unsigned)kb[off] | (unsigned)kb[off + 1] << 8) >> ((idx - 1) % 8)) & 0x3f;
+}
+
+/* 6-bit window to |d| (0..16) and its sign, without branches. */
+static void booth(unsigned in, uint64_t *d, uint64_t *neg)
+{
+    uint64_t v = in, s = ~((v >> W) - 1), t;
+
+    t = ((uint64_t)1 << (W + 1)) - v - 1;
+    t = (t & s) | (v & ~s);
+    *d = (t >> 1) + (t & 1);
+    *neg = s & 1;
+}
+
+static void kbytes(const struct zc_ec_curve_sw *c, uint8_t *kb, const uint8_t *k)
+{
+    unsigned i;
+
+    memset(kb, 0, ZC_EC_MAX_F + 2);
+    for (i = 0; i < c->flen; i++)
+        kb[i] = k[c->flen - 1 - i];
+}
+
+static void base(const struct zc_ec_curve_sw *c, struct zc_ec_pt *g)
+{
+    memset(g, 0, sizeof *g);
+    memcpy(g->x, c->gx, sizeof g->x);
+    memcpy(g->y, c->gy, sizeof g->y);
+    memcpy(g->z, c->p.one, sizeof g->z);
+}
+
+static void table(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, const struct zc_ec_pt *p)
+{
+    unsigned j;
+
+    t[0] = *p;
+    zc_ec_pt_double(c, &t[1], p);
+    for (j = 2; j < TBL; j++)
+        zc_ec_pt_add(c, &t[j], &t[j - 1], p);
+}
+
+/* r = sign * t[d - 1] (infinity for d = 0), reading every entry. */
+static void lookup(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                   const struct zc_ec_pt *t, uint64_t d, uint64_t neg)
+{
+    uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS];
+    unsigned j;
+
+    zc_ec_pt_infinity(c, r);
+    for (j = 0; j < TBL; j++)
+        zc_ct_copy64(zc_ct_eq(d, j + 1), (uint64_t *)r, (const uint64_t *)&t[j],
+                     sizeof *r / sizeof(uint64_t));
+    zc_ec_mod_sub(&c->p, ny, zero, r->y);
+    zc_ct_copy64(neg, r->y, ny, ZC_EC_LIMBS);
+}
+
+void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t *k,
+               const struct zc_ec_pt *p)
+{
+    struct zc_ec_pt t[TBL], acc, sel, g;
+    uint8_t kb[ZC_EC_MAX_F + 2];
+    unsigned nw = c->bits / W + 1, i, j;
+    uint64_t d, neg;
+
+    if (p == NULL) {
+        base(c, &g);
+        p = &g;
+    }
+    kbytes(c, kb, k);
+    table(c, t, p);
+    booth(window(kb, nw - 1), &d, &neg);
+    lookup(c, &acc, t, d, neg);
+    for (i = nw - 1; i-- > 0;) {
+        for (j = 0; j < W; j++)
+            zc_ec_pt_double(c, &acc, &acc);
+        booth(window(kb, i), &d, &neg);
+        lookup(c, &sel, t, d, neg);
+        zc_ec_pt_add(c, &acc, &acc, &sel);
+    }
+    *r = acc;
+    zc_wipe(t, sizeof t);
+    zc_wipe(&acc, sizeof acc);
+    zc_wipe(&sel, sizeof sel);
+    zc_wipe(kb, sizeof kb);
+    d = neg = 0;
+}
+
+/* acc += sign * t[d - 1], public digits. */
+static void add_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *acc,
+                        const struct zc_ec_pt *t, unsigned win)
+{
+    uint64_t d, neg, zero[ZC_EC_LIMBS] = { 0 };
+    struct zc_ec_pt s;
+
+    booth(win, &d, &neg);
+    if (d == 0)
+        return;
+    s = t[d - 1];
+    if (neg)
+        zc_ec_mod_sub(&c->p, s.y, zero, s.y);
+    zc_ec_pt_add(c, acc, acc, &s);
+}
+
+void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                        const uint8_t *a, const uint8_t *b, const struct zc_ec_pt *q)
+{
+    struct zc_ec_pt tg[TBL], tq[TBL], g;
+    uint8_t ab[ZC_EC_MAX_F + 2], bb[ZC_EC_MAX_F + 2];
+    unsigned nw = c->bits / W + 1, i, j;
+
+    base(c, &g);
+    table(c, tg, &g);
+    table(c, tq, q);
+    kbytes(c, ab, a);
+    kbytes(c, bb, b);
+    zc_ec_pt_infinity(c, r);
+    for (i = nw; i-- > 0;) {
+        if (i != nw - 1)
+            for (j = 0; j < W; j++)
+                zc_ec_pt_double(c, r, r);
+        add_vartime(c, r, tg, window(ab, i));
+        add_vartime(c, r, tq, window(bb, i));
+    }
+}

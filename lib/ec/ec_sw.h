@@ -1,0 +1,110 @@
+/*
+ * ec_sw.h - the software core of the NIST curves P-256, P-384, P-521:
+ * field and scalar arithmetic in Montgomery form (ec_mont.c), points in
+ * projective coordinates with complete formulas (ec_point.c), the
+ * constant-time scalar multiplication (ec_mul.c) and ECDSA's arithmetic
+ * (ec_ecdsa_sw.c).
+ *
+ * Private to lib/ec/. Numbers are 64-bit limbs, least significant first,
+ * ZC_EC_LIMBS of room of which a modulus uses m->limbs (4, 6 or 9); the
+ * unused limbs are kept zero. Field elements and scalars live in
+ * Montgomery form (x R mod m, R = 2^(64 limbs)) and are always fully
+ * reduced (below m). Everything here is constant-time in its arguments,
+ * except what is named _vartime.
+ */
+#ifndef ZC_EC_SW_H
+#define ZC_EC_SW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ZC_EC_LIMBS 9           /* P-521: 521 bits in 9 limbs */
+#define ZC_EC_MAX_F 66          /* field bytes of P-521 */
+
+/* A Montgomery modulus: the field prime p or the group order n. */
+struct zc_ec_mod {
+    unsigned limbs;
+    uint64_t m[ZC_EC_LIMBS];        /* the odd modulus */
+    uint64_t m0i;                   /* -m^-1 mod 2^64 */
+    uint64_t r2[ZC_EC_LIMBS];       /* R^2 mod m: into Montgomery form */
+    uint64_t one[ZC_EC_LIMBS];      /* R mod m: 1 in Montgomery form */
+    uint64_t inv_exp[ZC_EC_LIMBS];  /* m - 2: Fermat's inversion */
+};
+
+/* A curve y^2 = x^3 - 3x + b over p, prime order n, base point G. */
+struct zc_ec_curve_sw {
+    struct zc_ec_mod p, n;
+    uint64_t b[ZC_EC_LIMBS];        /* Montgomery form */
+    uint64_t gx[ZC_EC_LIMBS], gy[ZC_EC_LIMBS];   /* Montgomery form */
+    uint64_t sqrt_exp[ZC_EC_LIMBS]; /* (p + 1) / 4: p = 3 mod 4 on all three */
+    unsigned bits;                  /* bit length of p and of n */
+    unsigned flen;                  /* f: bytes of a coordinate or scalar */
+};
+
+/* 0: P-256, 1: P-384, 2: P-521. */
+const struct zc_ec_curve_sw *zc_ec_sw_curve(unsigned idx);
+
+/* ec_mont.c: arithmetic mod m. Inputs below m, outputs below m; r may
+ * alias a or b. */
+void zc_ec_mont_mul(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                    const uint64_t *b);
+void zc_ec_mod_add(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                   const uint64_t *b);
+void zc_ec_mod_sub(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                   const uint64_t *b);
+/* r = a^e (Montgomery form in and out), e a public exponent. */
+void zc_ec_mont_pow(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                    const uint64_t *e);
+/* r = a^-1 (Fermat: a^(m-2)); 0 gives 0. */
+void zc_ec_mont_inv(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
+/* x (len big-endian bytes, len <= 8 * limbs) to plain limbs; 1 when x < m. */
+uint64_t zc_ec_from_bytes(const struct zc_ec_mod *m, uint64_t *r, const uint8_t *x,
+                          size_t len);
+/* Plain limbs to Montgomery form and back. */
+void zc_ec_to_mont(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
+void zc_ec_from_mont(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
+/* Plain limbs to len big-endian bytes. */
+void zc_ec_to_bytes(uint8_t *out, size_t len, const uint64_t *a);
+/* 1 when a == 0 (limbs of m), else 0. */
+uint64_t zc_ec_is_zero(const struct zc_ec_mod *m, const uint64_t *a);
+/* a - m if a >= m (a below 2m), so that a is reduced. */
+void zc_ec_reduce_once(const struct zc_ec_mod *m, uint64_t *a);
+
+/* ec_point.c: projective points (X:Y:Z), Montgomery form; infinity (0:1:0). */
+struct zc_ec_pt {
+    uint64_t x[ZC_EC_LIMBS], y[ZC_EC_LIMBS], z[ZC_EC_LIMBS];
+};
+void zc_ec_pt_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                  const struct zc_ec_pt *a, const struct zc_ec_pt *b);
+void zc_ec_pt_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                     const struct zc_ec_pt *a);
+void zc_ec_pt_infinity(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r);
+/* Affine x, y (Montgomery form); returns 1 when the point is infinity. */
+uint64_t zc_ec_pt_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *y,
+                         const struct zc_ec_pt *a);
+/* 1 when (x, y) (Montgomery form) satisfies the curve equation. */
+uint64_t zc_ec_on_curve(const struct zc_ec_curve_sw *c, const uint64_t *x,
+                        const uint64_t *y);
+/* y with y^2 = x^3 - 3x + b and y's parity odd (0 or 1), x Montgomery form;
+ * returns 1 when such a y exists. */
+uint64_t zc_ec_solve_y(const struct zc_ec_curve_sw *c, uint64_t *y, const uint64_t *x,
+                       uint64_t odd);
+
+/* ec_mul.c: r = k P, k a big-endian scalar of flen bytes (any value below
+ * 2^(8 flen)), constant-time in k and P. P may be NULL for G. */
+void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t *k,
+               const struct zc_ec_pt *p);
+/* r = a G + b Q, variable time (verification). */
+void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                        const uint8_t *a, const uint8_t *b, const struct zc_ec_pt *q);
+
+/* ec_ecdsa_sw.c: the signature equation. e is the truncated digest as f
+ * big-endian bytes (below 2^bits), d and k scalars in [1, n-1]. sign
+ * returns 1 and writes r || s (2 f bytes) when neither is zero, else 0. */
+int zc_ec_sw_sign(const struct zc_ec_curve_sw *c, const uint8_t *d, const uint8_t *k,
+                  const uint8_t *e, uint8_t *rs);
+/* 1 when r || s is a valid signature of e under Q (on the curve). */
+int zc_ec_sw_verify(const struct zc_ec_curve_sw *c, const struct zc_ec_pt *q,
+                    const uint8_t *e, const uint8_t *rs);
+
+#endif /* ZC_EC_SW_H */

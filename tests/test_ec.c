@@ -1,0 +1,650 @@
+/*
+ * test_ec.c - elliptic curves: RFC 6979 Appendix A (deterministic ECDSA
+ * on P-256, P-384, P-521 with every SHA-1/2 hash), sign/verify round
+ * trips with the hedged nonce, ECDH agreement, Wycheproof's ECDSA and
+ * ECDH files (when ../shared/vectors/wycheproof is there: ZC_WYCHEPROOF
+ * names the folder), and the bad inputs of include/zcrypt/ec.h.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zcrypt.h>
+
+#include "check_main.h"
+#include "testutil.h"
+#include "vectors/ec_rfc6979.h"
+
+static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_P384, ZC_EC_P521 };
+
+static size_t unhex_f(uint8_t *out, size_t f, const char *hex)
+{
+    uint8_t tmp[256];
+    size_t n = tu_unhex(tmp, sizeof tmp, hex), i = 0;
+
+    while (n - i > f && tmp[i] == 0)    /* Wycheproof: a leading 00 (sign) */
+        i++;
+    memset(out, 0, f);
+    if (n - i > f)
+        return 0;
+    memcpy(out + f - (n - i), tmp + i, n - i);
+    return f;
+}
+
+START_TEST(rfc6979)
+{
+    const size_t n_sample = sizeof ec_rfc6979_sigs / sizeof ec_rfc6979_sigs[0];
+    const size_t n_test = sizeof ec_rfc6979_sigs_test / sizeof ec_rfc6979_sigs_test[0];
+    size_t i;
+
+    for (i = 0; i < n_sample + n_test; i++) {
+        const struct ec_rfc6979_sig *v = i < n_sample ? &ec_rfc6979_sigs[i]
+                                                      : &ec_rfc6979_sigs_test[i - n_sample];
+        const char *msg = i < n_sample ? "sample" : "test";
+        const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[v->key];
+        size_t f = zc_ec_field_size(kv->curve), len;
+        uint8_t d[66], pub[133], want[133], h[64], sig[132], exp[132];
+        zc_ec_key k;
+
+        unhex_f(d, f, kv->x);
+        ck_assert_int_eq(zc_ec_key_from_private(&k, kv->curve, d, f), ZC_OK);
+        want[0] = 4;
+        unhex_f(want + 1, f, kv->ux);
+        unhex_f(want + 1 + f, f, kv->uy);
+        len = sizeof pub;
+        ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);
+        ck_assert_uint_eq(len, 2 * f + 1);
+        ck_assert_mem_eq(pub, want, len);
+        ck_assert_int_eq(zc_hash(v->alg, msg, strlen(msg), h, zc_hash_size(v->alg)), ZC_OK);
+        unhex_f(exp, f, v->r);
+        unhex_f(exp + f, f, v->s);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_ecdsa_sign_deterministic(&k, v->alg, h, sig, &len), ZC_OK);
+        ck_assert_uint_eq(len, 2 * f);
+        ck_assert_msg(memcmp(sig, exp, len) == 0, "RFC 6979 vector %zu", i);
+        ck_assert_int_eq(zc_ecdsa_verify(&k, v->alg, h, sig, len), ZC_OK);
+        sig[len - 1] ^= 1;
+        ck_assert_int_eq(zc_ecdsa_verify(&k, v->alg, h, sig, len), ZC_EAUTH);
+        /* the public key alone verifies too, from compressed form */
+        {
+            zc_ec_key q;
+            uint8_t c[67];
+
+            c[0] = (uint8_t)(2 | (want[2 * f] & 1));
+            memcpy(c + 1, want + 1, f);
+            ck_assert_int_eq(zc_ec_key_from_public(&q, kv->curve, c, f + 1), ZC_OK);
+            len = sizeof pub;
+            ck_assert_int_eq(zc_ec_key_public(&q, pub, &len), ZC_OK);
+            ck_assert_mem_eq(pub, want, 2 * f + 1);
+            sig[2 * f - 1] ^= 1;
+            ck_assert_int_eq(zc_ecdsa_verify(&q, v->alg, h, sig, 2 * f), ZC_OK);
+        }
+    }
+}
+END_TEST
+
+START_TEST(roundtrip)
+{
+    unsigned i, j;
+
+    for (i = 0; i < 3; i++) {
+        size_t f = zc_ec_field_size(curves[i]), len, len2;
+        zc_ec_key a, b, pa;
+        uint8_t h[64], sig[132], sig2[132], s1[66], s2[66], pub[133];
+
+        ck_assert_int_eq(zc_ec_key_generate(&a, curves[i]), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_generate(&b, curves[i]), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_curve(&a), curves[i]);
+        for (j = 0; j < 4; j++) {
+            memset(h, (int)(j * 17 + 1), sizeof h);
+            len = sizeof sig;
+            ck_assert_int_eq(zc_ecdsa_sign(&a, ZC_SHA512, h, sig, &len), ZC_OK);
+            ck_assert_uint_eq(len, 2 * f);
+            len2 = sizeof sig2;
+            ck_assert_int_eq(zc_ecdsa_sign(&a, ZC_SHA512, h, sig2, &len2), ZC_OK);
+            ck_assert(memcmp(sig, sig2, len) != 0);         /* hedged: fresh k */
+            ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA512, h, sig, len), ZC_OK);
+            ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA512, h, sig2, len), ZC_OK);
+            ck_assert_int_eq(zc_ecdsa_verify(&b, ZC_SHA512, h, sig, len), ZC_EAUTH);
+            h[0] ^= 0x80;
+            ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA512, h, sig, len), ZC_EAUTH);
+            ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA512, h, sig, len - 1), ZC_EAUTH);
+            ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA512, h, NULL, 0), ZC_EAUTH);
+        }
+        /* ECDH both ways, with the peer as a public-only key */
+        len = sizeof pub;
+        ck_assert_int_eq(zc_ec_key_public(&a, pub, &len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_from_public(&pa, curves[i], pub, len), ZC_OK);
+        len = sizeof s1;
+        ck_assert_int_eq(zc_ecdh(&b, &pa, s1, &len), ZC_OK);
+        ck_assert_uint_eq(len, f);
+        len = sizeof s2;
+        ck_assert_int_eq(zc_ecdh(&a, &b, s2, &len), ZC_OK);
+        ck_assert_mem_eq(s1, s2, f);
+        len = sizeof s1;
+        ck_assert_int_eq(zc_ecdh(&pa, &b, s1, &len), ZC_EINVAL);   /* public-only */
+        zc_ec_key_wipe(&a);
+        zc_ec_key_wipe(&b);
+        zc_ec_key_wipe(&pa);
+    }
+}
+END_TEST
+
+START_TEST(bad_inputs)
+{
+    const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[0];
+    uint8_t d[32], h[64] = { 1 }, sig[64], pub[65], big[200];
+    size_t len;
+    zc_ec_key k, p;
+
+    unhex_f(d, 32, kv->x);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_ED25519, d, 32), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_X448, d, 32), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ec_key_generate(&k, ZC_EC_X25519), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ec_key_from_public(&k, ZC_EC_ED448, d, 32), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, (enum zc_ec_curve)99, d, 32), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, d, 31), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, NULL, 32), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_private(NULL, ZC_EC_P256, d, 32), ZC_EINVAL);
+    memset(big, 0, 32);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, big, 32), ZC_EINVAL); /* d = 0 */
+    memset(big, 0xff, 32);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, big, 32), ZC_EINVAL); /* d >= n */
+    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, d, 32), ZC_OK);
+    len = sizeof pub;
+    ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);
+    /* public points: infinity, hybrid, off the curve, x >= p, lengths */
+    ck_assert_int_eq(zc_ec_key_from_public(&p, ZC_EC_P256, (const uint8_t *)"\0", 1), ZC_EINVAL);
+    pub[0] = 6;
+    ck_assert_int_eq(zc_ec_key_from_public(&p, ZC_EC_P256, pub, 65), ZC_EINVAL);
+    pub[0] = 4;
+    ck_assert_int_eq(zc_ec_key_from_public(&p, ZC_EC_P256, pub, 64), ZC_EINVAL);
+    pub[64] ^= 1;
+    ck_assert_int_eq(zc_ec_key_from_public(&p, ZC_EC_P256, pub, 65), ZC_EINVAL);
+    pub[64] ^= 1;
+    ck_assert_int_eq(zc_ec_key_from_public(&p, ZC_EC_P256, pub, 65), ZC_OK);
+    memset(big, 0xff, 65);
+    big[0] = 4;
+    ck_assert_int_eq(zc_ec_key_from_public(&p, ZC_EC_P256, big, 65), ZC_EINVAL);
+    big[0] = 2;
+    ck_assert_int_eq(zc_ec_key_from_public(&p, ZC_EC_P256, big, 33), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_public(&p, ZC_EC_P256, pub, 65), ZC_OK);
+    /* lengths: ENOMEM with the size needed, nothing written */
+    len = 10;
+    memset(sig, 0xa5, sizeof sig);
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, sig, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, 64);
+    ck_assert_uint_eq(sig[0], 0xa5);
+    len = 0;
+    ck_assert_int_eq(zc_ecdsa_sign_deterministic(&k, ZC_SHA256, h, NULL, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, 64);
+    len = 0;
+    ck_assert_int_eq(zc_ec_key_public(&k, NULL, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, 65);
+    len = 0;
+    ck_assert_int_eq(zc_ecdh(&k, &p, NULL, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, 32);
+    /* algorithms and keys */
+    len = sizeof sig;
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHAKE128, h, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_sign(&k, (enum zc_hash_alg)77, h, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_sign(&p, ZC_SHA256, h, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, NULL, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, sig, NULL), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHAKE256, h, sig, 64), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_verify(NULL, ZC_SHA256, h, sig, 64), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHA256, h, NULL, 64), ZC_EINVAL);
+    /* overlap of output and input */
+    len = sizeof big;
+    memcpy(big, h, 64);
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, big + 16, big, &len), ZC_EINVAL);
+    len = sizeof h;
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, (uint8_t *)&k, &len), ZC_EINVAL);
+    len = 66;
+    ck_assert_int_eq(zc_ecdh(&k, &p, (uint8_t *)&p + 8, &len), ZC_EINVAL);
+    /* r = 0, s = 0, r = n: EAUTH */
+    memset(sig, 0, 64);
+    ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHA256, h, sig, 64), ZC_EAUTH);
+    /* backends */
+    ck_assert_int_eq(zc_ec_key_backend(&k), ZC_BACKEND_AUTO);
+    ck_assert_int_eq(zc_ec_key_set_backend(&k, (enum zc_backend)9), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_set_backend(&k, ZC_BACKEND_SOFTWARE), ZC_OK);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, sig, &len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_set_backend(&k, ZC_BACKEND_CPACF), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_backend(&k), ZC_BACKEND_CPACF);
+    ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHA256, h, sig, 64), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHAKE128, h, sig, 64), ZC_EINVAL);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, sig, &len), ZC_ENOTSUP);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_ecdh(&k, &p, sig, &len), ZC_ENOTSUP);
+    len = sizeof pub;
+    ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);  /* works everywhere */
+    /* EdDSA: no Ed key can be made yet */
+    len = sizeof sig;
+    ck_assert_int_eq(zc_eddsa_sign(&k, h, 1, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify(&k, h, 1, sig, 64), ZC_EINVAL);
+    zc_ec_key_wipe(&k);
+    ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHA256, h, sig, 64), ZC_EINVAL);
+}
+END_TEST
+
+
+/* DER keys: every format round trips; SEC1 with and without its optional
+ * fields; a short private octet string; a wrong embedded public key;
+ * trailing bytes, BER lengths and explicit parameters. */
+START_TEST(der_keys)
+{
+    static const uint8_t oid_p256[] = { 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 };
+    const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[_i];
+    size_t f = zc_ec_field_size(kv->curve), len, len2, i;
+    uint8_t d[66], der[512], der2[512], pub[133];
+    zc_ec_key k, k2, other;
+    static const enum zc_ec_der_format fmts[] = {
+        ZC_EC_DER_PUBLIC_SPKI, ZC_EC_DER_PRIVATE_PKCS8, ZC_EC_DER_PRIVATE_SEC1,
+    };
+
+    unhex_f(d, f, kv->x);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, kv->curve, d, f), ZC_OK);
+    for (i = 0; i < 3; i++) {
+        len = sizeof der;
+        ck_assert_int_eq(zc_ec_key_export_der(&k, fmts[i], der, &len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_curve(&k2), kv->curve);
+        len2 = sizeof der2;
+        ck_assert_int_eq(zc_ec_key_export_der(&k2, fmts[i], der2, &len2), ZC_OK);
+        ck_assert_uint_eq(len, len2);
+        ck_assert_mem_eq(der, der2, len);
+        der[len] = 0;                                   /* trailing byte */
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len + 1), ZC_EINVAL);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len - 1), ZC_EINVAL);
+        if (i == 0) {
+            ck_assert_int_eq(zc_ec_key_export_der(&k2, ZC_EC_DER_PRIVATE_SEC1, der2, &len2),
+                             ZC_EINVAL);                /* public only */
+        }
+    }
+    /* SEC1 with the embedded public key of another key: EINVAL */
+    ck_assert_int_eq(zc_ec_key_generate(&other, kv->curve), ZC_OK);
+    len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_SEC1, der, &len), ZC_OK);
+    len2 = sizeof pub;
+    ck_assert_int_eq(zc_ec_key_public(&other, pub, &len2), ZC_OK);
+    memcpy(der + len - len2, pub, len2);                /* the point ends the DER */
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    /* PKCS#8 the same way */
+    len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, der, &len), ZC_OK);
+    memcpy(der + len - len2, pub, len2);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    if (kv->curve == ZC_EC_P256) {
+        /* SEC1 without the public key, d = 1 as a one-byte octet string */
+        static const uint8_t one_no_pub[] = {
+            0x30, 0x12, 0x02, 0x01, 0x01, 0x04, 0x01, 0x01, 0xa0, 0x0a,
+        };
+        uint8_t gx[32];
+
+        memcpy(der, one_no_pub, sizeof one_no_pub);
+        memcpy(der + sizeof one_no_pub, oid_p256, sizeof oid_p256);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, sizeof one_no_pub + sizeof oid_p256), ZC_OK);
+        len = sizeof pub;
+        ck_assert_int_eq(zc_ec_key_public(&k2, pub, &len), ZC_OK);
+        unhex_f(gx, 32, "6B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296");
+        ck_assert_mem_eq(pub + 1, gx, 32);              /* 1 G = G (SP 800-186) */
+        /* without the parameters either: no curve named, EINVAL */
+        der[1] = 0x06;
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, 8), ZC_EINVAL);
+        /* a BER long-form length where the short one fits: EINVAL */
+        {
+            static const uint8_t ber[] = { 0x30, 0x81, 0x06, 0x02, 0x01, 0x01, 0x04, 0x01, 0x01 };
+
+            ck_assert_int_eq(zc_ec_key_from_der(&k2, ber, sizeof ber), ZC_EINVAL);
+        }
+        /* SPKI with explicit parameters (a SEQUENCE): ENOTSUP */
+        {
+            static const uint8_t expl[] = {
+                0x30, 0x12, 0x30, 0x0b, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+                0x30, 0x00, 0x03, 0x03, 0x00, 0x04, 0x00,
+            };
+
+            ck_assert_int_eq(zc_ec_key_from_der(&k2, expl, sizeof expl), ZC_ENOTSUP);
+        }
+        /* compressed point in an SPKI */
+        len = sizeof der;
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, der, &len), ZC_OK);
+        {
+            uint8_t c[128];
+            size_t cl = 0;
+
+            /* SEQ { alg (21 bytes), BIT STRING 00 02/03 X } */
+            c[cl++] = 0x30;
+            c[cl++] = (uint8_t)(21 + 2 + 1 + 33);
+            memcpy(c + cl, der + 2, 21);
+            cl += 21;
+            c[cl++] = 0x03;
+            c[cl++] = 34;
+            c[cl++] = 0;
+            c[cl++] = (uint8_t)(2 | (der[len - 1] & 1));
+            memcpy(c + cl, der + len - 64, 32);
+            cl += 32;
+            ck_assert_int_eq(zc_ec_key_from_der(&k2, c, cl), ZC_OK);
+            len2 = sizeof pub;
+            ck_assert_int_eq(zc_ec_key_public(&k2, pub, &len2), ZC_OK);
+            ck_assert_mem_eq(pub, der + len - 65, 65);
+        }
+    }
+    zc_ec_key_wipe(&k);
+    zc_ec_key_wipe(&k2);
+    zc_ec_key_wipe(&other);
+}
+END_TEST
+
+/* DER signatures: round trip, strictness, values longer than f. */
+START_TEST(der_sigs)
+{
+    uint8_t sig[132], back[132], der[160];
+    size_t f = zc_ec_field_size(curves[_i]), dl, bl;
+    unsigned i;
+
+    for (i = 0; i < 8; i++) {
+        memset(sig, 0, 2 * f);
+        if (i & 1)
+            memset(sig, 0xff, f);               /* top bit set: a sign byte */
+        if (i & 2)
+            sig[2 * f - 1] = 1;                 /* s = 1: one byte */
+        if (i & 4)
+            sig[f + 3] = 0x7f;
+        dl = sizeof der;
+        ck_assert_int_eq(zc_ecdsa_sig_to_der(curves[_i], sig, 2 * f, der, &dl), ZC_OK);
+        bl = sizeof back;
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], der, dl, back, &bl), ZC_OK);
+        ck_assert_uint_eq(bl, 2 * f);
+        ck_assert_mem_eq(sig, back, bl);
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], der, dl - 1, back, &bl), ZC_EINVAL);
+    }
+    {
+        static const uint8_t neg[] = { 0x30, 0x06, 0x02, 0x01, 0x81, 0x02, 0x01, 0x01 };
+        static const uint8_t pad[] = { 0x30, 0x07, 0x02, 0x02, 0x00, 0x01, 0x02, 0x01, 0x01 };
+        static const uint8_t zero[] = { 0x30, 0x06, 0x02, 0x01, 0x00, 0x02, 0x01, 0x01 };
+
+        bl = sizeof back;
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], neg, sizeof neg, back, &bl), ZC_EINVAL);
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], pad, sizeof pad, back, &bl), ZC_EINVAL);
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], zero, sizeof zero, back, &bl), ZC_OK);
+    }
+    /* an r of f + 1 bytes (after its sign byte) does not fit */
+    memset(der, 0x11, sizeof der);
+    der[0] = 0x30;
+    der[1] = (uint8_t)(2 + f + 1 + 3);
+    der[2] = 0x02;
+    der[3] = (uint8_t)(f + 1);
+    der[4 + f + 1] = 0x02;
+    der[4 + f + 2] = 1;
+    der[4 + f + 3] = 1;
+    bl = sizeof back;
+    if (f + 1 < 128)
+        ck_assert_int_eq(zc_ecdsa_sig_from_der(curves[_i], der, 4 + f + 4, back, &bl), ZC_EINVAL);
+}
+END_TEST
+
+/* ---- Wycheproof: a flat scanner of "key": "string" pairs ---- */
+
+struct wp_counts {
+    unsigned valid, invalid, acceptable_ok, acceptable_rej, fail;
+};
+
+static char *slurp(const char *name)
+{
+    const char *dir = getenv("ZC_WYCHEPROOF"), *caps = getenv("ZC_TEST_CAPS");
+    char path[1024];
+    FILE *fp;
+    long n;
+    char *buf;
+
+    /* EC has no CPACF path yet: the files run once, under ZCRYPT_CAPS unset */
+    if (dir == NULL || (caps != NULL && strcmp(caps, "unset") != 0))
+        return NULL;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    fp = fopen(path, "rb");
+    if (fp == NULL)
+        return NULL;
+    fseek(fp, 0, SEEK_END);
+    n = ftell(fp);
+    rewind(fp);
+    buf = malloc((size_t)n + 1);
+    if (buf != NULL && fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+        free(buf);
+        buf = NULL;
+    }
+    if (buf != NULL)
+        buf[n] = 0;
+    fclose(fp);
+    return buf;
+}
+
+/* The next "key": "value" pair from *p; 0 at the end. Keys whose value is
+ * not a string (numbers, arrays, objects) are skipped. */
+static int next_pair(char **p, char **key, char **val)
+{
+    char *s = *p;
+
+    for (;;) {
+        char *k, *e;
+
+        s = strchr(s, '"');
+        if (s == NULL)
+            return 0;
+        k = s + 1;
+        e = strchr(k, '"');
+        if (e == NULL)
+            return 0;
+        s = e + 1;
+        while (*s == ' ' || *s == '\n')
+            s++;
+        if (*s != ':')
+            continue;                   /* an array item */
+        s++;
+        while (*s == ' ' || *s == '\n')
+            s++;
+        if (*s != '"')
+            continue;
+        *e = 0;
+        *key = k;
+        *val = s + 1;
+        e = strchr(s + 1, '"');
+        if (e == NULL)
+            return 0;
+        *e = 0;
+        *p = e + 1;
+        return 1;
+    }
+}
+
+static void wp_count(struct wp_counts *c, const char *result, int ok, const char *file,
+                     const char *tc)
+{
+    if (strcmp(result, "valid") == 0) {
+        c->valid++;
+        if (!ok) {
+            c->fail++;
+            fprintf(stderr, "%s: valid test %s rejected\n", file, tc);
+        }
+    } else if (strcmp(result, "invalid") == 0) {
+        c->invalid++;
+        if (ok) {
+            c->fail++;
+            fprintf(stderr, "%s: invalid test %s accepted\n", file, tc);
+        }
+    } else if (ok) {
+        c->acceptable_ok++;
+    } else {
+        c->acceptable_rej++;
+    }
+}
+
+static enum zc_ec_curve curve_of(const char *name)
+{
+    return strstr(name, "384") ? ZC_EC_P384 : strstr(name, "521") ? ZC_EC_P521 : ZC_EC_P256;
+}
+
+static enum zc_hash_alg sha_of(const char *name)
+{
+    static const struct { const char *n; enum zc_hash_alg a; } t[] = {
+        { "SHA-224", ZC_SHA224 }, { "SHA-256", ZC_SHA256 }, { "SHA-384", ZC_SHA384 },
+        { "SHA-512", ZC_SHA512 }, { "SHA3-224", ZC_SHA3_224 }, { "SHA3-256", ZC_SHA3_256 },
+        { "SHA3-384", ZC_SHA3_384 }, { "SHA3-512", ZC_SHA3_512 }, { "SHA-1", ZC_SHA1 },
+    };
+    size_t i;
+
+    for (i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(name, t[i].n) == 0)
+            return t[i].a;
+    return ZC_SHAKE128;
+}
+
+static const char *const ecdsa_files[] = {
+    "ecdsa_secp256r1_sha256_p1363_test.json", "ecdsa_secp256r1_sha512_p1363_test.json",
+    "ecdsa_secp384r1_sha384_p1363_test.json", "ecdsa_secp384r1_sha512_p1363_test.json",
+    "ecdsa_secp521r1_sha512_p1363_test.json",
+    "ecdsa_secp256r1_sha256_test.json", "ecdsa_secp256r1_sha512_test.json",
+    "ecdsa_secp256r1_sha3_256_test.json", "ecdsa_secp256r1_sha3_512_test.json",
+    "ecdsa_secp384r1_sha256_test.json", "ecdsa_secp384r1_sha384_test.json",
+    "ecdsa_secp384r1_sha512_test.json", "ecdsa_secp384r1_sha3_384_test.json",
+    "ecdsa_secp384r1_sha3_512_test.json",
+    "ecdsa_secp521r1_sha512_test.json", "ecdsa_secp521r1_sha3_512_test.json",
+};
+
+START_TEST(wycheproof_ecdsa)
+{
+    const char *file = ecdsa_files[_i];
+    int p1363 = strstr(file, "p1363") != NULL;
+    enum zc_ec_curve curve = curve_of(file);
+    char *buf = slurp(file), *p, *key, *val, *msg = NULL, *sig = NULL;
+    const char *tc = "?";
+    struct wp_counts c = { 0 };
+    enum zc_hash_alg alg = ZC_SHA256;
+    zc_ec_key k;
+    int have_key = 0;
+
+    if (buf == NULL) {
+        printf("SKIP wycheproof %s: not found, or not the caps-unset run (ZC_WYCHEPROOF=%s)\n", file,
+               getenv("ZC_WYCHEPROOF") ? getenv("ZC_WYCHEPROOF") : "unset");
+        return;
+    }
+    p = buf;
+    while (next_pair(&p, &key, &val)) {
+        if (strcmp(key, "uncompressed") == 0) {
+            uint8_t pub[200];
+            size_t n = tu_unhex(pub, sizeof pub, val);
+
+            have_key = zc_ec_key_from_public(&k, curve, pub, n) == ZC_OK;
+            ck_assert_msg(have_key, "%s: group key refused", file);
+        } else if (strcmp(key, "sha") == 0) {
+            alg = sha_of(val);
+        } else if (strcmp(key, "comment") == 0) {
+            tc = val;
+        } else if (strcmp(key, "msg") == 0) {
+            msg = val;
+        } else if (strcmp(key, "sig") == 0) {
+            sig = val;
+        } else if (strcmp(key, "result") == 0 && msg != NULL && sig != NULL) {
+            static uint8_t m[8192], s[1024], rs[132], h[64];
+            size_t ml = tu_unhex(m, sizeof m, msg), sl = tu_unhex(s, sizeof s, sig);
+            size_t rl = sizeof rs;
+            int ok;
+
+            ck_assert(have_key);
+            ck_assert_int_eq(zc_hash(alg, ml ? m : NULL, ml, h, zc_hash_size(alg)), ZC_OK);
+            if (p1363) {
+                ok = zc_ecdsa_verify(&k, alg, h, sl ? s : NULL, sl) == ZC_OK;
+            } else {
+                ok = zc_ecdsa_sig_from_der(curve, s, sl, rs, &rl) == ZC_OK &&
+                     zc_ecdsa_verify(&k, alg, h, rs, rl) == ZC_OK;
+            }
+            wp_count(&c, val, ok, file, tc);
+            msg = sig = NULL;
+        }
+    }
+    printf("wycheproof %s: %u valid, %u invalid, acceptable %u accepted %u rejected, "
+           "%u failures\n", file, c.valid, c.invalid, c.acceptable_ok, c.acceptable_rej, c.fail);
+    free(buf);
+    ck_assert_uint_gt(c.valid + c.invalid, 0);
+    ck_assert_uint_eq(c.fail, 0);
+}
+END_TEST
+
+static const char *const ecdh_files[] = {
+    "ecdh_secp256r1_ecpoint_test.json", "ecdh_secp384r1_ecpoint_test.json",
+    "ecdh_secp521r1_ecpoint_test.json",
+    "ecdh_secp256r1_test.json", "ecdh_secp384r1_test.json", "ecdh_secp521r1_test.json",
+};
+
+START_TEST(wycheproof_ecdh)
+{
+    const char *file = ecdh_files[_i];
+    int spki = strstr(file, "ecpoint") == NULL;
+    enum zc_ec_curve curve = curve_of(file);
+    char *buf = slurp(file), *p, *key, *val, *pubh = NULL, *privh = NULL, *shh = NULL;
+    const char *tc = "?";
+    struct wp_counts c = { 0 };
+    size_t f = zc_ec_field_size(curve);
+
+    if (buf == NULL) {
+        printf("SKIP wycheproof %s: not found, or not the caps-unset run (ZC_WYCHEPROOF=%s)\n", file,
+               getenv("ZC_WYCHEPROOF") ? getenv("ZC_WYCHEPROOF") : "unset");
+        return;
+    }
+    p = buf;
+    while (next_pair(&p, &key, &val)) {
+        if (strcmp(key, "comment") == 0) {
+            tc = val;
+        } else if (strcmp(key, "public") == 0) {
+            pubh = val;
+        } else if (strcmp(key, "private") == 0) {
+            privh = val;
+        } else if (strcmp(key, "shared") == 0) {
+            shh = val;
+        } else if (strcmp(key, "result") == 0 && pubh && privh && shh) {
+            static uint8_t pub[1024], d[66], want[66], got[66];
+            size_t pl = tu_unhex(pub, sizeof pub, pubh), wl = tu_unhex(want, sizeof want, shh);
+            size_t gl = sizeof got;
+            zc_ec_key a, b;
+            int ok;
+
+            ck_assert_uint_eq(unhex_f(d, f, privh), f);
+            ck_assert_int_eq(zc_ec_key_from_private(&a, curve, d, f), ZC_OK);
+            ok = (spki ? zc_ec_key_from_der(&b, pub, pl) : zc_ec_key_from_public(&b, curve, pub, pl)) == ZC_OK &&
+                 zc_ec_key_curve(&b) == curve &&
+                 zc_ecdh(&a, &b, got, &gl) == ZC_OK;
+            if (ok && strcmp(val, "invalid") != 0) {
+                ck_assert_uint_eq(gl, wl);
+                ck_assert_msg(memcmp(got, want, wl) == 0, "%s: %s: wrong secret", file, tc);
+            }
+            wp_count(&c, val, ok, file, tc);
+            pubh = privh = shh = NULL;
+        }
+    }
+    printf("wycheproof %s: %u valid, %u invalid, acceptable %u accepted %u rejected, "
+           "%u failures\n", file, c.valid, c.invalid, c.acceptable_ok, c.acceptable_rej, c.fail);
+    free(buf);
+    ck_assert_uint_gt(c.valid + c.invalid, 0);
+    ck_assert_uint_eq(c.fail, 0);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *s = suite_create("ec");
+    TCase *tc = tcase_create("ec");
+
+    tcase_set_timeout(tc, 600);
+    tcase_add_test(tc, rfc6979);
+    tcase_add_test(tc, roundtrip);
+    tcase_add_test(tc, bad_inputs);
+    tcase_add_loop_test(tc, der_keys, 0, 3);
+    tcase_add_loop_test(tc, der_sigs, 0, 3);
+    tcase_add_loop_test(tc, wycheproof_ecdsa, 0, sizeof ecdsa_files / sizeof ecdsa_files[0]);
+    tcase_add_loop_test(tc, wycheproof_ecdh, 0, sizeof ecdh_files / sizeof ecdh_files[0]);
+    suite_add_tcase(s, tc);
+    return tu_run_suite(s);
+}
