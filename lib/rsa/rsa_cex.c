@@ -12,8 +12,11 @@
  *      p and q, dP and dQ trade places and u = q^-1 mod p is computed for
  *      the new order), bp, np and u in len/2 + 8 bytes, bq and nq in len/2
  *      bytes, len even: a modulus of an odd byte length is sent with one
- *      leading zero byte. A prime too long for its field (very unbalanced
- *      keys) is not offloaded.
+ *      leading zero byte. Only a key whose larger prime fits len/2 bytes
+ *      (so do its dp and u) is offloaded, behind 8 zero bytes: accelerator
+ *      cards read just those bytes (libica's rule); a key with uneven
+ *      primes (say 1032/1016 bits) answers ZC_ENOTSUP here, and an AUTO
+ *      key then runs in software.
  *   3. Verification (rsa_blind.c): y^e mod n must give back x before y
  *      is released, so a faulty adapter's answer is caught (ZC_EDEVICE)
  *      and cannot leak a prime (Boneh, DeMillo and Lipton 1997).
@@ -80,7 +83,13 @@ static int crt_fields(const zc_rsa_key *k, size_t half, struct crt_fields *f)
         smallbits = k->zc_pbits;
         sl = pl;
     }
-    if ((bigbits + 7) / 8 > half + 8 || (smallbits + 7) / 8 > half)
+    /*
+     * libica's rule: accelerator (type 50) cards read bp, np and u at
+     * offset 8 of their fields for only half the (even) length and drop
+     * the rest, so a larger prime would be cut and the card answer wrong.
+     * dp and u are below the prime: the prime's length decides for all.
+     */
+    if ((bigbits + 7) / 8 > half || (smallbits + 7) / 8 > half)
         return ZC_ENOTSUP;
     if (swap) {
         /* u = p^-1 mod q: p < q already, so it only changes limb count */
