@@ -22,8 +22,10 @@
  *
  * errno mapping (platform.h lists the results), as libica reads it:
  *   open: ENOENT, ENODEV, ENXIO (no device node or driver)  -> ZC_ENOTSUP
+ *   open: EACCES, EPERM (the node may not be opened here)    -> ZC_PLAT_CEX_DENIED
+ *         (the request's caller decides: software for AUTO keys)
  *   ioctl: ENODEV (no adapter online), EBADF, ENOTTY        -> ZC_ENOTSUP
- *   open or ioctl: anything else (EACCES, EIO, EINVAL, ...)  -> ZC_EDEVICE
+ *   open or ioctl: anything else (EIO, EINVAL, ...)          -> ZC_EDEVICE
  */
 #define _GNU_SOURCE
 #include "core/platform.h"
@@ -66,6 +68,8 @@ static int cex_ioctl(int fd, unsigned long req, void *arg)
 
 static int cex_open_err(int err)
 {
+    if (err == EACCES || err == EPERM)
+        return ZC_PLAT_CEX_DENIED;
     return err == ENOENT || err == ENODEV || err == ENXIO ? ZC_ENOTSUP : ZC_EDEVICE;
 }
 

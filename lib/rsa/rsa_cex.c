@@ -20,8 +20,9 @@
  *   3. Verification (rsa_blind.c): y^e mod n must give back x before y
  *      is released, so a faulty adapter's answer is caught (ZC_EDEVICE)
  *      and cannot leak a prime (Boneh, DeMillo and Lipton 1997).
- * ZC_ENOTSUP means "not on an adapter": none answers, or the key is larger
- * than CEX takes (4096 bits); rsa.c falls back for an AUTO key.
+ * ZC_ENOTSUP means "not on an adapter": none answers (for an AUTO key also
+ * a device node it may not open), the key is larger than CEX takes (4096
+ * bits), or its primes are too uneven; rsa.c falls back for an AUTO key.
  */
 #include "rsa_cex.h"
 #include "core/platform.h"
@@ -31,6 +32,18 @@
 #include "rsa_sw.h"
 
 #define HALF_MAX (ZC_CEX_MAX_LEN / 2)
+
+/*
+ * A device node this process may not open (EACCES, EPERM): for an AUTO key
+ * no adapter answers (ZC_ENOTSUP, software runs), a CEX key fails with
+ * ZC_EDEVICE (the fix is a permission, not a fallback).
+ */
+static int cex_rc(const zc_rsa_key *k, int rc)
+{
+    if (rc == ZC_PLAT_CEX_DENIED)
+        return k->zc_backend == ZC_BACKEND_CEX ? ZC_EDEVICE : ZC_ENOTSUP;
+    return rc;
+}
 
 int zc_rsa_cex_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
@@ -48,7 +61,7 @@ int zc_rsa_cex_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
         return ZC_EINVAL;
     zc_bn_encode(eb, len, k->zc_e, nl);
     zc_bn_encode(nb, len, k->zc_n, nl);
-    rc = zc_plat_cex_modexpo(in, eb, nb, res, len);
+    rc = cex_rc(k, zc_plat_cex_modexpo(in, eb, nb, res, len));
     if (rc != ZC_OK)
         return rc;
     /* an answer that is no residue mod n is the device's fault */
@@ -144,7 +157,7 @@ int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     /* t = x r^e mod n, sent right-justified in elen bytes */
     zc_rsa_blind_apply(k, t, x, r);
     zc_bn_encode(xin, elen, t, nl);
-    rc = zc_plat_cex_crt(xin, elen, f.bp, f.bq, f.np, f.nq, f.u, res);
+    rc = cex_rc(k, zc_plat_cex_crt(xin, elen, f.bp, f.bq, f.np, f.nq, f.u, res));
     if (rc != ZC_OK)
         goto out;
 
