@@ -8,8 +8,14 @@
  *
  *   public key     ICARSAMODEXPO  struct ica_rsa_modexpo
  *   private key    ICARSACRT      struct ica_rsa_modexpo_crt
- *   adapter state  ZCRYPT_STATUS_MASK (Z90STAT_STATUS_MASK on kernels
- *                  without it): one byte per card, its type, 0 = none
+ *   adapter state  ZCRYPT_DEVICE_STATUS: one entry per queue (card and
+ *                  domain), online or not, and the card's function bits;
+ *                  an adapter is one that is online with the CCA
+ *                  coprocessor (d) or accelerator (e) bit: EP11 cards
+ *                  never take RSA requests, disabled ones are offline.
+ *                  On kernels without it, ZCRYPT_STATUS_MASK (then
+ *                  Z90STAT_STATUS_MASK): one byte per card, its type, 0 =
+ *                  none, 0x0d = disabled; it cannot tell an EP11 card.
  *
  * The caller (lib/rsa/rsa_cex.c) hands over the fields already in the layout
  * the header describes; this file only checks their lengths, fills the
@@ -39,6 +45,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* Open /dev/z90crypt into *fd: 0, or the errno. */
@@ -144,14 +151,49 @@ int zc_plat_cex_crt(const uint8_t *in, size_t len, const uint8_t *bp, const uint
     return rc;
 }
 
-enum zc_cex_state zc_plat_cex_state(void)
+/* The function bits of zcrypt_device_status_ext ('abcdef'): d CCA coprocessor,
+ * e accelerator (f, EP11, takes no RSA request). */
+#define CEX_FN_CCA   0x04
+#define CEX_FN_ACCEL 0x02
+#define CEX_DISABLED 0x0d       /* ZCRYPT_STATUS_MASK: the card is disabled */
+
+/*
+ * ZCRYPT_DEVICE_STATUS: *online = 1 when a queue is online on a card that
+ * takes RSA requests. The kernel writes the whole matrix (256 KiB, too
+ * large for a stack), so it goes to an anonymous mapping of its own,
+ * unmapped at once. 0 or the errno (ENOMEM when there is no mapping).
+ */
+static int cex_device_status(int fd, int *online)
+{
+    const size_t size = sizeof(struct zcrypt_device_matrix_ext);
+    struct zcrypt_device_matrix_ext *m;
+    size_t i;
+    int err;
+
+    m = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (m == MAP_FAILED)
+        return ENOMEM;
+    err = cex_ioctl(fd, ZCRYPT_DEVICE_STATUS, m);
+    *online = 0;
+    for (i = 0; !err && i < MAX_ZDEV_ENTRIES_EXT; i++) {
+        const struct zcrypt_device_status_ext *d = &m->device[i];
+
+        if (d->online && (d->functions & (CEX_FN_CCA | CEX_FN_ACCEL))) {
+            *online = 1;
+            break;
+        }
+    }
+    munmap(m, size);
+    return err;
+}
+
+/* The status mask of kernels without DEVICE_STATUS: a card that is not disabled. */
+static int cex_status_mask(int fd, int *online)
 {
     char mask[MAX_ZDEV_CARDIDS_EXT];
     size_t i, n = sizeof(mask);
-    int fd = -1, err = cex_open(&fd);
+    int err;
 
-    if (err)
-        return cex_open_err(err) == ZC_ENOTSUP ? ZC_CEX_NO_DEVICE : ZC_CEX_FAILED;
     memset(mask, 0, sizeof(mask));
     err = cex_ioctl(fd, ZCRYPT_STATUS_MASK, mask);
     if (err == ENOTTY) {
@@ -159,14 +201,29 @@ enum zc_cex_state zc_plat_cex_state(void)
         n = 64;
         err = cex_ioctl(fd, Z90STAT_STATUS_MASK, mask);
     }
+    *online = 0;
+    for (i = 0; !err && i < n; i++) {
+        if (mask[i] && mask[i] != CEX_DISABLED) {
+            *online = 1;
+            break;
+        }
+    }
+    return err;
+}
+
+enum zc_cex_state zc_plat_cex_state(void)
+{
+    int fd = -1, online = 0, err = cex_open(&fd);
+
+    if (err)
+        return cex_open_err(err) == ZC_ENOTSUP ? ZC_CEX_NO_DEVICE : ZC_CEX_FAILED;
+    err = cex_device_status(fd, &online);
+    if (err == ENOTTY || err == ENOMEM)
+        err = cex_status_mask(fd, &online);
     close(fd);
     if (err)
         return cex_ioctl_err(err) == ZC_ENOTSUP ? ZC_CEX_NO_ADAPTER : ZC_CEX_FAILED;
-    for (i = 0; i < n; i++) {
-        if (mask[i])
-            return ZC_CEX_ONLINE;
-    }
-    return ZC_CEX_NO_ADAPTER;
+    return online ? ZC_CEX_ONLINE : ZC_CEX_NO_ADAPTER;
 }
 
 #else /* no zcrypt interface: not s390x Linux, or no kernel at all */
