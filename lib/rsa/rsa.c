@@ -218,3 +218,20 @@ int zc_rsa_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
     return raw_op(k, in, out, 0);
 }
+
+int zc_rsa_verify_public(const zc_rsa_key *k, const uint8_t *sig, uint8_t *out)
+{
+    int rc = raw_op(k, sig, out, 1);
+
+    /* the caller checked the key and the pointers: ZC_EINVAL is sig >= n */
+    return rc == ZC_EINVAL ? ZC_EAUTH : rc;
+}
+
+int zc_rsa_decrypt_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
+{
+    int rc = raw_op(k, in, out, 0);
+
+    if (rc == ZC_OK || rc == ZC_ENOTSUP)
+        return rc;
+    return ZC_EAUTH;
+}
