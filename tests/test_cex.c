@@ -21,6 +21,7 @@
 #include "check_main.h"
 #include "testutil.h"
 #include "vectors/rsa_kat.h"
+#include "vectors/rsa_shapes.h"
 #include "shim/cex_shim.h"
 
 #define MAXB 512
@@ -332,7 +333,7 @@ START_TEST(device_faults)
     raw_fails(&r, ZC_EDEVICE);
     device("req=EINVAL");
     raw_fails(&r, ZC_EDEVICE);
-    device("open=EACCES");
+    device("open=EIO");
     query(r.len, ZC_BACKEND_SOFTWARE, ZC_REASON_CEX_FAILED);
     raw_fails(&r, ZC_EDEVICE);
     device("big");          /* not below n: refused before use */
@@ -385,6 +386,288 @@ START_TEST(padding_on_adapter)
 }
 END_TEST
 
+/* ---- issue 24: the kernel's behaviour ------------------------------- */
+
+static void cards(const char *list)
+{
+    ck_assert_int_eq(setenv(CEX_SHIM_CARDS_ENV, list, 1), 0);
+}
+
+/* A key of rsa_shapes.h from its components, and its raw known answer. */
+struct shape {
+    zc_rsa_key k;
+    uint8_t n[MAXB], e[8], d[MAXB], p[MAXB], q[MAXB], dp[MAXB], dq[MAXB], qinv[MAXB];
+    uint8_t in[MAXB], out[MAXB];
+    size_t len;
+};
+
+static void load_shape(struct shape *sh, unsigned i)
+{
+    const struct zc_rsa_shape *z = &zc_rsa_shapes[i];
+    struct zc_rsa_components c;
+
+    memset(&c, 0, sizeof c);
+    c.n.data = sh->n;
+    c.n.len = tu_unhex(sh->n, sizeof sh->n, z->n);
+    c.e.data = sh->e;
+    c.e.len = tu_unhex(sh->e, sizeof sh->e, z->e);
+    c.d.data = sh->d;
+    c.d.len = tu_unhex(sh->d, sizeof sh->d, z->d);
+    c.p.data = sh->p;
+    c.p.len = tu_unhex(sh->p, sizeof sh->p, z->p);
+    c.q.data = sh->q;
+    c.q.len = tu_unhex(sh->q, sizeof sh->q, z->q);
+    c.dp.data = sh->dp;
+    c.dp.len = tu_unhex(sh->dp, sizeof sh->dp, z->dp);
+    c.dq.data = sh->dq;
+    c.dq.len = tu_unhex(sh->dq, sizeof sh->dq, z->dq);
+    c.qinv.data = sh->qinv;
+    c.qinv.len = tu_unhex(sh->qinv, sizeof sh->qinv, z->qinv);
+    ck_assert_int_eq(zc_rsa_key_from_components(&sh->k, &c), ZC_OK);
+    sh->len = zc_rsa_size(&sh->k);
+    ck_assert_uint_eq(tu_unhex(sh->in, sizeof sh->in, z->in), sh->len);
+    ck_assert_uint_eq(tu_unhex(sh->out, sizeof sh->out, z->out), sh->len);
+}
+
+/*
+ * libica's rule, which the kernel's accelerator message imposes: the larger
+ * prime (and so its dp and u) fits (len + 1) / 2 bytes of the even length.
+ */
+static int fits_half(const struct zc_rsa_shape *z, size_t len)
+{
+    unsigned big = z->pbits > z->qbits ? z->pbits : z->qbits;
+    size_t elen = len + (len & 1);
+
+    return (big + 7) / 8 <= (elen + 1) / 2;
+}
+
+/*
+ * Every key shape on a CCA (type 6) and on an accelerator (type 50) card:
+ * the private known answer for AUTO keys always (on the card when the key
+ * fits half the modulus, else in software); CEX keys get it on the card or
+ * ZC_ENOTSUP, never a wrong answer caught as ZC_EDEVICE.
+ */
+START_TEST(key_shapes)
+{
+    static struct shape sh;
+    static const char *const kinds[] = { "cca", "accel" };
+    const unsigned idx = (unsigned)_i / 2;
+    const char *kind = kinds[_i % 2];
+    struct cex_shim_state *s = shim();
+    uint8_t y[MAXB], z[MAXB];
+    unsigned crt, crt50;
+    int fits;
+
+    device("");
+    cards(kind);
+    load_shape(&sh, idx);
+    fits = fits_half(&zc_rsa_shapes[idx], sh.len);
+    crt = s->crt;
+    crt50 = s->crt50;
+    ck_assert_int_eq(zc_rsa_private(&sh.k, sh.in, y), ZC_OK);
+    ck_assert_mem_eq(y, sh.out, sh.len);
+    ck_assert_int_eq(zc_rsa_public(&sh.k, sh.out, y), ZC_OK);
+    ck_assert_mem_eq(y, sh.in, sh.len);
+    ck_assert_uint_eq(s->crt, crt + (fits ? 1 : 0));
+    ck_assert_uint_eq(s->crt50, crt50 + (fits && _i % 2 ? 1 : 0));
+
+    ck_assert_int_eq(zc_rsa_key_set_backend(&sh.k, ZC_BACKEND_CEX), ZC_OK);
+    memset(y, 0xa5, sizeof y);
+    memset(z, 0xa5, sizeof z);
+    if (fits) {
+        ck_assert_int_eq(zc_rsa_private(&sh.k, sh.in, y), ZC_OK);
+        ck_assert_mem_eq(y, sh.out, sh.len);
+        ck_assert_uint_eq(s->crt, crt + 2);
+    } else {
+        ck_assert_int_eq(zc_rsa_private(&sh.k, sh.in, y), ZC_ENOTSUP);
+        ck_assert_mem_eq(y, z, sizeof y);
+        ck_assert_uint_eq(s->crt, crt);
+    }
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    zc_rsa_key_wipe(&sh.k);
+}
+END_TEST
+
+/* What the kernel lists, and whether an adapter takes RSA requests. */
+static const struct {
+    const char *cards;
+    int online;
+} card_sets[] = {
+    { "cca", 1 },
+    { "accel", 1 },
+    { "disabled", 0 },
+    { "ep11", 0 },
+    { "disabled,ep11", 0 },
+    { "ep11,accel", 1 },
+    { "disabled,cca", 1 },
+    { "old,cca", 1 },
+    { "old,disabled", 0 },      /* the status mask without ZCRYPT_DEVICE_STATUS */
+};
+
+/*
+ * A disabled card (status byte 0x0d) or an EP11 card is no adapter for
+ * RSA: the query says so, CEX is refused, and an AUTO private operation
+ * runs in software at once, with no request to the device.
+ */
+START_TEST(card_status)
+{
+    static struct raw r;
+    struct cex_shim_state *s = shim();
+    const int online = card_sets[_i].online;
+    unsigned crt;
+
+    device("");
+    cards(card_sets[_i].cards);
+    load_raw(&r, 1);
+    query(r.len, online ? ZC_BACKEND_CEX : ZC_BACKEND_SOFTWARE,
+          online ? ZC_REASON_CEX : ZC_REASON_CEX_NO_ADAPTER);
+    crt = s->crt;
+    ck_assert_int_eq(zc_rsa_private(&r.k, r.out, (uint8_t[MAXB]){ 0 }), ZC_OK);
+    ck_assert_uint_eq(s->crt, crt + (online ? 1 : 0));
+    raw_ok(&r);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&r.k, ZC_BACKEND_CEX), online ? ZC_OK : ZC_ENOTSUP);
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
+/*
+ * /dev/z90crypt that this process may not open (EACCES: a 0600 node;
+ * EPERM: a container's device rules): no adapter for an AUTO key, which
+ * runs in software; ZC_EDEVICE for a CEX key, verify included.
+ */
+START_TEST(open_denied)
+{
+    static struct raw r, rc;
+    static const char *const modes[] = { "open=EACCES", "open=EPERM" };
+    uint8_t d[32], sig[MAXB];
+    size_t sl = sizeof sig;
+
+    shim();
+    device("");
+    cards("cca");
+    load_raw(&r, 1);
+    load_raw(&rc, 1);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&rc.k, ZC_BACKEND_CEX), ZC_OK);
+    ck_assert_int_eq(zc_hash(ZC_SHA256, "abc", 3, d, sizeof d), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_sign(&r.k, ZC_SHA256, d, sig, &sl), ZC_OK);
+
+    device(modes[_i]);
+    query(r.len, ZC_BACKEND_SOFTWARE, ZC_REASON_CEX_FAILED);
+    raw_ok(&r);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&r.k, ZC_SHA256, d, sig, sl), ZC_OK);
+    raw_fails(&rc, ZC_EDEVICE);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&rc.k, ZC_SHA256, d, sig, sl), ZC_EDEVICE);
+    ck_assert_int_eq(zc_rsa_pss_verify(&rc.k, ZC_SHA256, d, 32, sig, sl), ZC_EDEVICE);
+    zc_rsa_key_wipe(&r.k);
+    zc_rsa_key_wipe(&rc.k);
+}
+END_TEST
+
+/*
+ * A device failure under verify is not a forged signature: ZC_EDEVICE (or
+ * ZC_ENOTSUP for a CEX key with no adapter) passes through; only a
+ * signature that is no valid encoding, or not below n, is ZC_EAUTH.
+ */
+START_TEST(verify_device_errors)
+{
+    static struct raw r, rc;
+    uint8_t d[32], sig[MAXB], pss[MAXB], big[MAXB];
+    size_t sl = sizeof sig, pl = sizeof pss;
+
+    shim();
+    device("");
+    cards("cca");
+    load_raw(&r, 1);
+    load_raw(&rc, 1);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&rc.k, ZC_BACKEND_CEX), ZC_OK);
+    ck_assert_int_eq(zc_hash(ZC_SHA256, "abc", 3, d, sizeof d), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_sign(&r.k, ZC_SHA256, d, sig, &sl), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pss_sign(&r.k, ZC_SHA256, d, 32, pss, &pl), ZC_OK);
+
+    device("req=EIO");
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&r.k, ZC_SHA256, d, sig, sl), ZC_EDEVICE);
+    ck_assert_int_eq(zc_rsa_pss_verify(&r.k, ZC_SHA256, d, 32, pss, pl), ZC_EDEVICE);
+    device("big");
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&r.k, ZC_SHA256, d, sig, sl), ZC_EDEVICE);
+    device("noadapter");
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&rc.k, ZC_SHA256, d, sig, sl), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_pss_verify(&rc.k, ZC_SHA256, d, 32, pss, pl), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&r.k, ZC_SHA256, d, sig, sl), ZC_OK);
+
+    /* forged, or not below n: ZC_EAUTH on the adapter as in software */
+    device("");
+    memset(big, 0xff, r.len);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&rc.k, ZC_SHA256, d, big, r.len), ZC_EAUTH);
+    ck_assert_int_eq(zc_rsa_pss_verify(&rc.k, ZC_SHA256, d, 32, big, r.len), ZC_EAUTH);
+    sig[5] ^= 1;
+    pss[5] ^= 1;
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&rc.k, ZC_SHA256, d, sig, sl), ZC_EAUTH);
+    ck_assert_int_eq(zc_rsa_pss_verify(&rc.k, ZC_SHA256, d, 32, pss, pl), ZC_EAUTH);
+    zc_rsa_key_wipe(&r.k);
+    zc_rsa_key_wipe(&rc.k);
+}
+END_TEST
+
+/*
+ * The hardware-only policy with an adapter online: every RSA call an
+ * adapter serves runs (sign, verify, both encryptions and decryptions,
+ * raw); with no adapter each one is refused with ZC_ENOTSUP.
+ */
+START_TEST(hw_only_adapter)
+{
+    static struct raw r;
+    struct cex_shim_state *s = shim();
+    uint8_t d[64], sig[MAXB], ct[MAXB], ct2[MAXB], msg[MAXB];
+    size_t sl = sizeof sig, cl = sizeof ct, cl2 = sizeof ct2, ml;
+    unsigned crt;
+
+    device("");
+    cards("cca");
+    load_raw(&r, 2);
+    /* SHA-512: the hash QEMU's CPACF has, so the policy lets PSS and OAEP hash */
+    ck_assert_int_eq(zc_hash(ZC_SHA512, "abc", 3, d, sizeof d), ZC_OK);
+    ck_assert_int_eq(zc_policy_set(ZC_POLICY_HW_ONLY), ZC_OK);
+    crt = s->crt;
+    raw_ok(&r);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_sign(&r.k, ZC_SHA512, d, sig, &sl), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&r.k, ZC_SHA512, d, sig, sl), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pss_verify(&r.k, ZC_SHA512, d, 32, sig, sl), ZC_EAUTH);
+    sl = sizeof sig;
+    ck_assert_int_eq(zc_rsa_pss_sign(&r.k, ZC_SHA512, d, 32, sig, &sl), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pss_verify(&r.k, ZC_SHA512, d, 32, sig, sl), ZC_OK);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_encrypt(&r.k, (const uint8_t *)"hi", 2, ct, &cl), ZC_OK);
+    ml = sizeof msg;
+    ck_assert_int_eq(zc_rsa_pkcs1v15_decrypt(&r.k, ct, cl, msg, &ml), ZC_OK);
+    ck_assert_uint_eq(ml, 2);
+    ck_assert_int_eq(zc_rsa_oaep_encrypt(&r.k, ZC_SHA512, NULL, 0, (const uint8_t *)"hi", 2,
+                                         ct2, &cl2), ZC_OK);
+    ml = sizeof msg;
+    ck_assert_int_eq(zc_rsa_oaep_decrypt(&r.k, ZC_SHA512, NULL, 0, ct2, cl2, msg, &ml), ZC_OK);
+    ck_assert_uint_eq(ml, 2);
+    ck_assert_uint_eq(s->crt, crt + 5);     /* raw, two signs, two decryptions */
+
+    device("noadapter");
+    ck_assert_int_eq(zc_rsa_public(&r.k, r.in, msg), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_private(&r.k, r.out, msg), ZC_ENOTSUP);
+    sl = sizeof sig;
+    ck_assert_int_eq(zc_rsa_pkcs1v15_sign(&r.k, ZC_SHA512, d, sig, &sl), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_pss_verify(&r.k, ZC_SHA512, d, 32, sig, r.len), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_rsa_pkcs1v15_verify(&r.k, ZC_SHA512, d, sig, r.len), ZC_ENOTSUP);
+    cl = sizeof ct;
+    ck_assert_int_eq(zc_rsa_pkcs1v15_encrypt(&r.k, (const uint8_t *)"hi", 2, ct, &cl),
+                     ZC_ENOTSUP);
+    ml = sizeof msg;
+    ck_assert_int_eq(zc_rsa_pkcs1v15_decrypt(&r.k, ct2, cl2, msg, &ml), ZC_ENOTSUP);
+    ml = sizeof msg;
+    ck_assert_int_eq(zc_rsa_oaep_decrypt(&r.k, ZC_SHA512, NULL, 0, ct2, cl2, msg, &ml),
+                     ZC_ENOTSUP);
+    ck_assert_int_eq(zc_policy_set(ZC_POLICY_ANY), ZC_OK);
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
 #endif
 
 int main(void)
@@ -400,6 +683,11 @@ int main(void)
     tcase_add_loop_test(tc, falls_back, 0, sizeof no_adapter / sizeof no_adapter[0]);
     tcase_add_test(tc, device_faults);
     tcase_add_test(tc, padding_on_adapter);
+    tcase_add_loop_test(tc, key_shapes, 0, 2 * (int)(sizeof zc_rsa_shapes / sizeof zc_rsa_shapes[0]));
+    tcase_add_loop_test(tc, card_status, 0, (int)(sizeof card_sets / sizeof card_sets[0]));
+    tcase_add_loop_test(tc, open_denied, 0, 2);
+    tcase_add_test(tc, verify_device_errors);
+    tcase_add_test(tc, hw_only_adapter);
 #else
     tcase_add_test(tc, native_dispatch);
 #endif
