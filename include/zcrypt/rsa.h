@@ -50,6 +50,9 @@ extern "C" {
 #define ZC_RSA_MAX_PRIVATE_BITS 4096
 /** Smallest modulus accepted on import, in bits. */
 #define ZC_RSA_MIN_BITS 512
+
+/** @brief Longest public exponent in bits: e is at most 2^64 - 1 (and odd, at least 3). */
+#define ZC_RSA_MAX_E_BITS 64
 /** Smallest and largest modulus zc_rsa_generate() makes, in bits. */
 #define ZC_RSA_GEN_MIN_BITS 1024
 /** @copydoc ZC_RSA_GEN_MIN_BITS */
@@ -119,8 +122,10 @@ enum zc_rsa_der_format {
 /**
  * @brief Make a key from its raw big-endian components.
  *
- * Checks: n odd, 512..8192 bits (4096 with a private part); 1 < e < n, e
- * odd; for a private key p and q odd, at most 2048 bits each, p q = n,
+ * Checks: n odd, 512..8192 bits (4096 with a private part); e odd,
+ * 3 <= e < n and e <= 2^64 - 1 (::ZC_RSA_MAX_E_BITS: a longer public
+ * exponent would make every public operation as slow as a private one, a
+ * lever for whoever supplies the key); for a private key p and q odd, at most 2048 bits each, p q = n,
  * dP < p, dQ < q, qInv < p, d < n. Whether the exponents match is checked
  * by every private operation (its result is verified with e).
  * @param k the key to fill (on error it is left wiped)
@@ -141,8 +146,10 @@ ZC_API int zc_rsa_key_from_components(zc_rsa_key *k, const struct zc_rsa_compone
  * after the outer structure. A key whose algorithm is id-RSASSA-PSS
  * (1.2.840.113549.1.1.10) is refused with ZC_EINVAL: its parameters would
  * restrict the key to PSS, which this key object cannot enforce. The
- * components then pass the checks of zc_rsa_key_from_components().
- * @return ZC_OK; ZC_EINVAL for NULL, malformed or unsupported input.
+ * components then pass the checks of zc_rsa_key_from_components() (so a
+ * public exponent above 2^64 - 1 is ZC_EINVAL).
+ * @return ZC_OK; ZC_EINVAL for NULL, malformed or unsupported input, or
+ *         components that fail those checks.
  */
 ZC_API int zc_rsa_key_from_der(zc_rsa_key *k, const uint8_t *der, size_t der_len);
 
