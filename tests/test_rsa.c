@@ -527,11 +527,11 @@ static void shape_components(struct zc_rsa_components *c, uint8_t (*buf)[600], u
 START_TEST(smaller_first_prime)
 {
     static const unsigned shapes[] = { 1, 5 };  /* balanced p < q; uneven p < q */
-    static uint8_t buf[8][600], in[600], out[600], y[600];
-    static zc_rsa_key k;
+    static uint8_t buf[8][600], in[600], out[600], y[600], der[2400];
+    static zc_rsa_key k, k2;
     const unsigned idx = shapes[_i];
     struct zc_rsa_components c;
-    size_t len;
+    size_t len, dlen = sizeof der;
 
     ck_assert_uint_lt(zc_rsa_shapes[idx].pbits + 0u, zc_rsa_shapes[idx].qbits + 1u);
     memset(&c, 0, sizeof c);
@@ -543,11 +543,17 @@ START_TEST(smaller_first_prime)
     ck_assert_int_eq(zc_rsa_private(&k, in, y), ZC_OK);
     ck_assert_mem_eq(y, out, len);
     round_trips(&k, 0x5a11u);
-    /* a qInv that is not q^-1 mod p: the result check catches it */
-    buf[7][c.qinv.len - 1] ^= 2;
+    /* kept larger prime first, qInv recomputed: the DER export has q, p */
+    ck_assert_int_eq(zc_rsa_key_export_der(&k, ZC_RSA_DER_PRIVATE_PKCS1, der, &dlen), ZC_OK);
+    ck_assert_int_eq(zc_rsa_key_from_der(&k2, der, dlen), ZC_OK);
+    ck_assert_int_eq(zc_rsa_private(&k2, in, y), ZC_OK);
+    ck_assert_mem_eq(y, out, len);
+    /* a dP that does not belong to the key: the result check catches it */
+    buf[5][c.dp.len - 1] ^= 2;
     ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_OK);
     ck_assert_int_eq(zc_rsa_private(&k, in, y), ZC_EKEY);
     zc_rsa_key_wipe(&k);
+    zc_rsa_key_wipe(&k2);
 }
 END_TEST
 

@@ -127,7 +127,10 @@ enum zc_rsa_der_format {
  * exponent would make every public operation as slow as a private one, a
  * lever for whoever supplies the key); for a private key p and q odd, at most 2048 bits each, p q = n,
  * dP < p, dQ < q, qInv < p, d < n. Whether the exponents match is checked
- * by every private operation (its result is verified with e).
+ * by every private operation (its result is verified with e). A key given
+ * with p < q is kept with the larger prime first (p and q, dP and dQ
+ * exchanged, qInv computed for that order, as adapters take it), and
+ * zc_rsa_key_export_der() writes it so.
  * @param k the key to fill (on error it is left wiped)
  * @param c the components
  * @return ZC_OK; ZC_EINVAL for NULL pointers, a part with NULL data and a

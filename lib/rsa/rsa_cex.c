@@ -8,10 +8,9 @@
  *   1. Blinding (rsa_blind.c): a fresh random r < n per call,
  *      x' = x r^e mod n, so the adapter (and the path to it) never sees
  *      the caller's value; the answer is unblinded with r^-1 mod n.
- *   2. CRT fields as libica sends them: p > q (when the key holds p < q,
- *      p and q, dP and dQ trade places and u = q^-1 mod p is computed for
- *      the new order), bp, np and u in len/2 + 8 bytes, bq and nq in len/2
- *      bytes, len even: a modulus of an odd byte length is sent with one
+ *   2. CRT fields as libica sends them: p > q (every key holds them so
+ *      ordered: rsa.c reorders at import), bp, np and u in len/2 + 8
+ *      bytes, bq and nq in len/2 bytes, len even: a modulus of an odd byte length is sent with one
  *      leading zero byte. Only a key whose larger prime fits len/2 bytes
  *      (so do its dp and u) is offloaded, behind 8 zero bytes: accelerator
  *      cards read just those bytes (libica's rule); a key with uneven
@@ -80,48 +79,22 @@ struct crt_fields {
 static int crt_fields(const zc_rsa_key *k, size_t half, struct crt_fields *f)
 {
     const size_t pl = zc_bn_limbs(k->zc_pbits), ql = zc_bn_limbs(k->zc_qbits);
-    uint64_t swap, u[ZC_BN_MAX_LIMBS / 4];
-    const uint64_t *big = k->zc_p, *small = k->zc_q, *dbig = k->zc_dp, *dsmall = k->zc_dq;
-    size_t bigbits = k->zc_pbits, smallbits = k->zc_qbits, sl = ql;
 
-    /* the order of the primes is a fixed property of the key, not of a value in use */
-    swap = zc_bn_lt(k->zc_p, k->zc_q, sizeof k->zc_p / sizeof k->zc_p[0]);
-    zc_ct_declassify(&swap, sizeof swap);
-    if (swap) {
-        big = k->zc_q;
-        small = k->zc_p;
-        dbig = k->zc_dq;
-        dsmall = k->zc_dp;
-        bigbits = k->zc_qbits;
-        smallbits = k->zc_pbits;
-        sl = pl;
-    }
     /*
-     * libica's rule: accelerator (type 50) cards read bp, np and u at
-     * offset 8 of their fields for only half the (even) length and drop
-     * the rest, so a larger prime would be cut and the card answer wrong.
-     * dp and u are below the prime: the prime's length decides for all.
+     * Every key holds the larger prime first (rsa.c reorders at import,
+     * key generation makes it so), with qInv for that order: the fields
+     * are the key's own. libica's rule: accelerator (type 50) cards read
+     * bp, np and u at offset 8 of their fields for only half the (even)
+     * length and drop the rest, so a larger prime would be cut and the
+     * card answer wrong. dp and u are below p: p's length decides for all.
      */
-    if ((bigbits + 7) / 8 > half || (smallbits + 7) / 8 > half)
+    if ((k->zc_pbits + 7) / 8 > half || (k->zc_qbits + 7) / 8 > half)
         return ZC_ENOTSUP;
-    if (swap) {
-        /* u = p^-1 mod q: p < q already, so it only changes limb count */
-        const size_t bl = ql;
-
-        zc_bn_reduce(u, small, sl, big, bl);
-        if (!zc_bn_modinv(u, big, bl)) {
-            zc_wipe(u, sizeof u);
-            return ZC_EINVAL;   /* not coprime: check_components would not pass it */
-        }
-        zc_bn_encode(f->u, half + 8, u, bl);
-        zc_wipe(u, sizeof u);
-    } else {
-        zc_bn_encode(f->u, half + 8, k->zc_qinv, pl);
-    }
-    zc_bn_encode(f->bp, half + 8, dbig, zc_bn_limbs(bigbits));
-    zc_bn_encode(f->np, half + 8, big, zc_bn_limbs(bigbits));
-    zc_bn_encode(f->bq, half, dsmall, sl);
-    zc_bn_encode(f->nq, half, small, sl);
+    zc_bn_encode(f->u, half + 8, k->zc_qinv, pl);
+    zc_bn_encode(f->bp, half + 8, k->zc_dp, pl);
+    zc_bn_encode(f->np, half + 8, k->zc_p, pl);
+    zc_bn_encode(f->bq, half, k->zc_dq, ql);
+    zc_bn_encode(f->nq, half, k->zc_q, ql);
     return ZC_OK;
 }
 
