@@ -267,8 +267,11 @@ ZC_API int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
  *         ::ZC_BACKEND_CEX key when no adapter answers or its primes are
  *         too uneven for one (see zc_rsa_key_set_backend()), or under the
  *         hardware-only policy when software would run; ZC_EDEVICE when
- *         the adapter fails or its result fails the check, or a CEX key's
- *         /dev/z90crypt may not be opened (nothing is written then).
+ *         the adapter fails, or its result fails the check while the key's
+ *         private parts hold together (e dP = 1 mod p - 1, e dQ = 1 mod
+ *         q - 1, qInv q = 1 mod p; parts that do not are ZC_EKEY on the
+ *         adapter too), or a CEX key's /dev/z90crypt may not be opened
+ *         (nothing is written then).
  */
 ZC_API int zc_rsa_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 

@@ -17,8 +17,10 @@
  *      primes (say 1032/1016 bits) answers ZC_ENOTSUP here, and an AUTO
  *      key then runs in software.
  *   3. Verification (rsa_blind.c): y^e mod n must give back x before y
- *      is released, so a faulty adapter's answer is caught (ZC_EDEVICE)
- *      and cannot leak a prime (Boneh, DeMillo and Lipton 1997).
+ *      is released, so a faulty adapter's answer is caught and cannot
+ *      leak a prime (Boneh, DeMillo and Lipton 1997): ZC_EKEY when the
+ *      key's private parts do not match (the software path's code for
+ *      the same key), else ZC_EDEVICE.
  * ZC_ENOTSUP means "not on an adapter": none answers (for an AUTO key also
  * a device node it may not open), the key is larger than CEX takes (4096
  * bits), or its primes are too uneven; rsa.c falls back for an AUTO key.
@@ -146,8 +148,10 @@ int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     zc_bn_montmul(y, y, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
     zc_bn_montmul(y, y, rinv, k->zc_n, nl, k->zc_n0i);
 
+    /* a wrong answer: the key's parts do not match (ZC_EKEY, as in
+     * software), or else the adapter computed wrong (ZC_EDEVICE) */
     if (!zc_rsa_release(k, x, y, t, out, len))
-        rc = ZC_EDEVICE;                    /* the adapter answered wrong */
+        rc = zc_rsa_key_consistent(k) ? ZC_EDEVICE : ZC_EKEY;
 out:
     zc_wipe(x, sizeof x);
     zc_wipe(r, sizeof r);
