@@ -579,6 +579,56 @@ START_TEST(hw_only_adapter)
 }
 END_TEST
 
+/*
+ * Private parts that do not match the public key: ZC_EKEY on the adapter
+ * as in software (AUTO and CEX keys); an adapter that computes wrong with a
+ * sound key stays ZC_EDEVICE.
+ */
+START_TEST(mismatched_key)
+{
+    static struct shape sh;
+    static zc_rsa_key bad;
+    struct cex_shim_state *s = shim();
+    struct zc_rsa_components c;
+    uint8_t y[MAXB];
+    unsigned crt;
+
+    device("");
+    cards(_i ? "accel" : "cca");
+    load_shape(&sh, 0);
+    memset(&c, 0, sizeof c);
+    c.n = (struct zc_rsa_part){ sh.n, zc_rsa_size(&sh.k) };
+    /* the components again, dP changed by 2 */
+    {
+        const struct zc_rsa_shape *z = &zc_rsa_shapes[0];
+
+        c.e.data = sh.e;
+        c.e.len = tu_unhex(sh.e, sizeof sh.e, z->e);
+        c.d = (struct zc_rsa_part){ sh.d, tu_unhex(sh.d, sizeof sh.d, z->d) };
+        c.p = (struct zc_rsa_part){ sh.p, tu_unhex(sh.p, sizeof sh.p, z->p) };
+        c.q = (struct zc_rsa_part){ sh.q, tu_unhex(sh.q, sizeof sh.q, z->q) };
+        c.dp = (struct zc_rsa_part){ sh.dp, tu_unhex(sh.dp, sizeof sh.dp, z->dp) };
+        c.dq = (struct zc_rsa_part){ sh.dq, tu_unhex(sh.dq, sizeof sh.dq, z->dq) };
+        c.qinv = (struct zc_rsa_part){ sh.qinv, tu_unhex(sh.qinv, sizeof sh.qinv, z->qinv) };
+        sh.dp[c.dp.len - 1] ^= 2;
+    }
+    ck_assert_int_eq(zc_rsa_key_from_components(&bad, &c), ZC_OK);
+    crt = s->crt;
+    ck_assert_int_eq(zc_rsa_private(&bad, sh.in, y), ZC_EKEY);
+    ck_assert_uint_eq(s->crt, crt + 1);         /* it was the adapter's answer */
+    ck_assert_int_eq(zc_rsa_key_set_backend(&bad, ZC_BACKEND_CEX), ZC_OK);
+    ck_assert_int_eq(zc_rsa_private(&bad, sh.in, y), ZC_EKEY);
+    ck_assert_int_eq(zc_rsa_key_set_backend(&bad, ZC_BACKEND_SOFTWARE), ZC_OK);
+    ck_assert_int_eq(zc_rsa_private(&bad, sh.in, y), ZC_EKEY);
+    /* a sound key and a wrong answer: the device's fault */
+    device("wrong");
+    ck_assert_int_eq(zc_rsa_private(&sh.k, sh.in, y), ZC_EDEVICE);
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    zc_rsa_key_wipe(&bad);
+    zc_rsa_key_wipe(&sh.k);
+}
+END_TEST
+
 #endif
 
 int main(void)
@@ -598,6 +648,7 @@ int main(void)
     tcase_add_loop_test(tc, open_denied, 0, 2);
     tcase_add_test(tc, verify_device_errors);
     tcase_add_test(tc, hw_only_adapter);
+    tcase_add_loop_test(tc, mismatched_key, 0, 2);
 #else
     tcase_add_test(tc, native_dispatch);
 #endif
