@@ -9,7 +9,8 @@
  * sees x; the result (x r^e)^d = x^d r is unblinded with r^-1. The two
  * paths draw r where they can take its inverse back out:
  *   - software: r as its two residues rp < p and rq < q (random, both
- *     non-zero), so that each CRT half is unblinded modulo its own prime
+ *     non-zero, each drawn with its own prime's length less one bit), so
+ *     that each CRT half is unblinded modulo its own prime
  *     and only half-size inverses are needed (rsa_crt.c assembles r);
  *   - adapter: the answer comes back whole, modulo n, so r < n is drawn
  *     at once and inverted modulo n.
@@ -93,11 +94,15 @@ static int blind_draw(const struct blind_part *part, size_t nparts)
 int zc_rsa_blind_crt(const zc_rsa_key *k, uint64_t *rp, uint64_t *rq, uint64_t *rpinv,
                      uint64_t *rqinv)
 {
-    /* rq below both primes, so that it needs no reduction modulo p */
-    const size_t qb = (k->zc_pbits < k->zc_qbits ? k->zc_pbits : k->zc_qbits) - 1;
+    /*
+     * Each residue below its own prime, one bit shorter: every key holds
+     * p > q (rsa.c orders them at import, generation makes them so), so rq
+     * is below p too, as Garner's step takes it. Drawing rq below min(p, q)
+     * instead narrowed it mod q for a key with p < q.
+     */
     const struct blind_part part[2] = {
         { rp, rpinv, k->zc_p, zc_bn_limbs(k->zc_pbits), k->zc_pbits - 1 },
-        { rq, rqinv, k->zc_q, zc_bn_limbs(k->zc_qbits), qb },
+        { rq, rqinv, k->zc_q, zc_bn_limbs(k->zc_qbits), k->zc_qbits - 1 },
     };
 
     return blind_draw(part, 2);
