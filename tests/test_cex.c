@@ -7,7 +7,12 @@
  * and computes the answers itself, and the test fails when it is absent.
  * The answers are compared with the raw known answers of
  * tests/vectors/rsa_kat.h (cross-computed with OpenSSL 3.0), so a wrong
- * field layout cannot pass. Natively there is no zcrypt interface: AUTO
+ * field layout cannot pass. The stand-in models the kernel's cards (CCA
+ * and accelerator messages, EP11 and disabled cards, open refused with
+ * EACCES or EPERM), and key_shapes runs the keys of
+ * tests/vectors/rsa_shapes.h (uneven, p < q and odd-size primes, raw known
+ * answers from Python's integers) on both card kinds (issue 24).
+ * Natively there is no zcrypt interface: AUTO
  * runs in software, CEX is refused, and the backend query says why.
  */
 #define _GNU_SOURCE             /* setenv, RTLD_DEFAULT */

@@ -11,6 +11,15 @@
  * computed here from the fields alone with the library's bignum core
  * (lib/bn, compiled into this module, not the library's RSA code):
  * x^e mod n, or Garner's recombination of x^bp mod np and x^bq mod nq.
+ *
+ * The cards are the kernel's, not the library's reading of them
+ * (CEX_SHIM_CARDS_ENV): a CCA card takes ICARSACRT as a type 6 message
+ * (zcrypt_msgtype6.c: every field whole, checked as above); an accelerator
+ * as a type 50 message (zcrypt_msgtype50.c: np, bp and u from offset 8,
+ * nq and bq from 0, (len + 1) / 2 bytes each, nothing checked, computed
+ * with what was read, so a longer prime gives a wrong answer); EP11 and
+ * disabled cards are listed by ZCRYPT_STATUS_MASK (0x0c, 0x0d) and
+ * ZCRYPT_DEVICE_STATUS (function bits, online) but take no request.
  */
 #define _GNU_SOURCE
 #include "cex_shim.h"
