@@ -118,7 +118,19 @@ enum zc_cex_state {
     ZC_CEX_FAILED           /* the device cannot be opened or asked (e.g. EACCES) */
 };
 
-/* Ask the device which adapters are online (ZCRYPT_STATUS_MASK). */
+/*
+ * Ask the device which adapters are online (ZCRYPT_DEVICE_STATUS, else
+ * ZCRYPT_STATUS_MASK). The answer is kept for a second (CLOCK_MONOTONIC);
+ * a failed request drops it.
+ */
 enum zc_cex_state zc_plat_cex_state(void);
+
+/*
+ * For the tests only (tests/test_cex.c, linked with the static library; not
+ * exported): close the process's /dev/z90crypt descriptor and drop the
+ * kept adapter state, so the next call opens and asks again. Not safe
+ * against a concurrent request.
+ */
+void zc_plat_cex_reset(void);
 
 #endif /* ZC_PLATFORM_H */
