@@ -20,8 +20,12 @@
 #include <check.h>
 
 #include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "check_main.h"
 #include "testutil.h"
@@ -649,6 +653,147 @@ START_TEST(mismatched_key)
 }
 END_TEST
 
+/* ---- one descriptor per process, the adapter state kept a second ---- */
+
+static double now_s(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+#define BURST 20
+
+/*
+ * A burst of private operations opens the device once and asks its state
+ * at most once a second. Also the cost per operation against the former
+ * way (open, status, request, close each time, emulated by a reset before
+ * every call), printed for the record.
+ */
+START_TEST(burst_one_open)
+{
+    static struct raw r;
+    struct cex_shim_state *s = shim();
+    unsigned o, st, crt, i;
+    double t0, kept, fresh;
+
+    device("");
+    cards("cca");
+    load_raw(&r, (unsigned)_i * 2);     /* 1024 and 2048 bits */
+    o = shim_count("shim_dev_opens");
+    st = s->devstatus + s->status;
+    crt = s->crt;
+    t0 = now_s();
+    for (i = 0; i < BURST; i++)
+        ck_assert_int_eq(zc_rsa_private(&r.k, r.out, (uint8_t[MAXB]){ 0 }), ZC_OK);
+    kept = now_s() - t0;
+    ck_assert_uint_eq(s->crt, crt + BURST);
+    ck_assert_uint_eq(shim_count("shim_dev_opens"), o + 1);
+    ck_assert_uint_le(s->devstatus + s->status - st, 1 + (unsigned)kept);
+    ck_assert_uint_eq(shim_count("shim_dev_closes"), o);   /* still open */
+
+    t0 = now_s();
+    for (i = 0; i < BURST; i++) {
+        zc_plat_cex_reset();
+        ck_assert_int_eq(zc_rsa_private(&r.k, r.out, (uint8_t[MAXB]){ 0 }), ZC_OK);
+    }
+    fresh = now_s() - t0;
+    ck_assert_uint_eq(shim_count("shim_dev_opens"), o + 1 + BURST);
+    fprintf(stderr, "%zu-bit private operation on the stand-in: %.0f us kept, %.0f us "
+            "opened and asked each time\n", r.len * 8, kept / BURST * 1e6, fresh / BURST * 1e6);
+    /* the part that changed, alone: the adapter state before each request */
+    t0 = now_s();
+    for (i = 0; i < 10 * BURST; i++)
+        ck_assert_int_eq(zc_plat_cex_state(), ZC_CEX_ONLINE);
+    kept = now_s() - t0;
+    t0 = now_s();
+    for (i = 0; i < 10 * BURST; i++) {
+        zc_plat_cex_reset();
+        ck_assert_int_eq(zc_plat_cex_state(), ZC_CEX_ONLINE);
+    }
+    fresh = now_s() - t0;
+    fprintf(stderr, "adapter state: %.1f us kept, %.1f us opened and asked each time\n",
+            kept / (10 * BURST) * 1e6, fresh / (10 * BURST) * 1e6);
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    balanced();
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
+/*
+ * After fork() the child opens a descriptor of its own: its request on the
+ * parent's would not reach the device (the stand-in answers only the
+ * newest), and the parent's stays open and in use.
+ */
+START_TEST(fork_reopens)
+{
+    static struct raw r;
+    struct cex_shim_state *s = shim();
+    unsigned o, crt;
+    int status;
+    pid_t pid;
+
+    device("");
+    cards("cca");
+    load_raw(&r, 1);
+    raw_ok(&r);
+    o = shim_count("shim_dev_opens");
+    pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (pid == 0) {
+        uint8_t y[MAXB];
+        int bad = 0;
+
+        crt = s->crt;
+        bad |= zc_rsa_private(&r.k, r.out, y) != ZC_OK || memcmp(y, r.in, r.len) != 0;
+        bad |= s->crt != crt + 1;
+        bad |= shim_count("shim_dev_opens") != o + 1;
+        bad |= zc_rsa_private(&r.k, r.out, y) != ZC_OK;
+        bad |= shim_count("shim_dev_opens") != o + 1;   /* then kept */
+        bad |= s->violations != 0;
+        _exit(bad);
+    }
+    ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+    ck_assert(WIFEXITED(status));
+    ck_assert_int_eq(WEXITSTATUS(status), 0);
+    crt = s->crt;
+    raw_ok(&r);
+    ck_assert_uint_eq(s->crt, crt + 1);
+    ck_assert_uint_eq(shim_count("shim_dev_opens"), o);
+    balanced();
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
+/* A request that fails drops the kept state: the next operation asks again. */
+START_TEST(error_forgets_state)
+{
+    static struct raw r;
+    struct cex_shim_state *s = shim();
+    unsigned st;
+
+    device("");
+    cards("cca");
+    load_raw(&r, 1);
+    raw_ok(&r);
+    st = s->devstatus + s->status;
+    raw_ok(&r);
+    ck_assert_uint_eq(s->devstatus + s->status, st);        /* kept */
+    ck_assert_int_eq(setenv(CEX_SHIM_ENV, "req=EIO", 1), 0); /* no reset */
+    raw_fails(&r, ZC_EDEVICE);
+    ck_assert_int_eq(setenv(CEX_SHIM_ENV, "", 1), 0);
+    st = s->devstatus + s->status;
+    raw_ok(&r);
+    ck_assert_uint_eq(s->devstatus + s->status, st + 1);    /* asked again */
+    raw_ok(&r);
+    ck_assert_uint_eq(s->devstatus + s->status, st + 1);
+    ck_assert_msg(s->violations == 0, "%s", s->violation);
+    balanced();
+    zc_rsa_key_wipe(&r.k);
+}
+END_TEST
+
 #endif
 
 int main(void)
@@ -669,6 +814,9 @@ int main(void)
     tcase_add_test(tc, verify_device_errors);
     tcase_add_test(tc, hw_only_adapter);
     tcase_add_loop_test(tc, mismatched_key, 0, 2);
+    tcase_add_loop_test(tc, burst_one_open, 0, 2);
+    tcase_add_test(tc, fork_reopens);
+    tcase_add_test(tc, error_forgets_state);
 #else
     tcase_add_test(tc, native_dispatch);
 #endif
