@@ -115,11 +115,12 @@ static int cex_fd(int *fd)
         close(f);       /* another thread published first: take its descriptor */
     }
     /* v: the parent's descriptor, inherited across fork(), or none */
-    if (v && fstat((int)(uint32_t)v, &st) == 0 && (uint64_t)st.st_ino == cex_ino &&
-        (uint64_t)st.st_rdev == cex_rdev)
+    if (v && fstat((int)(uint32_t)v, &st) == 0 &&
+        (uint64_t)st.st_ino == __atomic_load_n(&cex_ino, __ATOMIC_RELAXED) &&
+        (uint64_t)st.st_rdev == __atomic_load_n(&cex_rdev, __ATOMIC_RELAXED))
         close((int)(uint32_t)v);
-    cex_ino = ino;
-    cex_rdev = rdev;
+    __atomic_store_n(&cex_ino, ino, __ATOMIC_RELAXED);
+    __atomic_store_n(&cex_rdev, rdev, __ATOMIC_RELAXED);
     *fd = f;
     return 0;
 }
