@@ -282,11 +282,19 @@ static int do_apqns4k(struct pkey_apqns4key *r)
     if (check_layout("APQNS4K", r, sizeof(*r), f, 5) ||
         check_blob("APQNS4K", r->key, r->keylen))
         return EBADMSG;
+    S->apqns4k_flags[S->apqns4k_n++ % 2] = r->flags;
     if (!(r->flags & PKEY_FLAGS_MATCH_CUR_MKVP) ||
         (r->flags & ~(uint32_t)(PKEY_FLAGS_MATCH_CUR_MKVP | PKEY_FLAGS_MATCH_ALT_MKVP))) {
         violate("APQNS4K: flags %#x", r->flags);
         return EBADMSG;
     }
+    /*
+     * The kernel's rule (pkey_api.c, apqns4key): an EP11 blob (header
+     * type 0x00, non-CCA) is looked up with exactly MATCH_CUR_MKVP, any
+     * other flags are EINVAL; a CCA token (0x01) takes CUR and ALT.
+     */
+    if (r->key[0] == 0x00 && r->flags != PKEY_FLAGS_MATCH_CUR_MKVP)
+        return EINVAL;
     if (!r->apqns || r->apqn_entries == 0) {
         /* entries 0 would be the "how many?" query, which we never ask */
         violate("APQNS4K: list %p of %u entries", (void *)r->apqns, r->apqn_entries);

@@ -69,6 +69,8 @@ struct shim_state {
     const void *blob;            /* blob requests: the key pointer */
     uint32_t blob_len;
     unsigned generated;          /* GENPROTK answers so far */
+    uint32_t apqns4k_flags[2];   /* APQNS4K: flags of the requests, by count % 2 */
+    unsigned apqns4k_n;          /* APQNS4K requests seen */
 };
 
 /* The 32-byte verification pattern of every fake protected key. */

@@ -1036,6 +1036,13 @@ static void rsa_probes(void)
     E(zc_rsa_generate, EI, 0, (&W.rsa_new, 1024, 65536));
     if (zc_policy_set(ZC_POLICY_HW_ONLY) == ZC_OK) {  /* key generation is software */
         E(zc_rsa_generate, ZC_ENOTSUP, 0, (&W.rsa_new, 1024, 0));
+        /* where software would run (no adapter here), the refusal passes
+         * through verify and decrypt, not hidden as ZC_EAUTH */
+        E(zc_rsa_pkcs1v15_verify, ZC_ENOTSUP, 0, (&W.rsa_pub, ZC_SHA256, d, W.buf, 128));
+        E(zc_rsa_pss_verify, ZC_ENOTSUP, 0, (&W.rsa_pub, ZC_SHA256, d, 32, W.buf, 128));
+        E(zc_rsa_pkcs1v15_decrypt, ZC_ENOTSUP, WRITES, (&W.rsa, W.buf, 128, o, &W.len));
+        E(zc_rsa_oaep_decrypt, ZC_ENOTSUP, WRITES, (&W.rsa, ZC_SHA256, NULL, 0, W.buf, 128, o,
+                                                    &W.len));
         zc_policy_set(pol);
     }
     check(zc_policy_get() == pol, "the policy is restored");

@@ -25,6 +25,7 @@
 
 #if defined(__s390x__)
 
+#include <asm/pkey.h>
 #include <dlfcn.h>
 #include <fcntl.h>
 
@@ -208,6 +209,35 @@ START_TEST(blob_via_apqns)
     ck_assert_uint_eq(klen, 24);
     ck_assert_uint_eq(plen, 56);
     shim_fake_blob(want, blob, sizeof(blob), 24, via);
+    ck_assert_mem_eq(prot, want, plen);
+    /* the kernel takes an EP11 blob's lookup with MATCH_CUR alone (issue 24) */
+    ck_assert_uint_eq(S->apqns4k_n, 1);
+    ck_assert_uint_eq(S->apqns4k_flags[0], PKEY_FLAGS_MATCH_CUR_MKVP);
+}
+END_TEST
+
+/*
+ * A CCA AES CIPHER token through the adapter list: looked up under the
+ * current and the old master key (CUR|ALT), as the kernel allows for CCA.
+ */
+START_TEST(blob_cca_via_apqns)
+{
+    static uint8_t blob[400];
+    uint8_t prot[ZC_PROTKEY_MAX], want[ZC_PROTKEY_MAX];
+    size_t plen = 0, klen = 0;
+    static const enum shim_op order3[] = { SHIM_OPEN, SHIM_KBLOB2PROTK, SHIM_APQNS4K,
+                                           SHIM_KBLOB2PROTK3, SHIM_CLOSE };
+
+    find_shim();
+    cca_cipher_blob(blob, sizeof(blob), 43);
+    setenv(SHIM_ENV_ERRNO, "KBLOB2PROTK=EINVAL", 1);
+    ck_assert_int_eq(zc_plat_aes_protect_blob(blob, sizeof(blob), prot, &plen, &klen), ZC_OK);
+    shim_clean();
+    expect_order(order3, 5);
+    ck_assert_uint_eq(S->apqns4k_n, 1);
+    ck_assert_uint_eq(S->apqns4k_flags[0], PKEY_FLAGS_MATCH_CUR_MKVP | PKEY_FLAGS_MATCH_ALT_MKVP);
+    ck_assert_uint_eq(klen, 32);
+    shim_fake_blob(want, blob, sizeof(blob), 32, 3);
     ck_assert_mem_eq(prot, want, plen);
 }
 END_TEST
@@ -408,6 +438,7 @@ static void add_tests(TCase *tc)
     tcase_add_loop_test(tc, blob_cca_data, 0, 3);
     tcase_add_test(tc, blob_sizes);
     tcase_add_loop_test(tc, blob_via_apqns, 0, 2);
+    tcase_add_test(tc, blob_cca_via_apqns);
     tcase_add_test(tc, eintr_retried);
     tcase_add_loop_test(tc, failure, 0, (int)(sizeof(fail_cases) / sizeof(fail_cases[0])));
     tcase_add_test(tc, bad_sizes);

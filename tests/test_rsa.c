@@ -17,6 +17,7 @@
 #include "check_main.h"
 #include "testutil.h"
 #include "vectors/rsa_kat.h"
+#include "vectors/rsa_shapes.h"
 
 #define MAXB 512                /* 4096-bit blocks */
 
@@ -503,92 +504,56 @@ START_TEST(components)
 }
 END_TEST
 
-/*
- * A private key whose first prime is the smaller one (OpenSSL always
- * writes p > q): the first KAT key with p and q, dP and dQ exchanged and
- * qInv replaced by p^-1 mod q, which this test computes with the library
- * itself, as p^(q-2) mod q through a public key of modulus q (Fermat).
- */
-static size_t der_ints(const uint8_t *der, struct zc_rsa_part *parts, size_t max)
+/* The components of an rsa_shapes.h key (hex into buf, 8 parts of 600 bytes). */
+static void shape_components(struct zc_rsa_components *c, uint8_t (*buf)[600], unsigned idx)
 {
-    size_t i = 4, n = 0;        /* 30 82 LL LL, then INTEGERs */
+    const struct zc_rsa_shape *z = &zc_rsa_shapes[idx];
+    const char *hex[8] = { z->n, z->e, z->d, z->p, z->q, z->dp, z->dq, z->qinv };
+    struct zc_rsa_part *part[8] = { &c->n, &c->e, &c->d, &c->p, &c->q, &c->dp, &c->dq, &c->qinv };
+    unsigned i;
 
-    while (n < max) {
-        size_t len = der[i + 1], hdr = 2;
-
-        ck_assert_uint_eq(der[i], 0x02);
-        if (len & 0x80) {
-            size_t nb = len & 0x7f, j;
-
-            for (len = 0, j = 0; j < nb; j++)
-                len = len << 8 | der[i + 2 + j];
-            hdr += nb;
-        }
-        parts[n].data = der + i + hdr;
-        parts[n].len = len;
-        n++;
-        i += hdr + len;
+    for (i = 0; i < 8; i++) {
+        part[i]->data = buf[i];
+        part[i]->len = tu_unhex(buf[i], sizeof buf[i], hex[i]);
     }
-    return n;
 }
 
+/*
+ * Keys whose first prime is the smaller (p < q), balanced and uneven, from
+ * rsa_shapes.h (qInv = q^-1 mod p computed there with Python's integers):
+ * the raw known answer, round trips, and a qInv that does not belong to
+ * the key caught by the result check (ZC_EKEY).
+ */
 START_TEST(smaller_first_prime)
 {
-    static uint8_t der[1200], qm2[80], pmodq[80], pinv[80];
-    static zc_rsa_key k, kq;
-    struct zc_rsa_part v[9];
+    static const unsigned shapes[] = { 1, 5 };  /* balanced p < q; uneven p < q */
+    static uint8_t buf[8][600], in[600], out[600], y[600], der[2400];
+    static zc_rsa_key k, k2;
+    const unsigned idx = shapes[_i];
     struct zc_rsa_components c;
-    size_t qlen, off, i;
-    unsigned borrow;
+    size_t len, dlen = sizeof der;
 
-    tu_unhex(der, sizeof der, zc_rsa_kat_keys[0].der);
-    ck_assert_uint_eq(der_ints(der, v, 9), 9);  /* version n e d p q dP dQ qInv */
-    /* p - q (p > q, same length: this is p mod q) and q - 2, as big-endian bytes */
-    qlen = v[5].len;
-    ck_assert_uint_eq(v[4].len, qlen);
-    for (borrow = 0, i = qlen; i-- > 0;) {
-        unsigned d = (unsigned)v[4].data[i] - v[5].data[i] - borrow;
-
-        pmodq[i] = (uint8_t)d;
-        borrow = (d >> 8) & 1;
-    }
-    ck_assert_uint_eq(borrow, 0);
-    for (borrow = 2, i = qlen; i-- > 0;) {
-        unsigned d = (unsigned)v[5].data[i] - borrow;
-
-        qm2[i] = (uint8_t)d;
-        borrow = (d >> 8) & 1;
-    }
+    ck_assert_uint_lt(zc_rsa_shapes[idx].pbits + 0u, zc_rsa_shapes[idx].qbits + 1u);
     memset(&c, 0, sizeof c);
-    c.n = v[5];
-    c.e.data = qm2;
-    c.e.len = qlen;
-    ck_assert_int_eq(zc_rsa_key_from_components(&kq, &c), ZC_OK);
-    /* the DER integers may carry a sign byte: skip it for the raw operation */
-    off = qlen - zc_rsa_size(&kq);
-    ck_assert_int_eq(zc_rsa_public(&kq, pmodq + off, pinv), ZC_OK);    /* p^-1 mod q */
-
-    c.n = v[1];
-    c.e = v[2];
-    c.d = v[3];
-    c.p = v[5];
-    c.q = v[4];
-    c.dp = v[7];
-    c.dq = v[6];
-    c.qinv.data = pinv;
-    c.qinv.len = qlen - off;
+    shape_components(&c, buf, idx);
     ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_OK);
+    len = zc_rsa_size(&k);
+    ck_assert_uint_eq(tu_unhex(in, sizeof in, zc_rsa_shapes[idx].in), len);
+    ck_assert_uint_eq(tu_unhex(out, sizeof out, zc_rsa_shapes[idx].out), len);
+    ck_assert_int_eq(zc_rsa_private(&k, in, y), ZC_OK);
+    ck_assert_mem_eq(y, out, len);
     round_trips(&k, 0x5a11u);
-    /* the original qInv does not fit this order: the result check catches it */
-    c.qinv = v[8];
-    if (zc_rsa_key_from_components(&k, &c) == ZC_OK) {
-        uint8_t x[128] = { 0 }, y[128];
-
-        x[3] = 1;
-        ck_assert_int_eq(zc_rsa_private(&k, x, y), ZC_EKEY);
-    }
+    /* kept larger prime first, qInv recomputed: the DER export has q, p */
+    ck_assert_int_eq(zc_rsa_key_export_der(&k, ZC_RSA_DER_PRIVATE_PKCS1, der, &dlen), ZC_OK);
+    ck_assert_int_eq(zc_rsa_key_from_der(&k2, der, dlen), ZC_OK);
+    ck_assert_int_eq(zc_rsa_private(&k2, in, y), ZC_OK);
+    ck_assert_mem_eq(y, out, len);
+    /* a dP that does not belong to the key: the result check catches it */
+    buf[5][c.dp.len - 1] ^= 2;
+    ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_OK);
+    ck_assert_int_eq(zc_rsa_private(&k, in, y), ZC_EKEY);
     zc_rsa_key_wipe(&k);
-    zc_rsa_key_wipe(&kq);
+    zc_rsa_key_wipe(&k2);
 }
 END_TEST
 
@@ -776,6 +741,123 @@ static void check_generated(unsigned bits, uint32_t e)
     zc_rsa_key_wipe(&k2);
 }
 
+/* A DER length (short or long form) at d; its header length into *hdr. */
+static size_t der_len_at(const uint8_t *d, size_t *hdr)
+{
+    size_t len = d[0], i;
+
+    *hdr = 1;
+    if (len & 0x80) {
+        *hdr += len & 0x7f;
+        for (len = 0, i = 1; i < *hdr; i++)
+            len = len << 8 | d[i];
+    }
+    return len;
+}
+
+/* DER of a length, into out: its size. */
+static size_t der_put_len(uint8_t *out, size_t len)
+{
+    if (len < 128) {
+        out[0] = (uint8_t)len;
+        return 1;
+    }
+    if (len < 256) {
+        out[0] = 0x81;
+        out[1] = (uint8_t)len;
+        return 2;
+    }
+    out[0] = 0x82;
+    out[1] = (uint8_t)(len >> 8);
+    out[2] = (uint8_t)len;
+    return 3;
+}
+
+/* RSAPublicKey DER of the INTEGER contents n and e (e shorter than 128 bytes). */
+static size_t pub_der(uint8_t *der, const uint8_t *n, size_t nlen, const uint8_t *e, size_t elen)
+{
+    uint8_t l[3];
+    size_t o = 0, body = 1 + der_put_len(l, nlen) + nlen + 2 + elen;
+
+    der[o++] = 0x30;
+    o += der_put_len(der + o, body);
+    der[o++] = 0x02;
+    o += der_put_len(der + o, nlen);
+    memcpy(der + o, n, nlen);
+    o += nlen;
+    der[o++] = 0x02;
+    der[o++] = (uint8_t)elen;
+    memcpy(der + o, e, elen);
+    return o + elen;
+}
+
+/*
+ * The public exponent is capped: odd, 3 <= e <= 2^64 - 1 (issue 24). A
+ * 65-bit e and an 8192-bit e are ZC_EINVAL from components and from DER;
+ * 2^64 - 1 and 3 are taken.
+ */
+START_TEST(exponent_cap)
+{
+    static zc_rsa_key k, kp;
+    static uint8_t der[2200], pub[2200], n8k[1024], e8k[1024];
+    static const uint8_t e65[9] = { 1, 0, 0, 0, 0, 0, 0, 0, 1 };
+    static const uint8_t e64[8] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+    static const uint8_t e3[1] = { 3 }, e1[1] = { 1 };
+    struct zc_rsa_components c;
+    const uint8_t *n;
+    size_t len = tu_unhex(der, sizeof der, zc_rsa_kat_keys[0].der), plen = sizeof pub;
+    size_t hdr, nlen, i;
+    uint8_t msg[128], sig[128];
+
+    ck_assert_int_eq(zc_rsa_key_from_der(&kp, der, len), ZC_OK);
+    ck_assert_int_eq(zc_rsa_key_export_der(&kp, ZC_RSA_DER_PUBLIC_PKCS1, pub, &plen), ZC_OK);
+    /* RSAPublicKey: SEQUENCE { INTEGER n, INTEGER e } */
+    ck_assert_uint_eq(pub[0], 0x30);
+    der_len_at(pub + 1, &hdr);
+    i = 1 + hdr;
+    ck_assert_uint_eq(pub[i], 0x02);
+    nlen = der_len_at(pub + i + 1, &hdr);
+    n = pub + i + 1 + hdr;
+    memset(&c, 0, sizeof c);
+    c.n.data = n;
+    c.n.len = nlen;
+    c.e.data = e65;
+    c.e.len = sizeof e65;
+    ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_EINVAL);
+    c.e.data = e1;
+    c.e.len = 1;
+    ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_EINVAL);
+    c.e.data = e64;
+    c.e.len = sizeof e64;
+    ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_OK);
+    c.e.data = e3;
+    c.e.len = 1;
+    ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_OK);
+    memset(msg, 0x11, sizeof msg);
+    ck_assert_int_eq(zc_rsa_public(&k, msg, sig), ZC_OK);
+
+    /* the same n with the 65-bit e, as DER; with e = 3 the same writer's DER imports */
+    ck_assert_int_eq(zc_rsa_key_from_der(&k, der, pub_der(der, n, nlen, e65, sizeof e65)),
+                     ZC_EINVAL);
+    ck_assert_int_eq(zc_rsa_key_from_der(&k, der, pub_der(der, n, nlen, e3, 1)), ZC_OK);
+
+    /* an 8192-bit modulus with an 8192-bit e (n - 2): components refuse it */
+    memset(n8k, 0xff, sizeof n8k);
+    memcpy(e8k, n8k, sizeof e8k);
+    e8k[sizeof e8k - 1] = 0xfd;
+    c.n.data = n8k;
+    c.n.len = sizeof n8k;
+    c.e.data = e8k;
+    c.e.len = sizeof e8k;
+    ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_EINVAL);
+    c.e.data = e64;
+    c.e.len = sizeof e64;
+    ck_assert_int_eq(zc_rsa_key_from_components(&k, &c), ZC_OK);
+    zc_rsa_key_wipe(&k);
+    zc_rsa_key_wipe(&kp);
+}
+END_TEST
+
 START_TEST(generate)
 {
     static zc_rsa_key k;
@@ -805,10 +887,11 @@ int main(void)
     tcase_add_loop_test(tc, der_export_import, 0, ZC_RSA_KAT_KEY_COUNT);
     tcase_add_test(tc, der_malformed);
     tcase_add_test(tc, components);
-    tcase_add_test(tc, smaller_first_prime);
+    tcase_add_loop_test(tc, smaller_first_prime, 0, 2);
     tcase_add_test(tc, backends);
     tcase_add_test(tc, bad_arguments);
     tcase_add_test(tc, generate);
+    tcase_add_test(tc, exponent_cap);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

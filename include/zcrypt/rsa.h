@@ -50,6 +50,9 @@ extern "C" {
 #define ZC_RSA_MAX_PRIVATE_BITS 4096
 /** Smallest modulus accepted on import, in bits. */
 #define ZC_RSA_MIN_BITS 512
+
+/** @brief Longest public exponent in bits: e is at most 2^64 - 1 (and odd, at least 3). */
+#define ZC_RSA_MAX_E_BITS 64
 /** Smallest and largest modulus zc_rsa_generate() makes, in bits. */
 #define ZC_RSA_GEN_MIN_BITS 1024
 /** @copydoc ZC_RSA_GEN_MIN_BITS */
@@ -119,10 +122,15 @@ enum zc_rsa_der_format {
 /**
  * @brief Make a key from its raw big-endian components.
  *
- * Checks: n odd, 512..8192 bits (4096 with a private part); 1 < e < n, e
- * odd; for a private key p and q odd, at most 2048 bits each, p q = n,
+ * Checks: n odd, 512..8192 bits (4096 with a private part); e odd,
+ * 3 <= e < n and e <= 2^64 - 1 (::ZC_RSA_MAX_E_BITS: a longer public
+ * exponent would make every public operation as slow as a private one, a
+ * lever for whoever supplies the key); for a private key p and q odd, at most 2048 bits each, p q = n,
  * dP < p, dQ < q, qInv < p, d < n. Whether the exponents match is checked
- * by every private operation (its result is verified with e).
+ * by every private operation (its result is verified with e). A key given
+ * with p < q is kept with the larger prime first (p and q, dP and dQ
+ * exchanged, qInv computed for that order, as adapters take it), and
+ * zc_rsa_key_export_der() writes it so.
  * @param k the key to fill (on error it is left wiped)
  * @param c the components
  * @return ZC_OK; ZC_EINVAL for NULL pointers, a part with NULL data and a
@@ -141,8 +149,10 @@ ZC_API int zc_rsa_key_from_components(zc_rsa_key *k, const struct zc_rsa_compone
  * after the outer structure. A key whose algorithm is id-RSASSA-PSS
  * (1.2.840.113549.1.1.10) is refused with ZC_EINVAL: its parameters would
  * restrict the key to PSS, which this key object cannot enforce. The
- * components then pass the checks of zc_rsa_key_from_components().
- * @return ZC_OK; ZC_EINVAL for NULL, malformed or unsupported input.
+ * components then pass the checks of zc_rsa_key_from_components() (so a
+ * public exponent above 2^64 - 1 is ZC_EINVAL).
+ * @return ZC_OK; ZC_EINVAL for NULL, malformed or unsupported input, or
+ *         components that fail those checks.
  */
 ZC_API int zc_rsa_key_from_der(zc_rsa_key *k, const uint8_t *der, size_t der_len);
 
@@ -213,7 +223,16 @@ ZC_API int zc_rsa_key_has_private(const zc_rsa_key *k);
  * On the adapter, private operations are blinded and their result is
  * checked with the public exponent as in software; a device that fails,
  * or answers wrongly, gives ::ZC_EDEVICE (for AUTO keys too: a faulty
- * adapter is not hidden by a fallback).
+ * adapter is not hidden by a fallback). An adapter is a card online in
+ * the domain with the CCA coprocessor or accelerator function (disabled
+ * and EP11 cards are none). A private key goes to an adapter only when
+ * its larger prime fits half the modulus length (rounded up to even
+ * bytes; libica's rule, since accelerator cards read no more of the CRT
+ * values): a key with uneven primes (say 1032 and 1016 bits in a
+ * 2048-bit modulus) runs its private operations in software for AUTO
+ * keys, and they answer ::ZC_ENOTSUP for CEX keys. A /dev/z90crypt this
+ * process may not open (EACCES, EPERM) is "no adapter" for AUTO keys
+ * (software) and ::ZC_EDEVICE for CEX keys.
  * @return ZC_OK; ZC_EINVAL for an invalid key or backend; ZC_ENOTSUP.
  */
 ZC_API int zc_rsa_key_set_backend(zc_rsa_key *k, enum zc_backend b);
@@ -227,9 +246,11 @@ ZC_API enum zc_backend zc_rsa_key_backend(const zc_rsa_key *k);
  * @param in  zc_rsa_size() bytes, big-endian, less than n
  * @param out zc_rsa_size() bytes (may equal @p in)
  * @return ZC_OK; ZC_EINVAL for NULL, an invalid key, or in >= n;
- *         ZC_ENOTSUP for a ::ZC_BACKEND_CEX key when no adapter answers;
+ *         ZC_ENOTSUP for a ::ZC_BACKEND_CEX key when no adapter answers,
+ *         or under the hardware-only policy when no adapter answers;
  *         ZC_EDEVICE when the adapter fails or answers with a value not
- *         below n (nothing is written then).
+ *         below n, or a CEX key's /dev/z90crypt may not be opened
+ *         (nothing is written then).
  */
 ZC_API int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 
@@ -243,9 +264,14 @@ ZC_API int zc_rsa_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
  *         exponent (private parts that do not match the public key, or a
  *         computation fault): nothing is written then; the error of
  *         zc_random_bytes() when it fails; ZC_ENOTSUP for a
- *         ::ZC_BACKEND_CEX key when no adapter answers; ZC_EDEVICE when
- *         the adapter fails or its result fails the check (nothing is
- *         written then).
+ *         ::ZC_BACKEND_CEX key when no adapter answers or its primes are
+ *         too uneven for one (see zc_rsa_key_set_backend()), or under the
+ *         hardware-only policy when software would run; ZC_EDEVICE when
+ *         the adapter fails, or its result fails the check while the key's
+ *         private parts hold together (e dP = 1 mod p - 1, e dQ = 1 mod
+ *         q - 1, qInv q = 1 mod p; parts that do not are ZC_EKEY on the
+ *         adapter too), or a CEX key's /dev/z90crypt may not be opened
+ *         (nothing is written then).
  */
 ZC_API int zc_rsa_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 
@@ -268,7 +294,10 @@ ZC_API int zc_rsa_pkcs1v15_sign(const zc_rsa_key *k, enum zc_hash_alg alg, const
  * @brief Verify a PKCS#1 v1.5 signature: the whole encoding is rebuilt and
  *        compared (no parsing of the signature's contents).
  * @return ZC_OK for a valid signature; ZC_EAUTH for an invalid one (wrong
- *         length included); ZC_EINVAL for NULL, an invalid key or hash.
+ *         length, a value not below n, or not the expected encoding);
+ *         ZC_EINVAL for NULL, an invalid key or hash; the other errors of
+ *         zc_rsa_public() as they are (ZC_ENOTSUP, ZC_EDEVICE): a device
+ *         that fails says nothing about the signature.
  */
 ZC_API int zc_rsa_pkcs1v15_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *digest,
                                   const uint8_t *sig, size_t sig_len);
@@ -306,7 +335,9 @@ ZC_API int zc_rsa_pss_sign(const zc_rsa_key *k, enum zc_hash_alg alg, const uint
  * leading zero bytes of DB leave): signatures made with any salt length,
  * 0 up to the maximum the key holds, are accepted.
  * @return ZC_OK; ZC_EAUTH for an invalid signature; ZC_EINVAL for NULL, an
- *         invalid key or hash, or a salt length the key cannot hold.
+ *         invalid key or hash, or a salt length the key cannot hold; the
+ *         other errors of zc_rsa_public() as they are (ZC_ENOTSUP,
+ *         ZC_EDEVICE), as for zc_rsa_pkcs1v15_verify().
  */
 ZC_API int zc_rsa_pss_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *digest,
                              size_t salt_len, const uint8_t *sig, size_t sig_len);
@@ -335,7 +366,12 @@ ZC_API int zc_rsa_oaep_encrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
  *
  * Every check (leading zero byte, label hash, padding, separator) is done
  * on the whole block with masks; all failures give ZC_EAUTH after the same
- * work, and @p msg is then zeroed.
+ * work, and @p msg is then zeroed. That includes failures that are not the
+ * ciphertext's (an adapter or the random source of the blinding failing,
+ * private parts that do not match): an attacker who controls the
+ * ciphertext learns nothing from the code, so the cause is not told.
+ * Only ZC_ENOTSUP, which depends on the key and the machine alone, is
+ * returned as itself.
  * @param k         a key with its private part
  * @param alg       the hash used at encryption (not SHAKE)
  * @param label     the label used at encryption (NULL with length 0 for none)
@@ -345,10 +381,14 @@ ZC_API int zc_rsa_oaep_encrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
  * @param msg       output; must hold zc_rsa_size() - 2 zc_hash_size(alg) - 2
  *                  bytes, the longest possible message
  * @param msg_len   in: size of @p msg; out: the message length
- * @return ZC_OK; ZC_EAUTH for any decryption failure; ZC_ENOMEM for a
- *         small @p msg (*msg_len set to the size needed, checked first);
- *         ZC_EINVAL for NULL, a public-only key, a hash the key is too short
- *         for, or @p in_len other than zc_rsa_size().
+ * @return ZC_OK; ZC_EAUTH for any decryption failure (device and random
+ *         source failures included); ZC_ENOMEM for a small @p msg
+ *         (*msg_len set to the size needed, checked first); ZC_EINVAL for
+ *         NULL, a public-only key, a hash the key is too short for, or
+ *         @p in_len other than zc_rsa_size(); ZC_ENOTSUP where the private
+ *         operation cannot run (a ::ZC_BACKEND_CEX key with no adapter or
+ *         too uneven primes, the hardware-only policy with no adapter),
+ *         @p msg zeroed.
  */
 ZC_API int zc_rsa_oaep_decrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
                                const uint8_t *label, size_t label_len,

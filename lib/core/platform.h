@@ -82,10 +82,19 @@ int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
  * of the lengths the ioctls take. Results of the two operations: ZC_OK;
  * ZC_ENOTSUP when no adapter answers (no device, or the request fails with
  * ENODEV, EBADF or ENOTTY; always on other architectures and bare metal);
- * ZC_EINVAL for lengths the interface does not take; ZC_EDEVICE for any
+ * ZC_EINVAL for lengths the interface does not take; ZC_PLAT_CEX_DENIED
+ * when /dev/z90crypt exists but this process may not open it (EACCES,
+ * EPERM: a 0600 node, a container's device rules); ZC_EDEVICE for any
  * other failure. out is written only on ZC_OK.
  */
 #define ZC_CEX_MAX_LEN 512      /* 4096-bit moduli: the largest CEX takes */
+
+/*
+ * The device node is there but may not be opened: an AUTO key takes it as
+ * "no adapter answers" (software), a CEX key as ZC_EDEVICE (lib/rsa/rsa_cex.c
+ * decides). Never returned by a public call.
+ */
+#define ZC_PLAT_CEX_DENIED (-64)
 
 /* ICARSAMODEXPO: out = in^e mod n; in, e, n and out are len bytes (1..512). */
 int zc_plat_cex_modexpo(const uint8_t *in, const uint8_t *e, const uint8_t *n,
@@ -109,9 +118,20 @@ enum zc_cex_state {
     ZC_CEX_FAILED           /* the device cannot be opened or asked (e.g. EACCES) */
 };
 
-/* Ask the device which adapters are online (ZCRYPT_STATUS_MASK). */
+/*
+ * Ask the device which adapters are online (ZCRYPT_DEVICE_STATUS, else
+ * ZCRYPT_STATUS_MASK). The answer is kept for a second (CLOCK_MONOTONIC);
+ * a failed request drops it.
+ */
 enum zc_cex_state zc_plat_cex_state(void);
 
+/*
+ * For the tests only (tests/test_cex.c, linked with the static library; not
+ * exported): close the process's /dev/z90crypt descriptor and drop the
+ * kept adapter state, so the next call opens and asks again. Not safe
+ * against a concurrent request.
+ */
+void zc_plat_cex_reset(void);
 
 /*
  * The shared statistics segment (core/stats.c, zcrypt/stats.h). Linux:

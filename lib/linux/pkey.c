@@ -19,6 +19,10 @@
  *                  blob's master key and PKEY_KBLOB2PROTK3 (or, on kernels
  *                  without it, PKEY_KBLOB2PROTK2) converts through that
  *                  list. Those two are never issued without the list.
+ *                  APQNS4K's flags follow the token type: EP11 blobs
+ *                  (type 0x00) exactly PKEY_FLAGS_MATCH_CUR_MKVP, the
+ *                  only value the kernel takes for them; CCA tokens
+ *                  (0x01) CUR|ALT; others CUR|ALT, then CUR on EINVAL.
  *
  * Every request struct is zeroed before it is filled (the kernel copies
  * whole structs, trailing padding included), the device is opened with
@@ -230,11 +234,25 @@ static int pkey_blob_apqns(int fd, const uint8_t *blob, size_t blob_len,
     memset(&q, 0, sizeof(q));
     q.key = (__u8 *)(uintptr_t)blob; /* the kernel only reads it */
     q.keylen = (uint32_t)blob_len;
-    /* EP11 blobs need MATCH_CUR; CCA blobs may also be under the old key. */
-    q.flags = PKEY_FLAGS_MATCH_CUR_MKVP | PKEY_FLAGS_MATCH_ALT_MKVP;
+    /*
+     * The flags by token type (the header's first byte): the kernel takes
+     * EP11 blobs (0x00, non-CCA) with exactly MATCH_CUR and answers EINVAL
+     * to any other flags; CCA tokens (0x01) may also be under the old
+     * master key, CUR|ALT. A blob of another type that is refused with
+     * both flags is asked again with CUR alone.
+     */
+    q.flags = PKEY_FLAGS_MATCH_CUR_MKVP;
+    if (blob[0] != 0x00)
+        q.flags |= PKEY_FLAGS_MATCH_ALT_MKVP;
     q.apqns = apqns;
     q.apqn_entries = PKEY_APQN_MAX;
     err = pkey_ioctl(fd, PKEY_APQNS4K, &q);
+    if (err == EINVAL && blob[0] != 0x01 && q.flags != PKEY_FLAGS_MATCH_CUR_MKVP) {
+        memset(apqns, 0, sizeof(apqns));
+        q.flags = PKEY_FLAGS_MATCH_CUR_MKVP;
+        q.apqn_entries = PKEY_APQN_MAX;
+        err = pkey_ioctl(fd, PKEY_APQNS4K, &q);
+    }
     if (err == EINVAL || err == ENOTTY)
         return ZC_EKEY; /* after KBLOB2PROTK's EINVAL: nothing takes the blob */
     if (err)

@@ -9,7 +9,8 @@
  * sees x; the result (x r^e)^d = x^d r is unblinded with r^-1. The two
  * paths draw r where they can take its inverse back out:
  *   - software: r as its two residues rp < p and rq < q (random, both
- *     non-zero), so that each CRT half is unblinded modulo its own prime
+ *     non-zero, each drawn with its own prime's length less one bit), so
+ *     that each CRT half is unblinded modulo its own prime
  *     and only half-size inverses are needed (rsa_crt.c assembles r);
  *   - adapter: the answer comes back whole, modulo n, so r < n is drawn
  *     at once and inverted modulo n.
@@ -93,11 +94,15 @@ static int blind_draw(const struct blind_part *part, size_t nparts)
 int zc_rsa_blind_crt(const zc_rsa_key *k, uint64_t *rp, uint64_t *rq, uint64_t *rpinv,
                      uint64_t *rqinv)
 {
-    /* rq below both primes, so that it needs no reduction modulo p */
-    const size_t qb = (k->zc_pbits < k->zc_qbits ? k->zc_pbits : k->zc_qbits) - 1;
+    /*
+     * Each residue below its own prime, one bit shorter: every key holds
+     * p > q (rsa.c orders them at import, generation makes them so), so rq
+     * is below p too, as Garner's step takes it. Drawing rq below min(p, q)
+     * instead narrowed it mod q for a key with p < q.
+     */
     const struct blind_part part[2] = {
         { rp, rpinv, k->zc_p, zc_bn_limbs(k->zc_pbits), k->zc_pbits - 1 },
-        { rq, rqinv, k->zc_q, zc_bn_limbs(k->zc_qbits), qb },
+        { rq, rqinv, k->zc_q, zc_bn_limbs(k->zc_qbits), k->zc_qbits - 1 },
     };
 
     return blind_draw(part, 2);
@@ -131,5 +136,41 @@ int zc_rsa_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, ui
     zc_ct_declassify(&ok, sizeof ok);      /* whether the result is right is public */
     if (ok)
         zc_bn_encode(out, len, y, nl);
+    return ok != 0;
+}
+
+/* (a * b) mod m == 1, with a of al limbs, b of bl, m of ml (top limb non-zero). */
+static uint64_t mul_mod_is_one(const uint64_t *a, size_t al, const uint64_t *b, size_t bl,
+                               const uint64_t *m, size_t ml)
+{
+    uint64_t t[ZC_BN_MAX_LIMBS / 2 + 1], r[ZC_BN_MAX_LIMBS / 4], one[ZC_BN_MAX_LIMBS / 4];
+    uint64_t ok;
+
+    zc_bn_mul(t, a, al, b, bl);
+    zc_bn_reduce(r, t, al + bl, m, ml);
+    zc_bn_zero(one, ml);
+    one[0] = 1;
+    ok = zc_bn_eq(r, one, ml);
+    zc_wipe(t, sizeof t);
+    zc_wipe(r, sizeof r);
+    return ok;
+}
+
+int zc_rsa_key_consistent(const zc_rsa_key *k)
+{
+    const size_t pl = zc_bn_limbs(k->zc_pbits), ql = zc_bn_limbs(k->zc_qbits);
+    uint64_t pm1[ZC_BN_MAX_LIMBS / 4], qm1[ZC_BN_MAX_LIMBS / 4], ok;
+
+    /* p - 1 and q - 1: the primes are odd, so only bit 0 changes */
+    memcpy(pm1, k->zc_p, pl * sizeof pm1[0]);
+    memcpy(qm1, k->zc_q, ql * sizeof qm1[0]);
+    pm1[0] &= ~(uint64_t)1;
+    qm1[0] &= ~(uint64_t)1;
+    ok = mul_mod_is_one(k->zc_e, 1, k->zc_dp, pl, pm1, pl);
+    ok &= mul_mod_is_one(k->zc_e, 1, k->zc_dq, ql, qm1, ql);
+    ok &= mul_mod_is_one(k->zc_qinv, pl, k->zc_q, ql, k->zc_p, pl);
+    zc_wipe(pm1, sizeof pm1);
+    zc_wipe(qm1, sizeof qm1);
+    zc_ct_declassify(&ok, sizeof ok);       /* whether the key holds together is public */
     return ok != 0;
 }

@@ -8,17 +8,22 @@
  *   1. Blinding (rsa_blind.c): a fresh random r < n per call,
  *      x' = x r^e mod n, so the adapter (and the path to it) never sees
  *      the caller's value; the answer is unblinded with r^-1 mod n.
- *   2. CRT fields as libica sends them: p > q (when the key holds p < q,
- *      p and q, dP and dQ trade places and u = q^-1 mod p is computed for
- *      the new order), bp, np and u in len/2 + 8 bytes, bq and nq in len/2
- *      bytes, len even: a modulus of an odd byte length is sent with one
- *      leading zero byte. A prime too long for its field (very unbalanced
- *      keys) is not offloaded.
+ *   2. CRT fields as libica sends them: p > q (every key holds them so
+ *      ordered: rsa.c reorders at import), bp, np and u in len/2 + 8
+ *      bytes, bq and nq in len/2 bytes, len even: a modulus of an odd byte length is sent with one
+ *      leading zero byte. Only a key whose larger prime fits len/2 bytes
+ *      (so do its dp and u) is offloaded, behind 8 zero bytes: accelerator
+ *      cards read just those bytes (libica's rule); a key with uneven
+ *      primes (say 1032/1016 bits) answers ZC_ENOTSUP here, and an AUTO
+ *      key then runs in software.
  *   3. Verification (rsa_blind.c): y^e mod n must give back x before y
- *      is released, so a faulty adapter's answer is caught (ZC_EDEVICE)
- *      and cannot leak a prime (Boneh, DeMillo and Lipton 1997).
- * ZC_ENOTSUP means "not on an adapter": none answers, or the key is larger
- * than CEX takes (4096 bits); rsa.c falls back for an AUTO key.
+ *      is released, so a faulty adapter's answer is caught and cannot
+ *      leak a prime (Boneh, DeMillo and Lipton 1997): ZC_EKEY when the
+ *      key's private parts do not match (the software path's code for
+ *      the same key), else ZC_EDEVICE.
+ * ZC_ENOTSUP means "not on an adapter": none answers (for an AUTO key also
+ * a device node it may not open), the key is larger than CEX takes (4096
+ * bits), or its primes are too uneven; rsa.c falls back for an AUTO key.
  */
 #include "rsa_cex.h"
 #include "core/platform.h"
@@ -28,6 +33,18 @@
 #include "rsa_sw.h"
 
 #define HALF_MAX (ZC_CEX_MAX_LEN / 2)
+
+/*
+ * A device node this process may not open (EACCES, EPERM): for an AUTO key
+ * no adapter answers (ZC_ENOTSUP, software runs), a CEX key fails with
+ * ZC_EDEVICE (the fix is a permission, not a fallback).
+ */
+static int cex_rc(const zc_rsa_key *k, int rc)
+{
+    if (rc == ZC_PLAT_CEX_DENIED)
+        return k->zc_backend == ZC_BACKEND_CEX ? ZC_EDEVICE : ZC_ENOTSUP;
+    return rc;
+}
 
 int zc_rsa_cex_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
 {
@@ -45,7 +62,7 @@ int zc_rsa_cex_public(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
         return ZC_EINVAL;
     zc_bn_encode(eb, len, k->zc_e, nl);
     zc_bn_encode(nb, len, k->zc_n, nl);
-    rc = zc_plat_cex_modexpo(in, eb, nb, res, len);
+    rc = cex_rc(k, zc_plat_cex_modexpo(in, eb, nb, res, len));
     if (rc != ZC_OK)
         return rc;
     /* an answer that is no residue mod n is the device's fault */
@@ -64,42 +81,22 @@ struct crt_fields {
 static int crt_fields(const zc_rsa_key *k, size_t half, struct crt_fields *f)
 {
     const size_t pl = zc_bn_limbs(k->zc_pbits), ql = zc_bn_limbs(k->zc_qbits);
-    uint64_t swap, u[ZC_BN_MAX_LIMBS / 4];
-    const uint64_t *big = k->zc_p, *small = k->zc_q, *dbig = k->zc_dp, *dsmall = k->zc_dq;
-    size_t bigbits = k->zc_pbits, smallbits = k->zc_qbits, sl = ql;
 
-    /* the order of the primes is a fixed property of the key, not of a value in use */
-    swap = zc_bn_lt(k->zc_p, k->zc_q, sizeof k->zc_p / sizeof k->zc_p[0]);
-    zc_ct_declassify(&swap, sizeof swap);
-    if (swap) {
-        big = k->zc_q;
-        small = k->zc_p;
-        dbig = k->zc_dq;
-        dsmall = k->zc_dp;
-        bigbits = k->zc_qbits;
-        smallbits = k->zc_pbits;
-        sl = pl;
-    }
-    if ((bigbits + 7) / 8 > half + 8 || (smallbits + 7) / 8 > half)
+    /*
+     * Every key holds the larger prime first (rsa.c reorders at import,
+     * key generation makes it so), with qInv for that order: the fields
+     * are the key's own. libica's rule: accelerator (type 50) cards read
+     * bp, np and u at offset 8 of their fields for only half the (even)
+     * length and drop the rest, so a larger prime would be cut and the
+     * card answer wrong. dp and u are below p: p's length decides for all.
+     */
+    if ((k->zc_pbits + 7) / 8 > half || (k->zc_qbits + 7) / 8 > half)
         return ZC_ENOTSUP;
-    if (swap) {
-        /* u = p^-1 mod q: p < q already, so it only changes limb count */
-        const size_t bl = ql;
-
-        zc_bn_reduce(u, small, sl, big, bl);
-        if (!zc_bn_modinv(u, big, bl)) {
-            zc_wipe(u, sizeof u);
-            return ZC_EINVAL;   /* not coprime: check_components would not pass it */
-        }
-        zc_bn_encode(f->u, half + 8, u, bl);
-        zc_wipe(u, sizeof u);
-    } else {
-        zc_bn_encode(f->u, half + 8, k->zc_qinv, pl);
-    }
-    zc_bn_encode(f->bp, half + 8, dbig, zc_bn_limbs(bigbits));
-    zc_bn_encode(f->np, half + 8, big, zc_bn_limbs(bigbits));
-    zc_bn_encode(f->bq, half, dsmall, sl);
-    zc_bn_encode(f->nq, half, small, sl);
+    zc_bn_encode(f->u, half + 8, k->zc_qinv, pl);
+    zc_bn_encode(f->bp, half + 8, k->zc_dp, pl);
+    zc_bn_encode(f->np, half + 8, k->zc_p, pl);
+    zc_bn_encode(f->bq, half, k->zc_dq, ql);
+    zc_bn_encode(f->nq, half, k->zc_q, ql);
     return ZC_OK;
 }
 
@@ -135,7 +132,7 @@ int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     /* t = x r^e mod n, sent right-justified in elen bytes */
     zc_rsa_blind_apply(k, t, x, r);
     zc_bn_encode(xin, elen, t, nl);
-    rc = zc_plat_cex_crt(xin, elen, f.bp, f.bq, f.np, f.nq, f.u, res);
+    rc = cex_rc(k, zc_plat_cex_crt(xin, elen, f.bp, f.bq, f.np, f.nq, f.u, res));
     if (rc != ZC_OK)
         goto out;
 
@@ -151,8 +148,10 @@ int zc_rsa_cex_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out)
     zc_bn_montmul(y, y, k->zc_nr2, k->zc_n, nl, k->zc_n0i);
     zc_bn_montmul(y, y, rinv, k->zc_n, nl, k->zc_n0i);
 
+    /* a wrong answer: the key's parts do not match (ZC_EKEY, as in
+     * software), or else the adapter computed wrong (ZC_EDEVICE) */
     if (!zc_rsa_release(k, x, y, t, out, len))
-        rc = ZC_EDEVICE;                    /* the adapter answered wrong */
+        rc = zc_rsa_key_consistent(k) ? ZC_EDEVICE : ZC_EKEY;
 out:
     zc_wipe(x, sizeof x);
     zc_wipe(r, sizeof r);

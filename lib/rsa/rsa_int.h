@@ -17,16 +17,31 @@
 
 /*
  * 1 when the software backend must return ZC_ENOTSUP: the hardware-only
- * policy is on. A Crypto Express adapter still runs under it (rsa.c asks
- * only before falling back to software); key generation always runs in
- * software. The verify and decrypt calls ask first, before any adapter
- * is tried, because they turn a failed raw operation into ZC_EAUTH, which
- * would hide the refusal.
+ * policy is on. It is asked only where software would really run: rsa.c
+ * asks before falling back from an adapter (so every call an adapter
+ * serves runs under it, verify and decrypt included, and their
+ * ZC_ENOTSUP passes through them); key generation always runs in software.
  */
 static inline int zc_rsa_refused(void)
 {
     return zc_policy_hw_only();
 }
+
+/*
+ * The public operation of a verification (rsa.c): ZC_OK; ZC_EAUTH when the
+ * signature is no value below n; any other error of zc_rsa_public()
+ * (ZC_EDEVICE, ZC_ENOTSUP) as it is: a failed device is no forgery.
+ */
+int zc_rsa_verify_public(const zc_rsa_key *k, const uint8_t *sig, uint8_t *out);
+
+/*
+ * The private operation of a decryption (rsa.c): ZC_OK; ZC_ENOTSUP when
+ * it cannot run here (the hardware-only policy, or a CEX key with no
+ * adapter: a property of the key and the machine, not of the ciphertext);
+ * every other failure (in >= n, the check with e, a device or the random
+ * source failing) is ZC_EAUTH, so that the ciphertext can tell nothing.
+ */
+int zc_rsa_decrypt_private(const zc_rsa_key *k, const uint8_t *in, uint8_t *out);
 
 static inline int zc_rsa_key_ok(const zc_rsa_key *k)
 {

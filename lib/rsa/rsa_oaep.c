@@ -68,20 +68,24 @@ int zc_rsa_oaep_decrypt(const zc_rsa_key *k, enum zc_hash_alg alg,
     size_t n = zc_rsa_size(k), hlen = zc_rsa_hash_len(alg), db_len, max, i;
     uint64_t ok, found = 0, bad = 0, one_at = 0;
     uint8_t *db;
+    int rc;
 
     if (n == 0 || !k->zc_private || hlen == 0 || n < 2 * hlen + 2 ||
         zc_bad_ptr(label, label_len) || in == NULL || in_len != n || msg == NULL ||
         msg_len == NULL)
         return ZC_EINVAL;
-    if (zc_rsa_refused())
-        return ZC_ENOTSUP;
     max = oaep_max(n, hlen);
     if (zc_rsa_room(msg_len, max) != ZC_OK)
         return ZC_ENOMEM;
-    if (zc_hash(alg, label, label_len, lhash, hlen) != ZC_OK ||
-        zc_rsa_private(k, in, em) != ZC_OK) {
+    /* the label's hash refused (hw-only without CPACF for it): ZC_ENOTSUP too */
+    rc = zc_hash(alg, label, label_len, lhash, hlen);
+    if (rc == ZC_OK)
+        rc = zc_rsa_decrypt_private(k, in, em);
+    else if (rc != ZC_ENOTSUP)
+        rc = ZC_EAUTH;
+    if (rc != ZC_OK) {
         memset(msg, 0, max);
-        return ZC_EAUTH;
+        return rc;
     }
     db = em + 1 + hlen;
     db_len = n - hlen - 1;

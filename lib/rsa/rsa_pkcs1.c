@@ -105,13 +105,14 @@ int zc_rsa_pkcs1v15_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint
 
     if (n == 0 || zc_bad_ptr(sig, sig_len))
         return ZC_EINVAL;
-    if (zc_rsa_refused())
-        return ZC_ENOTSUP;
     rc = emsa_pkcs1v15(em, n, alg, digest);
     if (rc != ZC_OK)
         return rc;
-    if (sig_len != n || zc_rsa_public(k, sig, got) != ZC_OK)
-        return ZC_EAUTH;        /* wrong length, or a value not below n */
+    if (sig_len != n)
+        return ZC_EAUTH;
+    rc = zc_rsa_verify_public(k, sig, got);
+    if (rc != ZC_OK)
+        return rc;
     return zc_ct_equal(em, got, n) ? ZC_OK : ZC_EAUTH;
 }
 
@@ -153,18 +154,18 @@ int zc_rsa_pkcs1v15_decrypt(const zc_rsa_key *k, const uint8_t *in, size_t in_le
     uint8_t em[ZC_RSA_MAX_LEN];
     size_t n = zc_rsa_size(k), i;
     uint64_t ok, found = 0, zero_at = 0, mlen;
+    int rc;
 
     if (n == 0 || !k->zc_private || in == NULL || msg == NULL || msg_len == NULL ||
         in_len != n || n < 11)
         return ZC_EINVAL;
-    if (zc_rsa_refused())
-        return ZC_ENOTSUP;
     /* room for the longest message, whatever in holds */
     if (zc_rsa_room(msg_len, n - 11) != ZC_OK)
         return ZC_ENOMEM;
-    if (zc_rsa_private(k, in, em) != ZC_OK) {
+    rc = zc_rsa_decrypt_private(k, in, em);
+    if (rc != ZC_OK) {
         memset(msg, 0, n - 11);
-        return ZC_EAUTH;        /* in >= n, or the result failed its check */
+        return rc;
     }
     ok = zc_ct_iszero(em[0]) & zc_ct_eq(em[1], 2);
     for (i = 2; i < n; i++) {

@@ -96,13 +96,14 @@ int zc_rsa_pss_verify(const zc_rsa_key *k, enum zc_hash_alg alg, const uint8_t *
 
     if (n == 0 || digest == NULL || zc_bad_ptr(sig, sig_len))
         return ZC_EINVAL;
-    if (zc_rsa_refused())
-        return ZC_ENOTSUP;
     rc = pss_sizes(k, alg, salt_len == ZC_RSA_PSS_SALT_ANY ? 0 : salt_len, &em_len, &top);
     if (rc != ZC_OK)
         return rc;
-    if (sig_len != n || zc_rsa_public(k, sig, block) != ZC_OK)
+    if (sig_len != n)
         return ZC_EAUTH;
+    rc = zc_rsa_verify_public(k, sig, block);
+    if (rc != ZC_OK)
+        return rc;
     em = block + (n - em_len);
     db_len = em_len - hlen - 1;
     if ((n > em_len && block[0] != 0) || em[em_len - 1] != 0xbc || (em[0] & ~top) != 0)

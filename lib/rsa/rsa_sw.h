@@ -44,6 +44,14 @@ void zc_rsa_blind_apply(const zc_rsa_key *k, uint64_t *t, const uint64_t *x, uin
 int zc_rsa_release(const zc_rsa_key *k, const uint64_t *x, const uint64_t *y, uint64_t *t,
                    uint8_t *out, size_t len);
 
+/*
+ * 1 when the private parts belong together and to e: e dP = 1 mod (p - 1),
+ * e dQ = 1 mod (q - 1), qInv q = 1 mod p (e is at most 64 bits). Asked
+ * only after a private result failed its check, to tell a key that does
+ * not match (ZC_EKEY) from an adapter that answered wrong (ZC_EDEVICE).
+ */
+int zc_rsa_key_consistent(const zc_rsa_key *k);
+
 /* A fresh key pair of the given size and odd exponent (sizes checked by the caller). */
 int zc_rsa_sw_generate(zc_rsa_key *k, unsigned bits, uint32_t e);
 
