@@ -5,25 +5,17 @@
  * ECPrivateKey itself (RFC 5915), and the signature SEQUENCE of two
  * INTEGERs (RFC 3279, 2.2.3).
  *
- * Technique: the house's strict reader (as lib/rsa/rsa_der.c's, kept
- * apart so that the two families do not share a private header): a
- * (pointer, length) cursor that accepts only DER (X.690, 10): definite
- * lengths in the fewest bytes, INTEGERs minimal and non-negative, exactly
- * the expected elements and nothing after them. Everything else is
+ * Technique: the house's strict reader (core/der.h, shared with
+ * rsa/rsa_der.c): a (pointer, length) cursor that accepts only DER
+ * (X.690, 10): definite lengths in the fewest bytes, INTEGERs minimal and
+ * non-negative; here, exactly the expected elements and nothing after
+ * them. Everything else is
  * ZC_EINVAL; explicit curve parameters and unknown curves are ZC_ENOTSUP.
  * The writer builds into a stack buffer and copies only when it fits.
  */
 #include "ec_int.h"
+#include "core/der.h"
 #include "core/util.h"
-
-#define TAG_INTEGER 0x02
-#define TAG_BIT_STRING 0x03
-#define TAG_OCTET_STRING 0x04
-#define TAG_NULL 0x05
-#define TAG_OID 0x06
-#define TAG_SEQUENCE 0x30
-#define TAG_CTX0 0xa0
-#define TAG_CTX1 0xa1
 
 /* 1.2.840.10045.2.1 id-ecPublicKey */
 static const uint8_t oid_ec[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
@@ -38,78 +30,26 @@ static const struct {
     { ZC_EC_P521, 5, { 0x2b, 0x81, 0x04, 0x00, 0x23 } },                   /* secp521r1 */
 };
 
-struct der {
-    const uint8_t *p;
-    size_t len;
-};
-
-/* Next element, which must have the given tag; its contents into *out. 0 on success. */
-static int der_get(struct der *c, uint8_t tag, struct der *out)
-{
-    size_t l, hdr = 2;
-
-    if (c->len < 2 || c->p[0] != tag)
-        return -1;
-    l = c->p[1];
-    if (l & 0x80) {
-        size_t nb = l & 0x7f, i;
-
-        if (nb == 0 || nb > 2 || c->len < 2 + nb || c->p[2] == 0)
-            return -1;
-        for (l = 0, i = 0; i < nb; i++)
-            l = l << 8 | c->p[2 + i];
-        if (l < 128)
-            return -1;
-        hdr += nb;
-    }
-    if (l > c->len - hdr)
-        return -1;
-    out->p = c->p + hdr;
-    out->len = l;
-    c->p += hdr + l;
-    c->len -= hdr + l;
-    return 0;
-}
-
-static int der_peek(const struct der *c, uint8_t tag)
-{
-    return c->len > 0 && c->p[0] == tag;
-}
-
-/* A non-negative minimal INTEGER, without its sign byte. */
-static int der_uint(struct der *c, struct der *out)
-{
-    if (der_get(c, TAG_INTEGER, out) || out->len == 0 || (out->p[0] & 0x80))
-        return -1;
-    if (out->len > 1 && out->p[0] == 0) {
-        if (!(out->p[1] & 0x80))
-            return -1;
-        out->p++;
-        out->len--;
-    }
-    return 0;
-}
-
 /* A small INTEGER's value (version fields), -1 when not one byte. */
-static int der_small(struct der *c)
+static int der_small(struct zc_der *c)
 {
-    struct der v;
+    struct zc_der v;
 
-    if (der_uint(c, &v) || v.len != 1)
+    if (zc_der_uint(c, &v) || v.len != 1)
         return -1;
     return v.p[0];
 }
 
 /* namedCurve OID -> *curve: ZC_OK, ZC_ENOTSUP (explicit, implicitCA,
  * unknown), ZC_EINVAL (malformed). */
-static int der_params(struct der *c, enum zc_ec_curve *curve)
+static int der_params(struct zc_der *c, enum zc_ec_curve *curve)
 {
-    struct der o;
+    struct zc_der o;
     size_t i;
 
-    if (der_peek(c, TAG_SEQUENCE) || der_peek(c, TAG_NULL))
+    if (zc_der_peek(c, ZC_DER_SEQUENCE) || zc_der_peek(c, ZC_DER_NULL))
         return ZC_ENOTSUP;              /* explicit parameters, implicitCA */
-    if (der_get(c, TAG_OID, &o))
+    if (zc_der_get(c, ZC_DER_OID, &o))
         return ZC_EINVAL;
     for (i = 0; i < sizeof named / sizeof named[0]; i++)
         if (o.len == named[i].len && memcmp(o.p, named[i].oid, o.len) == 0) {
@@ -120,12 +60,12 @@ static int der_params(struct der *c, enum zc_ec_curve *curve)
 }
 
 /* AlgorithmIdentifier { id-ecPublicKey, namedCurve } */
-static int der_alg(struct der *c, enum zc_ec_curve *curve)
+static int der_alg(struct zc_der *c, enum zc_ec_curve *curve)
 {
-    struct der a, o;
+    struct zc_der a, o;
     int rc;
 
-    if (der_get(c, TAG_SEQUENCE, &a) || der_get(&a, TAG_OID, &o))
+    if (zc_der_get(c, ZC_DER_SEQUENCE, &a) || zc_der_get(&a, ZC_DER_OID, &o))
         return ZC_EINVAL;
     if (o.len != sizeof oid_ec || memcmp(o.p, oid_ec, o.len) != 0)
         return ZC_ENOTSUP;              /* Ed/X (RFC 8410), RSA, ...: not here */
@@ -136,9 +76,9 @@ static int der_alg(struct der *c, enum zc_ec_curve *curve)
 }
 
 /* BIT STRING with no unused bits: the point. */
-static int der_point(struct der *c, struct der *pt)
+static int der_point(struct zc_der *c, struct zc_der *pt)
 {
-    if (der_get(c, TAG_BIT_STRING, pt) || pt->len < 2 || pt->p[0] != 0)
+    if (zc_der_get(c, ZC_DER_BIT_STRING, pt) || pt->len < 2 || pt->p[0] != 0)
         return -1;
     pt->p++;
     pt->len--;
@@ -146,21 +86,21 @@ static int der_point(struct der *c, struct der *pt)
 }
 
 /* ECPrivateKey (RFC 5915); *curve known (from PKCS#8) or -1. */
-static int ec_private(zc_ec_key *k, struct der *c, int have_curve, enum zc_ec_curve curve)
+static int ec_private(zc_ec_key *k, struct zc_der *c, int have_curve, enum zc_ec_curve curve)
 {
-    struct der seq, d, p, pt;
+    struct zc_der seq, d, p, pt = { NULL, 0 };   /* pt read only when has_pt */
     uint8_t buf[ZC_EC_MAX_F];
     zc_ec_key q;
     int rc, has_pt = 0;
     size_t f;
 
-    if (der_get(c, TAG_SEQUENCE, &seq) || c->len != 0 || der_small(&seq) != 1 ||
-        der_get(&seq, TAG_OCTET_STRING, &d))
+    if (zc_der_get(c, ZC_DER_SEQUENCE, &seq) || c->len != 0 || der_small(&seq) != 1 ||
+        zc_der_get(&seq, ZC_DER_OCTET_STRING, &d))
         return ZC_EINVAL;
-    if (der_peek(&seq, TAG_CTX0)) {
+    if (zc_der_peek(&seq, ZC_DER_CTX0)) {
         enum zc_ec_curve inner;
 
-        if (der_get(&seq, TAG_CTX0, &p))
+        if (zc_der_get(&seq, ZC_DER_CTX0, &p))
             return ZC_EINVAL;
         rc = der_params(&p, &inner);
         if (rc != ZC_OK)
@@ -170,8 +110,8 @@ static int ec_private(zc_ec_key *k, struct der *c, int have_curve, enum zc_ec_cu
         curve = inner;
         have_curve = 1;
     }
-    if (der_peek(&seq, TAG_CTX1)) {
-        if (der_get(&seq, TAG_CTX1, &p) || der_point(&p, &pt) || p.len != 0)
+    if (zc_der_peek(&seq, ZC_DER_CTX1)) {
+        if (zc_der_get(&seq, ZC_DER_CTX1, &p) || der_point(&p, &pt) || p.len != 0)
             return ZC_EINVAL;
         has_pt = 1;
     }
@@ -197,13 +137,13 @@ static int ec_private(zc_ec_key *k, struct der *c, int have_curve, enum zc_ec_cu
 
 static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
 {
-    struct der all = { der, der_len }, seq, inner, pt, oct;
+    struct zc_der all = { der, der_len }, seq, inner, pt, oct;
     enum zc_ec_curve curve = ZC_EC_P256;
     int rc, v;
 
-    if (der_get(&all, TAG_SEQUENCE, &seq) || all.len != 0)
+    if (zc_der_get(&all, ZC_DER_SEQUENCE, &seq) || all.len != 0)
         return ZC_EINVAL;
-    if (der_peek(&seq, TAG_SEQUENCE)) {         /* SubjectPublicKeyInfo */
+    if (zc_der_peek(&seq, ZC_DER_SEQUENCE)) {         /* SubjectPublicKeyInfo */
         rc = der_alg(&seq, &curve);
         if (rc != ZC_OK)
             return rc;
@@ -214,7 +154,7 @@ static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
     inner = seq;
     v = der_small(&inner);
     if (v == 1) {                               /* SEC1 ECPrivateKey */
-        struct der whole = { der, der_len };
+        struct zc_der whole = { der, der_len };
 
         return ec_private(k, &whole, 0, curve);
     }
@@ -223,9 +163,9 @@ static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
     rc = der_alg(&inner, &curve);
     if (rc != ZC_OK)
         return rc;
-    if (der_get(&inner, TAG_OCTET_STRING, &oct))
+    if (zc_der_get(&inner, ZC_DER_OCTET_STRING, &oct))
         return ZC_EINVAL;
-    if (der_peek(&inner, TAG_CTX0) && der_get(&inner, TAG_CTX0, &pt))
+    if (zc_der_peek(&inner, ZC_DER_CTX0) && zc_der_get(&inner, ZC_DER_CTX0, &pt))
         return ZC_EINVAL;                       /* attributes: ignored */
     if (inner.len != 0)
         return ZC_EINVAL;
@@ -292,9 +232,9 @@ static size_t put_alg(uint8_t *out, enum zc_ec_curve curve)
     size_t n = 0, ol;
     const uint8_t *o = curve_oid(curve, &ol);
 
-    n += put(t + n, TAG_OID, oid_ec, sizeof oid_ec);
-    n += put(t + n, TAG_OID, o, ol);
-    return put(out, TAG_SEQUENCE, t, n);
+    n += put(t + n, ZC_DER_OID, oid_ec, sizeof oid_ec);
+    n += put(t + n, ZC_DER_OID, o, ol);
+    return put(out, ZC_DER_SEQUENCE, t, n);
 }
 
 /* BIT STRING 00 || Q */
@@ -305,7 +245,7 @@ static size_t put_pub(uint8_t *out, const zc_ec_key *k)
 
     t[0] = 0;
     memcpy(t + 1, k->zc_pub, pl);
-    return put(out, TAG_BIT_STRING, t, pl + 1);
+    return put(out, ZC_DER_BIT_STRING, t, pl + 1);
 }
 
 /* ECPrivateKey, with the parameters when params is set */
@@ -315,15 +255,15 @@ static size_t put_ecpriv(uint8_t *out, const zc_ec_key *k, int params)
     size_t n = 0, m, ol;
     const uint8_t *o = curve_oid((enum zc_ec_curve)k->zc_curve, &ol);
 
-    n += put(t + n, TAG_INTEGER, (const uint8_t *)"\x01", 1);
-    n += put(t + n, TAG_OCTET_STRING, k->zc_priv, k->zc_flen);
+    n += put(t + n, ZC_DER_INTEGER, (const uint8_t *)"\x01", 1);
+    n += put(t + n, ZC_DER_OCTET_STRING, k->zc_priv, k->zc_flen);
     if (params) {
-        m = put(u, TAG_OID, o, ol);
-        n += put(t + n, TAG_CTX0, u, m);
+        m = put(u, ZC_DER_OID, o, ol);
+        n += put(t + n, ZC_DER_CTX0, u, m);
     }
     m = put_pub(u, k);
-    n += put(t + n, TAG_CTX1, u, m);
-    n = put(out, TAG_SEQUENCE, t, n);
+    n += put(t + n, ZC_DER_CTX1, u, m);
+    n = put(out, ZC_DER_SEQUENCE, t, n);
     zc_wipe(t, sizeof t);
     return n;
 }
@@ -341,7 +281,7 @@ int zc_ec_key_export_der(const zc_ec_key *k, enum zc_ec_der_format format, uint8
     case ZC_EC_DER_PUBLIC_SPKI:
         n += put_alg(t + n, (enum zc_ec_curve)k->zc_curve);
         n += put_pub(t + n, k);
-        n = put(u, TAG_SEQUENCE, t, n);
+        n = put(u, ZC_DER_SEQUENCE, t, n);
         break;
     case ZC_EC_DER_PRIVATE_SEC1:
         if (!k->zc_private)
@@ -351,11 +291,11 @@ int zc_ec_key_export_der(const zc_ec_key *k, enum zc_ec_der_format format, uint8
     case ZC_EC_DER_PRIVATE_PKCS8:
         if (!k->zc_private)
             return ZC_EINVAL;
-        n += put(t + n, TAG_INTEGER, (const uint8_t *)"\x00", 1);
+        n += put(t + n, ZC_DER_INTEGER, (const uint8_t *)"\x00", 1);
         n += put_alg(t + n, (enum zc_ec_curve)k->zc_curve);
         m = put_ecpriv(u, k, 0);
-        n += put(t + n, TAG_OCTET_STRING, u, m);
-        n = put(u, TAG_SEQUENCE, t, n);
+        n += put(t + n, ZC_DER_OCTET_STRING, u, m);
+        n = put(u, ZC_DER_SEQUENCE, t, n);
         break;
     default:
         return ZC_EINVAL;
@@ -385,8 +325,8 @@ static size_t put_int(uint8_t *out, const uint8_t *v, size_t f)
     t[0] = 0;
     memcpy(t + 1, v + i, f - i);
     if (v[i] & 0x80)
-        return put(out, TAG_INTEGER, t, f - i + 1);
-    return put(out, TAG_INTEGER, t + 1, f - i);
+        return put(out, ZC_DER_INTEGER, t, f - i + 1);
+    return put(out, ZC_DER_INTEGER, t + 1, f - i);
 }
 
 int zc_ecdsa_sig_to_der(enum zc_ec_curve curve, const uint8_t *sig, size_t sig_len,
@@ -404,7 +344,7 @@ int zc_ecdsa_sig_to_der(enum zc_ec_curve curve, const uint8_t *sig, size_t sig_l
         return ZC_EINVAL;
     n += put_int(t + n, sig, f);
     n += put_int(t + n, sig + f, f);
-    n = put(u, TAG_SEQUENCE, t, n);
+    n = put(u, ZC_DER_SEQUENCE, t, n);
     rc = zc_ec_room(der_len, n);
     if (rc == ZC_OK && zc_ec_overlap(der, n, sig, sig_len))
         rc = ZC_EINVAL;
@@ -418,7 +358,7 @@ int zc_ecdsa_sig_to_der(enum zc_ec_curve curve, const uint8_t *sig, size_t sig_l
 int zc_ecdsa_sig_from_der(enum zc_ec_curve curve, const uint8_t *der, size_t der_len,
                           uint8_t *sig, size_t *sig_len)
 {
-    struct der all = { der, der_len }, seq, r, s;
+    struct zc_der all = { der, der_len }, seq, r, s;
     size_t f;
     int rc;
 
@@ -426,8 +366,8 @@ int zc_ecdsa_sig_from_der(enum zc_ec_curve curve, const uint8_t *der, size_t der
         zc_bad_ptr(sig, *sig_len))
         return ZC_EINVAL;
     f = zc_ec_field_size(curve);
-    if (der_get(&all, TAG_SEQUENCE, &seq) || all.len != 0 || der_uint(&seq, &r) ||
-        der_uint(&seq, &s) || seq.len != 0 || r.len > f || s.len > f)
+    if (zc_der_get(&all, ZC_DER_SEQUENCE, &seq) || all.len != 0 || zc_der_uint(&seq, &r) ||
+        zc_der_uint(&seq, &s) || seq.len != 0 || r.len > f || s.len > f)
         return ZC_EINVAL;
     rc = zc_ec_room(sig_len, 2 * f);
     if (rc == ZC_OK && zc_ec_overlap(sig, 2 * f, der, der_len))

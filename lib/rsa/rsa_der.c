@@ -3,7 +3,8 @@
  * (RFC 8017, appendix A.1), SubjectPublicKeyInfo (RFC 5280, 4.1; RFC
  * 3279, 2.3.1) and PKCS#8 PrivateKeyInfo (RFC 5208, 5).
  *
- * Technique: a strict reader over a (pointer, length) cursor that accepts
+ * Technique: the house's strict reader (core/der.h, shared with
+ * ec/ec_der.c) over a (pointer, length) cursor that accepts
  * only DER (X.690, 10): definite lengths in the fewest bytes (long form
  * only from 128 on), INTEGERs in the fewest bytes and non-negative,
  * exactly the expected elements and nothing after them. Everything else,
@@ -13,74 +14,27 @@
  * the numbers. The writer computes every length before it writes.
  */
 #include "rsa_int.h"
+#include "core/der.h"
 #include "core/util.h"
 #include "bn/bn.h"
-
-#define TAG_INTEGER 0x02
-#define TAG_BIT_STRING 0x03
-#define TAG_OCTET_STRING 0x04
-#define TAG_NULL 0x05
-#define TAG_OID 0x06
-#define TAG_SEQUENCE 0x30
-#define TAG_ATTRIBUTES 0xa0     /* [0] IMPLICIT Attributes of PKCS#8 */
 
 /* 1.2.840.113549.1.1.1 rsaEncryption (id-RSASSA-PSS, ...1.1.10, is refused) */
 static const uint8_t oid_rsa[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01 };
 
-struct der {
-    const uint8_t *p;
-    size_t len;
-};
-
-/* Next element, which must have the given tag; its contents into *out. 0 on success. */
-static int der_get(struct der *c, uint8_t tag, struct der *out)
-{
-    size_t l, hdr = 2;
-
-    if (c->len < 2 || c->p[0] != tag)
-        return -1;
-    l = c->p[1];
-    if (l & 0x80) {
-        size_t nb = l & 0x7f, i;
-
-        /* 0x80 is the indefinite form; more than 3 length bytes is far beyond any key */
-        if (nb == 0 || nb > 3 || c->len < 2 + nb || c->p[2] == 0)
-            return -1;
-        for (l = 0, i = 0; i < nb; i++)
-            l = l << 8 | c->p[2 + i];
-        if (l < 128)
-            return -1;          /* the short form was required */
-        hdr += nb;
-    }
-    if (l > c->len - hdr)
-        return -1;
-    out->p = c->p + hdr;
-    out->len = l;
-    c->p += hdr + l;
-    c->len -= hdr + l;
-    return 0;
-}
-
 /* A non-negative minimal INTEGER, without its sign byte. */
-static int der_int(struct der *c, struct zc_rsa_part *out)
+static int der_int(struct zc_der *c, struct zc_rsa_part *out)
 {
-    struct der v;
+    struct zc_der v;
 
-    if (der_get(c, TAG_INTEGER, &v) || v.len == 0 || (v.p[0] & 0x80))
+    if (zc_der_uint(c, &v))
         return -1;
-    if (v.len > 1 && v.p[0] == 0) {
-        if (!(v.p[1] & 0x80))
-            return -1;          /* a leading zero byte that is not a sign byte */
-        v.p++;
-        v.len--;
-    }
     out->data = v.p;
     out->len = v.len;       /* a zero stays one byte long: present, and refused later */
     return 0;
 }
 
 /* An INTEGER equal to zero (the version fields). */
-static int der_zero(struct der *c)
+static int der_zero(struct zc_der *c)
 {
     struct zc_rsa_part v;
 
@@ -88,27 +42,27 @@ static int der_zero(struct der *c)
 }
 
 /* AlgorithmIdentifier { rsaEncryption, NULL }; anything else fails. */
-static int der_algid(struct der *c)
+static int der_algid(struct zc_der *c)
 {
-    struct der seq, oid, null;
+    struct zc_der seq, oid, null;
 
-    if (der_get(c, TAG_SEQUENCE, &seq) || der_get(&seq, TAG_OID, &oid))
+    if (zc_der_get(c, ZC_DER_SEQUENCE, &seq) || zc_der_get(&seq, ZC_DER_OID, &oid))
         return -1;
     if (oid.len != sizeof oid_rsa || memcmp(oid.p, oid_rsa, sizeof oid_rsa) != 0)
         return -1;          /* id-RSASSA-PSS included: see zc_rsa_key_from_der() */
-    if (der_get(&seq, TAG_NULL, &null) || null.len != 0 || seq.len != 0)
+    if (zc_der_get(&seq, ZC_DER_NULL, &null) || null.len != 0 || seq.len != 0)
         return -1;
     return 0;
 }
 
 /* RSAPublicKey contents (after the SEQUENCE header). */
-static int parse_public(struct der *s, struct zc_rsa_components *k)
+static int parse_public(struct zc_der *s, struct zc_rsa_components *k)
 {
     return der_int(s, &k->n) || der_int(s, &k->e) || s->len != 0;
 }
 
 /* RSAPrivateKey contents, version 0 (two primes). */
-static int parse_private(struct der *s, struct zc_rsa_components *k)
+static int parse_private(struct zc_der *s, struct zc_rsa_components *k)
 {
     return der_zero(s) || der_int(s, &k->n) || der_int(s, &k->e) || der_int(s, &k->d) ||
            der_int(s, &k->p) || der_int(s, &k->q) || der_int(s, &k->dp) ||
@@ -116,24 +70,24 @@ static int parse_private(struct der *s, struct zc_rsa_components *k)
 }
 
 /* A whole DER element that must be one SEQUENCE and nothing more. */
-static int der_whole_seq(const uint8_t *p, size_t len, struct der *contents)
+static int der_whole_seq(const uint8_t *p, size_t len, struct zc_der *contents)
 {
-    struct der c = { p, len };
+    struct zc_der c = { p, len };
 
-    return der_get(&c, TAG_SEQUENCE, contents) || c.len != 0;
+    return zc_der_get(&c, ZC_DER_SEQUENCE, contents) || c.len != 0;
 }
 
 static int parse(const uint8_t *der, size_t der_len, struct zc_rsa_components *k)
 {
-    struct der top, probe, inner;
+    struct zc_der top, probe, inner;
 
     if (der_whole_seq(der, der_len, &top) || top.len < 2)
         return -1;
-    if (top.p[0] == TAG_SEQUENCE) {
+    if (top.p[0] == ZC_DER_SEQUENCE) {
         /* SubjectPublicKeyInfo: AlgorithmIdentifier, BIT STRING { RSAPublicKey } */
-        struct der bits;
+        struct zc_der bits;
 
-        if (der_algid(&top) || der_get(&top, TAG_BIT_STRING, &bits) || top.len != 0 ||
+        if (der_algid(&top) || zc_der_get(&top, ZC_DER_BIT_STRING, &bits) || top.len != 0 ||
             bits.len < 1 || bits.p[0] != 0)
             return -1;
         return der_whole_seq(bits.p + 1, bits.len - 1, &inner) || parse_public(&inner, k);
@@ -146,13 +100,13 @@ static int parse(const uint8_t *der, size_t der_len, struct zc_rsa_components *k
         if (der_int(&probe, &first) || probe.len == 0)
             return -1;
     }
-    if (probe.p[0] == TAG_SEQUENCE) {
+    if (probe.p[0] == ZC_DER_SEQUENCE) {
         /* PrivateKeyInfo: version 0, AlgorithmIdentifier, OCTET STRING, [0] attributes */
-        struct der octets, attrs;
+        struct zc_der octets, attrs;
 
-        if (der_zero(&top) || der_algid(&top) || der_get(&top, TAG_OCTET_STRING, &octets))
+        if (der_zero(&top) || der_algid(&top) || zc_der_get(&top, ZC_DER_OCTET_STRING, &octets))
             return -1;
-        if (top.len != 0 && (der_get(&top, TAG_ATTRIBUTES, &attrs) || top.len != 0))
+        if (top.len != 0 && (zc_der_get(&top, ZC_DER_CTX0, &attrs) || top.len != 0))
             return -1;
         return der_whole_seq(octets.p, octets.len, &inner) || parse_private(&inner, k);
     }
@@ -228,14 +182,14 @@ static uint8_t *put_int(uint8_t *p, const struct num *v)
 {
     size_t l = int_len(v);
 
-    p = put_hdr(p, TAG_INTEGER, l);
+    p = put_hdr(p, ZC_DER_INTEGER, l);
     zc_bn_encode(p, l, v->x, v->n);
     return p + l;
 }
 
 static const uint8_t algid_rsa[] = {
-    TAG_SEQUENCE, 0x0d, TAG_OID, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01,
-    TAG_NULL, 0x00
+    ZC_DER_SEQUENCE, 0x0d, ZC_DER_OID, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01,
+    ZC_DER_NULL, 0x00
 };
 
 int zc_rsa_key_export_der(const zc_rsa_key *k, enum zc_rsa_der_format format,
@@ -279,17 +233,17 @@ int zc_rsa_key_export_der(const zc_rsa_key *k, enum zc_rsa_der_format format,
             return ZC_ENOMEM;
         p = der;
         if (format == ZC_RSA_DER_PUBLIC_SPKI) {
-            p = put_hdr(p, TAG_SEQUENCE, sizeof algid_rsa + tlv_len(1 + seq));
+            p = put_hdr(p, ZC_DER_SEQUENCE, sizeof algid_rsa + tlv_len(1 + seq));
             memcpy(p, algid_rsa, sizeof algid_rsa);
-            p = put_hdr(p + sizeof algid_rsa, TAG_BIT_STRING, 1 + seq);
+            p = put_hdr(p + sizeof algid_rsa, ZC_DER_BIT_STRING, 1 + seq);
             *p++ = 0;           /* no unused bits */
         } else if (format == ZC_RSA_DER_PRIVATE_PKCS8) {
-            p = put_hdr(p, TAG_SEQUENCE, 3 + sizeof algid_rsa + tlv_len(seq));
+            p = put_hdr(p, ZC_DER_SEQUENCE, 3 + sizeof algid_rsa + tlv_len(seq));
             p = put_int(p, &all[0]);
             memcpy(p, algid_rsa, sizeof algid_rsa);
-            p = put_hdr(p + sizeof algid_rsa, TAG_OCTET_STRING, seq);
+            p = put_hdr(p + sizeof algid_rsa, ZC_DER_OCTET_STRING, seq);
         }
-        p = put_hdr(p, TAG_SEQUENCE, body);
+        p = put_hdr(p, ZC_DER_SEQUENCE, body);
         for (i = 0; i < count; i++)
             p = put_int(p, &v[i]);
         *der_len = total;
