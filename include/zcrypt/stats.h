@@ -189,9 +189,9 @@ ZC_API int (zc_stats_format)(const struct zc_stats *s, enum zc_stats_format fmt,
  *   bytes are never counted without their call.
  * - Failure to create, check or map the segment never fails a crypto call.
  * - With `ZCRYPT_STATS=shared` the library attaches when it is loaded (a
- *   constructor), before the program's threads count. A statically linked
- *   program links that constructor only with the shared-mode calls: if it
- *   calls none of them, link it with `-Wl,-u,zc_stats_enable_shared`.
+ *   constructor), before the program's threads count. A static link keeps
+ *   that constructor through `-Wl,-u,zc_stats_enable_shared`, which
+ *   `pkg-config --static zcrypt` adds (a link made by hand needs it too).
  * - A child made by fork() keeps counting into the same mapping; a program
  *   started by exec() attaches again from its environment.
  * - Under AT_SECURE (set-uid and set-gid programs) the shared mode is off:
