@@ -249,48 +249,61 @@ static char pem_other[48];
 
 /*
  * If text is PEM, replace it by its DER in place; labels[0..nlabels) are
- * the labels the program reads (a NULL entry is skipped). 0 on success
- * (also for text that is not PEM: left as it is), -1 base64 that does not
- * decode or a missing END line, -2 an encrypted PKCS#8 key, -3 another
- * label (kept in pem_other), -4 an encrypted PEM key (openssl's
- * traditional form).
+ * the labels the program reads (a NULL entry is skipped). Blocks with
+ * other labels before the first one read are skipped, as openssl's PEM
+ * reader does (openssl ecparam -genkey writes "EC PARAMETERS" first). 0
+ * on success (also for text that is not PEM: left as it is), -1 base64
+ * that does not decode or a missing END line, and when no block has a
+ * label read: -2 an encrypted PKCS#8 key, -3 another label (the first,
+ * kept in pem_other); -4 an encrypted PEM key (openssl's traditional
+ * form).
  */
 static int pem_to_der(uint8_t *buf, size_t *len, const char *const *labels, size_t nlabels)
 {
     static const char begin[] = "-----BEGIN ", dashes[] = "-----";
+    static const char enc[] = "ENCRYPTED PRIVATE KEY";
     char *text = (char *)buf, *label, *body, *end, endline[64];
     size_t i, label_len;
+    int other = 0;
     long n;
 
     text[*len] = '\0';         /* the buffer has one byte more */
     label = strstr(text, begin);    /* text may precede it (RFC 7468, 2) */
     if (label == NULL || text[0] == 0x30)
         return 0;               /* not PEM (DER starts with a SEQUENCE): as it is */
-    label += sizeof begin - 1;
-    body = strstr(label, dashes);
-    if (body == NULL)
-        return -1;
-    label_len = (size_t)(body - label);
-    for (i = 0; i < nlabels; i++)
-        if (labels[i] != NULL && strlen(labels[i]) == label_len &&
-            memcmp(labels[i], label, label_len) == 0)
+    for (;;) {
+        label += sizeof begin - 1;
+        body = strstr(label, dashes);
+        if (body == NULL)
+            return -1;
+        label_len = (size_t)(body - label);
+        for (i = 0; i < nlabels; i++)
+            if (labels[i] != NULL && strlen(labels[i]) == label_len &&
+                memcmp(labels[i], label, label_len) == 0)
+                break;
+        if (i < nlabels)
             break;
-    if (i == nlabels) {
-        static const char enc[] = "ENCRYPTED PRIVATE KEY";
-
-        if (label_len == sizeof enc - 1 && memcmp(label, enc, label_len) == 0)
-            return -2;          /* encrypted PKCS#8 */
-        snprintf(pem_other, sizeof pem_other, "%.*s", (int)(label_len < 40 ? label_len : 40),
-                 label);
-        return -3;
+        if (other == 0 && label_len == sizeof enc - 1 && memcmp(label, enc, label_len) == 0) {
+            other = -2;         /* encrypted PKCS#8 */
+        } else if (other == 0) {
+            snprintf(pem_other, sizeof pem_other, "%.*s",
+                     (int)(label_len < 40 ? label_len : 40), label);
+            other = -3;
+        }
+        label = strstr(body, begin);
+        if (label == NULL)
+            return other;
     }
-    if (strstr(body, "Proc-Type: 4,ENCRYPTED") != NULL)
-        return -4;              /* an encrypted PEM key (openssl's traditional form) */
     snprintf(endline, sizeof endline, "-----END %s-----", labels[i]);
     body += sizeof dashes - 1;
     end = strstr(body, endline);
     if (end == NULL)
         return -1;
+    *end = '\0';                /* the headers of this block only */
+    other = strstr(body, "Proc-Type: 4,ENCRYPTED") != NULL;
+    *end = '-';
+    if (other)
+        return -4;              /* an encrypted PEM key (openssl's traditional form) */
     n = b64_decode(body, (size_t)(end - body), buf, *len);
     if (n <= 0)
         return -1;
