@@ -146,9 +146,6 @@ static void usage(FILE *f)
         "the command; 5 the library failed.\n");
 }
 
-/* -o and --public-out, opened before any work (fd -1: not opened). */
-static struct zc_out out_file = { .fd = -1 }, pub_file = { .fd = -1 };
-
 static const struct curve *curve_by_name(const char *name)
 {
     size_t i, j;
@@ -513,15 +510,8 @@ int main(int argc, char **argv)
     while ((ch = getopt_long(argc, argv, "+k:p:c:o:s:a:nhV", longopts, NULL)) != -1 ||
            optind < argc) {
         if (ch == -1) {         /* a word: the command, then the input */
-            if (word == NULL)
-                word = argv[optind];
-            else if (o.in == NULL)
-                o.in = argv[optind];
-            else {
-                fprintf(stderr, PROG ": at most one input file\n");
+            if (take_word(argv[optind++], &word, &o.in) != EX_OK)
                 return EX_USAGE;
-            }
-            optind++;
             continue;
         }
         switch (ch) {
@@ -547,46 +537,25 @@ int main(int argc, char **argv)
             }
             break;
         case O_FORMAT:
-            if (strcmp(optarg, "pem") != 0 && strcmp(optarg, "der") != 0) {
-                fprintf(stderr, PROG ": --format is pem or der\n");
+            if (!parse_format(optarg, &o.der))
                 return EX_USAGE;
-            }
-            o.der = optarg[0] == 'd';
             break;
-        case 'h':
-            usage(stdout);
-            return zc_stdout_status(PROG, EX_OK, EX_IO);
-        case 'V':
-            printf(PROG " (libzcrypt) %s\n", zc_version());
-            return zc_stdout_status(PROG, EX_OK, EX_IO);
-        default:
-            fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-            return EX_USAGE;
+        default:                /* -h, -V or a bad option */
+            return help_or_version(ch, usage);
         }
     }
-    for (cmd = GENKEY; word != NULL && cmd < NCMDS; cmd++)
-        if (strcmp(word, cmds[cmd]) == 0)
-            break;
-    if (word == NULL || cmd == NCMDS) {
-        fprintf(stderr, PROG ": %s%s\nTry '" PROG " --help' for more information.\n",
-                word ? "unknown command " : "say what to do: genkey, pubkey, sign, verify "
-                "or derive", word ? word : "");
+    cmd = find_command(word, cmds, NCMDS, "genkey, pubkey, sign, verify or derive");
+    if (cmd < 0)
         return EX_USAGE;
-    }
     if (cmd == DERIVE && o.peer == NULL) {
         fprintf(stderr, PROG ": derive needs the peer's key (-p FILE)\n");
         return EX_USAGE;
     }
     /* the outputs are decided before any work: a private key or a shared
      * secret gets mode 0600, the rest 0644 (before the umask) */
-    if (cmd != VERIFY && zc_out_open(&out_file, o.out, cmd == GENKEY || cmd == DERIVE ? 0600
-                                     : 0644, o.no_clobber) != 0)
+    if (cmd != VERIFY && open_outputs(o.out, cmd == GENKEY || cmd == DERIVE ? 0600 : 0644,
+                                      cmd == GENKEY ? o.pub_out : NULL, o.no_clobber) != EX_OK)
         return EX_IO;
-    if (cmd == GENKEY && o.pub_out != NULL &&
-        zc_out_open(&pub_file, o.pub_out, 0644, o.no_clobber) != 0) {
-        zc_out_close(&out_file, 0);
-        return EX_IO;
-    }
     if (cmd == GENKEY) {
         rc = cmd_genkey(&o, &key);
     } else {

@@ -120,9 +120,6 @@ struct opts {
     unsigned bits;
 };
 
-/* -o and --public-out, opened before any work (fd -1: not opened). */
-static struct zc_out out_file = { .fd = -1 }, pub_file = { .fd = -1 };
-
 /* The bits of a DER INTEGER's value (leading zero bytes skipped). */
 static unsigned der_int_bits(const uint8_t *v, size_t len)
 {
@@ -432,21 +429,13 @@ int main(int argc, char **argv)
     struct opts o = { .hash = ZC_SHA256, .salt_len = SALT_DEFAULT, .bits = 3072 };
     static zc_rsa_key key;
     const char *cmd = NULL;
-    size_t i;
     long v;
-    int ch, rc;
+    int i, ch, rc;
 
     while ((ch = getopt_long(argc, argv, "+k:o:s:a:nhV", longopts, NULL)) != -1 || optind < argc) {
         if (ch == -1) {         /* a word: the command, then the input */
-            if (cmd == NULL)
-                cmd = argv[optind];
-            else if (o.in == NULL)
-                o.in = argv[optind];
-            else {
-                fprintf(stderr, PROG ": at most one input file\n");
+            if (take_word(argv[optind++], &cmd, &o.in) != EX_OK)
                 return EX_USAGE;
-            }
-            optind++;
             continue;
         }
         switch (ch) {
@@ -480,42 +469,22 @@ int main(int argc, char **argv)
             o.bits = (unsigned)v;
             break;
         case O_FORMAT:
-            if (strcmp(optarg, "pem") != 0 && strcmp(optarg, "der") != 0) {
-                fprintf(stderr, PROG ": --format is pem or der\n");
+            if (!parse_format(optarg, &o.der))
                 return EX_USAGE;
-            }
-            o.der = optarg[0] == 'd';
             break;
-        case 'h':
-            usage(stdout);
-            return zc_stdout_status(PROG, EX_OK, EX_IO);
-        case 'V':
-            printf(PROG " (libzcrypt) %s\n", zc_version());
-            return zc_stdout_status(PROG, EX_OK, EX_IO);
-        default:
-            fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-            return EX_USAGE;
+        default:                /* -h, -V or a bad option */
+            return help_or_version(ch, usage);
         }
     }
-    for (i = 0; cmd != NULL && i < sizeof cmds / sizeof cmds[0]; i++)
-        if (strcmp(cmd, cmds[i]) == 0)
-            break;
-    if (cmd == NULL || i == sizeof cmds / sizeof cmds[0]) {
-        fprintf(stderr, PROG ": %s%s\nTry '" PROG " --help' for more information.\n",
-                cmd ? "unknown command " : "say what to do: genkey, pubkey, sign, verify, "
-                "encrypt or decrypt", cmd ? cmd : "");
+    i = find_command(cmd, cmds, (int)(sizeof cmds / sizeof cmds[0]),
+                     "genkey, pubkey, sign, verify, encrypt or decrypt");
+    if (i < 0)
         return EX_USAGE;
-    }
     /* the outputs are decided before any work: a private key or plaintext
      * gets mode 0600, the rest 0644 (before the umask) */
-    if (i != 3 && zc_out_open(&out_file, o.out, i == 0 || i == 5 ? 0600 : 0644,
-                              o.no_clobber) != 0)
+    if (i != 3 && open_outputs(o.out, i == 0 || i == 5 ? 0600 : 0644,
+                               i == 0 ? o.pub_out : NULL, o.no_clobber) != EX_OK)
         return EX_IO;
-    if (i == 0 && o.pub_out != NULL &&
-        zc_out_open(&pub_file, o.pub_out, 0644, o.no_clobber) != 0) {
-        zc_out_close(&out_file, 0);
-        return EX_IO;
-    }
     if (i == 0) {
         rc = cmd_genkey(&o, &key);
     } else {

@@ -1,9 +1,10 @@
 /*
  * zc_keyfile.h - what the key tools zc-rsa and zc-ec share (included by
  * both, after zc_why.h and zc_out.h; PROG names the program): their exit
- * codes, the hash names of -a, reading a whole file, PEM (RFC 7468) to
- * DER and back, a minimal DER element reader for their messages, and
- * hashing a file in pieces with the library's hash API.
+ * codes and command line (COMMAND [OPTION...] [FILE]), their outputs, the
+ * hash names of -a, reading a whole file, PEM (RFC 7468) to DER and back,
+ * a minimal DER element reader for their messages, and hashing a file in
+ * pieces with the library's hash API.
  *
  * The base64 coder is this file's own; it maps characters with masks
  * instead of a table or branches, as BearSSL's does, because it handles
@@ -30,6 +31,77 @@ enum {
     EX_KEY = 4,     /* key unreadable or malformed */
     EX_LIB = 5,     /* the library refused (message from zc_strerror) */
 };
+
+/* A word of the command line: the command first, then the input file;
+ * EX_OK, or EX_USAGE after a message. */
+static int take_word(const char *arg, const char **cmd, const char **in)
+{
+    if (*cmd == NULL) {
+        *cmd = arg;
+    } else if (*in == NULL) {
+        *in = arg;
+    } else {
+        fprintf(stderr, PROG ": at most one input file\n");
+        return EX_USAGE;
+    }
+    return EX_OK;
+}
+
+/* The index of word in cmds[0..n), or -1 after a message (list says
+ * them in words). */
+static int find_command(const char *word, const char *const *cmds, int n, const char *list)
+{
+    int i;
+
+    for (i = 0; word != NULL && i < n; i++)
+        if (strcmp(word, cmds[i]) == 0)
+            return i;
+    fprintf(stderr, PROG ": %s%s\nTry '" PROG " --help' for more information.\n",
+            word ? "unknown command " : "say what to do: ", word ? word : list);
+    return -1;
+}
+
+/* --format pem|der: 1 and *der set, or 0 after a message. */
+static int parse_format(const char *arg, int *der)
+{
+    if (strcmp(arg, "pem") != 0 && strcmp(arg, "der") != 0) {
+        fprintf(stderr, PROG ": --format is pem or der\n");
+        return 0;
+    }
+    *der = arg[0] == 'd';
+    return 1;
+}
+
+/* The status for -h, -V (answered on standard output) or a bad option. */
+static int help_or_version(int ch, void (*usage)(FILE *))
+{
+    if (ch == 'h') {
+        usage(stdout);
+        return zc_stdout_status(PROG, EX_OK, EX_IO);
+    }
+    if (ch == 'V') {
+        printf(PROG " (libzcrypt) %s\n", zc_version());
+        return zc_stdout_status(PROG, EX_OK, EX_IO);
+    }
+    fprintf(stderr, "Try '" PROG " --help' for more information.\n");
+    return EX_USAGE;
+}
+
+/* -o and genkey's --public-out (fd -1: not opened). */
+static struct zc_out out_file = { .fd = -1 }, pub_file = { .fd = -1 };
+
+/* Open them before any work: out with mode, pub (when not NULL) with
+ * 0644, both before the umask; EX_OK, or EX_IO with neither left open. */
+static int open_outputs(const char *out, mode_t mode, const char *pub, int no_clobber)
+{
+    if (zc_out_open(&out_file, out, mode, no_clobber) != 0)
+        return EX_IO;
+    if (pub != NULL && zc_out_open(&pub_file, pub, 0644, no_clobber) != 0) {
+        zc_out_close(&out_file, 0);
+        return EX_IO;
+    }
+    return EX_OK;
+}
 
 /* The fixed-size hashes, as -a spells them (openssl's names). */
 static const struct hash_name {
