@@ -133,13 +133,7 @@ static void usage(FILE *f)
         "curves; output public points are uncompressed, input ones may be\n"
         "compressed.\n"
         "\n"
-        "An output FILE that is a regular file or does not exist is written to a\n"
-        "temporary file in its directory and renamed to FILE at the end (removed on\n"
-        "failure); an existing FILE is replaced by a new file unless -n is given.\n"
-        "A symbolic link is followed (its target replaced, the link kept; a dangling\n"
-        "link is refused); a device, FIFO or socket is written through, never\n"
-        "replaced or chmodded; a directory is refused. Outputs are checked before\n"
-        "any work is done.\n"
+        KEYTOOL_HELP_OUTPUT
         "\n"
         "Exit status: 0 success (signature valid); 1 signature invalid; 2 usage\n"
         "error; 3 input/output error; 4 a key could not be read or does not fit\n"
@@ -261,8 +255,7 @@ static void der_diagnose(const uint8_t *der, size_t len, int rc, char *why, size
             size_t xn;
 
             if (der_next(&r, e, &tag, &x, &xn) && tag == 0x04) {
-                snprintf(why, size, "encrypted keys are not supported: decrypt with openssl "
-                         "pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)");
+                snprintf(why, size, WHY_ENCRYPTED_PKCS8);
                 return;
             }
             alg_diagnose(v, vn, 0, why, size);
@@ -291,33 +284,14 @@ static int load_key(const char *path, const char *opt, const struct opts *o, zc_
 {
     static uint8_t buf[KEYFILE_MAX + 1];
     char why[200];
-    long n;
     size_t len;
-    int rc, pem;
+    int rc = read_key_file(path, opt, buf, KEYFILE_MAX, labels,
+                           sizeof labels / sizeof labels[0], "an EC key", &len);
 
-    if (path == NULL) {
-        fprintf(stderr, PROG ": no key given (%s FILE)\n", opt);
-        return EX_USAGE;
-    }
-    n = read_file(path, buf, KEYFILE_MAX);
-    if (n == -1)
-        return EX_KEY;
-    if (n == -2) {
-        fprintf(stderr, PROG ": %s: too long for a key file\n", path);
-        return EX_KEY;
-    }
-    len = (size_t)n;
-    pem = pem_to_der(buf, &len, labels, sizeof labels / sizeof labels[0]);
+    if (rc != EX_OK)
+        return rc;
     why[0] = '\0';
-    if (pem == -1)
-        snprintf(why, sizeof why, "malformed PEM (no END line, or base64 that does not "
-                 "decode)");
-    else if (pem == -2 || pem == -4)
-        snprintf(why, sizeof why, "encrypted keys are not supported: decrypt with openssl "
-                 "first (openssl pkey -in KEY -out PLAIN)");
-    else if (pem == -3)
-        snprintf(why, sizeof why, "PEM label \"%s\" is not an EC key", pem_other);
-    else if (len == 0)
+    if (len == 0)
         snprintf(why, sizeof why, "empty file");
     else if (buf[0] == 0x02 || buf[0] == 0x03 || buf[0] == 0x04) {
         /* not DER (a SEQUENCE), and a SEC1 point's first byte */
@@ -484,21 +458,15 @@ int main(int argc, char **argv)
 {
     enum { O_DET = 256, O_RAW, O_FORMAT, O_DER, O_SEC1, O_PUBOUT };
     static const struct option longopts[] = {
-        { "key", required_argument, NULL, 'k' },
+        KEYTOOL_LONGOPTS,
         { "peer", required_argument, NULL, 'p' },
         { "curve", required_argument, NULL, 'c' },
-        { "output", required_argument, NULL, 'o' },
-        { "no-clobber", no_argument, NULL, 'n' },
-        { "signature", required_argument, NULL, 's' },
-        { "hash", required_argument, NULL, 'a' },
         { "deterministic", no_argument, NULL, O_DET },
         { "raw", no_argument, NULL, O_RAW },
         { "format", required_argument, NULL, O_FORMAT },
         { "der", no_argument, NULL, O_DER },
         { "sec1", no_argument, NULL, O_SEC1 },
         { "public-out", required_argument, NULL, O_PUBOUT },
-        { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     struct opts o = { .hash = ZC_SHA256 };

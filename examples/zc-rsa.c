@@ -86,13 +86,7 @@ static void usage(FILE *f)
         "\"PUBLIC KEY\" (SubjectPublicKeyInfo), \"RSA PUBLIC KEY\" (PKCS#1).\n"
         "The public exponent of new keys is 65537.\n"
         "\n"
-        "An output FILE that is a regular file or does not exist is written to a\n"
-        "temporary file in its directory and renamed to FILE at the end (removed on\n"
-        "failure); an existing FILE is replaced by a new file unless -n is given.\n"
-        "A symbolic link is followed (its target replaced, the link kept; a dangling\n"
-        "link is refused); a device, FIFO or socket is written through, never\n"
-        "replaced or chmodded; a directory is refused. Outputs are checked before\n"
-        "any work is done.\n"
+        KEYTOOL_HELP_OUTPUT
         "\n"
         "Exit status: 0 success (signature valid); 1 signature invalid or\n"
         "decryption failed; 2 usage error; 3 input/output error; 4 the key could\n"
@@ -168,8 +162,7 @@ static void der_diagnose(const uint8_t *der, size_t len, char *why, size_t size)
             return;
         }
         if (der_next(&q, e, &tag, &v, &vn) && tag == 0x04) {
-            snprintf(why, size, "encrypted keys are not supported: decrypt with openssl "
-                     "pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)");
+            snprintf(why, size, WHY_ENCRYPTED_PKCS8);
             return;
         }
         if (tag == 0x03 && vn > 1) {            /* SPKI's BIT STRING: RSAPublicKey */
@@ -221,40 +214,17 @@ static void der_diagnose(const uint8_t *der, size_t len, char *why, size_t size)
 static int load_key(const char *path, zc_rsa_key *k)
 {
     static uint8_t buf[KEYFILE_MAX + 1];
-    long n;
     size_t len;
-    int rc, pem;
+    int rc = read_key_file(path, "-k", buf, KEYFILE_MAX, labels,
+                           sizeof labels / sizeof labels[0], "an RSA key", &len);
 
-    if (path == NULL) {
-        fprintf(stderr, PROG ": no key given (-k FILE)\n");
-        return EX_USAGE;
-    }
-    n = read_file(path, buf, KEYFILE_MAX);
-    if (n == -1)
-        return EX_KEY;
-    if (n == -2) {
-        fprintf(stderr, PROG ": %s: too long for a key file\n", path);
-        return EX_KEY;
-    }
-    len = (size_t)n;
-    pem = pem_to_der(buf, &len, labels, sizeof labels / sizeof labels[0]);
-    if (pem == -3) {
-        fprintf(stderr, PROG ": %s: PEM label \"%s\" is not an RSA key\n", path, pem_other);
-        wipe(buf, sizeof buf);
-        return EX_KEY;
-    }
-    rc = pem == 0 ? zc_rsa_key_from_der(k, buf, len) : ZC_EINVAL;
+    if (rc != EX_OK)
+        return rc;
+    rc = zc_rsa_key_from_der(k, buf, len);
     if (rc != ZC_OK) {
         char why[160];
 
-        if (pem == -2)
-            snprintf(why, sizeof why, "encrypted keys are not supported: decrypt with "
-                     "openssl pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)");
-        else if (pem == -4)
-            snprintf(why, sizeof why, "encrypted keys are not supported: decrypt with "
-                     "openssl first (openssl pkey -in KEY -out PLAIN)");
-        else
-            der_diagnose(buf, len, why, sizeof why);
+        der_diagnose(buf, len, why, sizeof why);
         fprintf(stderr, PROG ": %s: %s\n", path, why[0] ? why : "not an RSA key");
     }
     wipe(buf, sizeof buf);
@@ -409,11 +379,7 @@ int main(int argc, char **argv)
 {
     enum { O_PSS = 256, O_SALT, O_LABEL, O_BITS, O_FORMAT, O_PKCS1, O_PUBOUT };
     static const struct option longopts[] = {
-        { "key", required_argument, NULL, 'k' },
-        { "output", required_argument, NULL, 'o' },
-        { "no-clobber", no_argument, NULL, 'n' },
-        { "signature", required_argument, NULL, 's' },
-        { "hash", required_argument, NULL, 'a' },
+        KEYTOOL_LONGOPTS,
         { "pss", no_argument, NULL, O_PSS },
         { "salt-len", required_argument, NULL, O_SALT },
         { "label", required_argument, NULL, O_LABEL },
@@ -421,8 +387,6 @@ int main(int argc, char **argv)
         { "format", required_argument, NULL, O_FORMAT },
         { "pkcs1", no_argument, NULL, O_PKCS1 },
         { "public-out", required_argument, NULL, O_PUBOUT },
-        { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     static const char *const cmds[] = { "genkey", "pubkey", "sign", "verify", "encrypt", "decrypt" };

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -31,6 +32,26 @@ enum {
     EX_KEY = 4,     /* key unreadable or malformed */
     EX_LIB = 5,     /* the library refused (message from zc_strerror) */
 };
+
+/* The long options both tools have; each table adds its own after them. */
+#define KEYTOOL_LONGOPTS \
+    { "key", required_argument, NULL, 'k' }, \
+    { "output", required_argument, NULL, 'o' }, \
+    { "no-clobber", no_argument, NULL, 'n' }, \
+    { "signature", required_argument, NULL, 's' }, \
+    { "hash", required_argument, NULL, 'a' }, \
+    { "help", no_argument, NULL, 'h' }, \
+    { "version", no_argument, NULL, 'V' }
+
+/* What --help says about -o (zc_out.h's rules). */
+#define KEYTOOL_HELP_OUTPUT \
+    "An output FILE that is a regular file or does not exist is written to a\n" \
+    "temporary file in its directory and renamed to FILE at the end (removed on\n" \
+    "failure); an existing FILE is replaced by a new file unless -n is given.\n" \
+    "A symbolic link is followed (its target replaced, the link kept; a dangling\n" \
+    "link is refused); a device, FIFO or socket is written through, never\n" \
+    "replaced or chmodded; a directory is refused. Outputs are checked before\n" \
+    "any work is done.\n"
 
 /* A word of the command line: the command first, then the input file;
  * EX_OK, or EX_USAGE after a message. */
@@ -382,6 +403,55 @@ static int pem_to_der(uint8_t *buf, size_t *len, const char *const *labels, size
     wipe(buf + n, *len - (size_t)n);    /* the rest of the text */
     *len = (size_t)n;
     return 0;
+}
+
+/* Why an encrypted key is refused: a PKCS#8 EncryptedPrivateKeyInfo, or
+ * openssl's traditional PEM with a Proc-Type header. */
+#define WHY_ENCRYPTED_PKCS8 "encrypted keys are not supported: decrypt with openssl " \
+    "pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)"
+#define WHY_ENCRYPTED_PEM "encrypted keys are not supported: decrypt with openssl " \
+    "first (openssl pkey -in KEY -out PLAIN)"
+
+/*
+ * Read the key file at path (NULL: say that the option opt is missing)
+ * into buf, which holds cap + 1 bytes, PEM decoded as pem_to_der() does
+ * with labels; EX_OK with *len, or EX_USAGE or EX_KEY after a message
+ * naming the path (kind says what a key is: "an RSA key"), buf wiped.
+ */
+static int read_key_file(const char *path, const char *opt, uint8_t *buf, size_t cap,
+                         const char *const *labels, size_t nlabels, const char *kind,
+                         size_t *len)
+{
+    const char *why = NULL;
+    long n;
+    int pem;
+
+    if (path == NULL) {
+        fprintf(stderr, PROG ": no key given (%s FILE)\n", opt);
+        return EX_USAGE;
+    }
+    n = read_file(path, buf, cap);
+    if (n == -1)
+        return EX_KEY;
+    *len = n < 0 ? 0 : (size_t)n;
+    pem = n < 0 ? 0 : pem_to_der(buf, len, labels, nlabels);
+    if (n == -2)
+        why = "too long for a key file";
+    else if (pem == -1)
+        why = "malformed PEM (no END line, or base64 that does not decode)";
+    else if (pem == -2)
+        why = WHY_ENCRYPTED_PKCS8;
+    else if (pem == -4)
+        why = WHY_ENCRYPTED_PEM;
+    if (pem == -3)
+        fprintf(stderr, PROG ": %s: PEM label \"%s\" is not %s\n", path, pem_other, kind);
+    else if (why != NULL)
+        fprintf(stderr, PROG ": %s: %s\n", path, why);
+    if (pem != 0 || why != NULL) {
+        wipe(buf, cap + 1);
+        return EX_KEY;
+    }
+    return EX_OK;
 }
 
 /*
