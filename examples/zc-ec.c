@@ -117,8 +117,9 @@ static void usage(FILE *f)
         "      --deterministic    sign with the RFC 6979 nonce (default: RFC 6979\n"
         "                         hedged with fresh random bytes)\n"
         "      --raw              sign/verify: the signature is r || s (IEEE P1363)\n"
-        "                         instead of DER; pubkey: write the SEC1 point\n"
-        "                         04 || X || Y instead of SubjectPublicKeyInfo\n"
+        "                         instead of DER; pubkey and --public-out: write\n"
+        "                         the SEC1 point 04 || X || Y instead of\n"
+        "                         SubjectPublicKeyInfo\n"
         "      --format pem|der   key output format (default pem)\n"
         "      --der              the same as --format der\n"
         "      --sec1             genkey: write the SEC1 ECPrivateKey (\"EC PRIVATE\n"
@@ -248,31 +249,31 @@ static void der_diagnose(const uint8_t *der, size_t len, int rc, char *why, size
     }
     q = c;
     e = c + n;
-    if (rc == ZC_ENOTSUP && der_next(&q, e, &tag, &v, &vn)) {
-        if (tag == 0x30) {      /* SPKI; or encrypted PKCS#8 (AlgId, OCTET STRING) */
-            const uint8_t *r = q;
-            const uint8_t *x;
-            size_t xn;
+    if (der_next(&q, e, &tag, &v, &vn) && tag == 0x30) {
+        /* SPKI (AlgId, BIT STRING), or encrypted PKCS#8 (AlgId, OCTET STRING) */
+        const uint8_t *r = q, *x;
+        size_t xn;
 
-            if (der_next(&r, e, &tag, &x, &xn) && tag == 0x04) {
-                snprintf(why, size, WHY_ENCRYPTED_PKCS8);
-                return;
-            }
+        if (der_next(&r, e, &tag, &x, &xn) && tag == 0x04)
+            snprintf(why, size, WHY_ENCRYPTED_PKCS8);
+        else if (rc == ZC_ENOTSUP)
             alg_diagnose(v, vn, 0, why, size);
-        } else if (tag == 0x02 && vn == 1 && v[0] == 0 && der_next(&q, e, &tag, &v, &vn) &&
-                   tag == 0x30) {
-            alg_diagnose(v, vn, 0, why, size);          /* PKCS#8 */
-        } else if (tag == 0x02 && vn == 1 && v[0] == 1) {
-            while (der_next(&q, e, &tag, &v, &vn))      /* SEC1: the [0] parameters */
-                if (tag == 0xa0)
-                    alg_diagnose(v, vn, 1, why, size);
-        }
+    } else if (rc == ZC_ENOTSUP && tag == 0x02 && vn == 1 && v[0] == 0 &&
+               der_next(&q, e, &tag, &v, &vn) && tag == 0x30) {
+        alg_diagnose(v, vn, 0, why, size);              /* PKCS#8 */
+    } else if (rc == ZC_ENOTSUP && tag == 0x02 && vn == 1 && v[0] == 1) {
+        while (der_next(&q, e, &tag, &v, &vn))          /* SEC1: the [0] parameters */
+            if (tag == 0xa0)
+                alg_diagnose(v, vn, 1, why, size);
     }
-    if (why[0] == '\0')
-        snprintf(why, size, rc == ZC_ENOTSUP ? "not supported: %s" :
-                 "malformed DER or an invalid key (%s: a point off the curve, a private "
-                 "key out of range or not matching its public key, DER not strict)",
-                 zc_strerror(rc));
+    if (why[0] != '\0')
+        return;
+    if (rc == ZC_ENOTSUP)
+        snprintf(why, size, "not supported: %s", zc_strerror(rc));
+    else
+        snprintf(why, size, "malformed DER or an invalid key (a point off the curve, a "
+                 "private key out of range or not matching its public key, or DER that is "
+                 "not strict)");
 }
 
 /*
