@@ -5,9 +5,9 @@
 # block), signatures made by either side verified by the other, ECDH
 # secrets equal both ways, a changed file or signature rejected with
 # status 1 and "Verification failure", and bad inputs (a missing file,
-# a wrong curve, truncated or padded DER, a public key to sign with,
-# /dev/full as the output) refused with a message and a status of 2 or
-# more, leaving no file behind.
+# a wrong curve, truncated or padded DER, a mismatched public key, a
+# public key to sign with, /dev/full as the output) refused with a
+# message and a status of 2 or more, leaving no file behind.
 #
 # usage: programs_ec.sh [--quick] ZC-EC [WRAPPER...]
 #
@@ -28,6 +28,7 @@ wrapper="$*"
 # shellcheck source=tests/programs_lib.sh
 . "$here/programs_lib.sh"
 no_temp() { [ -z "$(find . -name '.*.??????' | head -n 1)" ]; }
+same() { [ -s "$1" ] && cmp -s "$1" "$2"; }     # not two empty files
 says() { # pattern (grep -E) that the one line of err must match
     [ "$(wc -l < err)" -eq 1 ] && grep -Eq "^zc-ec: $1" err
 }
@@ -65,7 +66,7 @@ for c in $curves; do
     check "  PEM labels" sh -c "head -n 1 k.$c.pem | grep -qx -- '-----BEGIN PRIVATE KEY-----' &&
         head -n 1 p.$c.pem | grep -qx -- '-----BEGIN PUBLIC KEY-----'"
     run "$ec" pubkey -k k.$c.pem > got
-    check "  pubkey of the private key = --public-out" cmp -s got p.$c.pem
+    check "  pubkey of the private key = --public-out" same got p.$c.pem
     run "$ec" sign -k k.$c.pem -a $h -o sig.$c big &&
         run "$ec" verify -k p.$c.pem -a $h -s sig.$c big > out
     check "  sign and verify ($h, DER)" grep -qx 'Verified OK' out
@@ -78,27 +79,29 @@ for c in $curves; do
         sh -c "grep -qx 'Verified OK' out && [ \$(wc -c < rs.$c) -eq $((2 * f)) ]"
     run "$ec" sign -k k.$c.pem --deterministic -a sha3-256 -o d1 abc &&
         run "$ec" sign -k k.$c.pem --deterministic -a sha3-256 -o d2 abc
-    check "  --deterministic: the same signature twice" cmp -s d1 d2
+    check "  --deterministic: the same signature twice" same d1 d2
     run "$ec" verify -k k.$c.pem -a sha3-256 -s d1 abc > out
     check "  and it verifies (SHA3-256, private key as the key)" grep -qx 'Verified OK' out
     run "$ec" sign -k k.$c.pem -o h1 abc && run "$ec" sign -k k.$c.pem -o h2 abc
-    check "  hedged: two signatures differ" sh -c '! cmp -s h1 h2'
+    check "  hedged: two signatures differ" sh -c '[ -s h1 ] && [ -s h2 ] && ! cmp -s h1 h2'
     [ "$quick" -eq 1 ] && continue
 
     run "$ec" genkey -c "$(name_of $c)" --sec1 --der -o s.$c.der --public-out sp.$c.der
     check "$c: genkey --sec1 --der (curve as $(name_of $c))" [ $? -eq 0 ]
     run "$ec" pubkey -k s.$c.der --der > got
-    check "  pubkey --der of the SEC1 key = --public-out" cmp -s got sp.$c.der
+    check "  pubkey --der of the SEC1 key = --public-out" same got sp.$c.der
     run "$ec" pubkey -k sp.$c.der --raw -o pt.$c
     check "  pubkey --raw: the point 04 || X || Y" \
         sh -c "[ \$(wc -c < pt.$c) -eq $((2 * f + 1)) ] && [ \$(od -An -tx1 -N1 pt.$c) = 04 ]"
     run "$ec" pubkey -k pt.$c -c $c --der > got
-    check "  the raw point read back with --curve" cmp -s got sp.$c.der
+    check "  the raw point read back with --curve" same got sp.$c.der
+    run "$ec" genkey -c $c -o /dev/null --raw --public-out pt2.$c
+    check "  genkey --raw --public-out: a point" [ "$(wc -c < pt2.$c)" -eq $((2 * f + 1)) ]
     run "$ec" sign -k s.$c.der -o sig abc && run "$ec" verify -k pt.$c -c $c -s sig abc > out
     check "  a raw point verifies" grep -qx 'Verified OK' out
     run "$ec" derive -k k.$c.pem -p sp.$c.der -o x1 && run "$ec" derive -k s.$c.der -p p.$c.pem -o x2
     check "  derive both ways: the same $f bytes" \
-        sh -c "cmp -s x1 x2 && [ \$(wc -c < x1) -eq $f ] && [ \$(stat -c %a x1) = 600 ]"
+        sh -c "[ -s x1 ] && cmp -s x1 x2 && [ \$(wc -c < x1) -eq $f ] && [ \$(stat -c %a x1) = 600 ]"
     cp sig.$c bad
     printf '\001' | dd of=bad bs=1 seek=10 conv=notrunc 2> /dev/null
     run "$ec" verify -k p.$c.pem -a $h -s bad big > out 2> err
@@ -119,6 +122,12 @@ if [ "$quick" -eq 0 ]; then
     { cat s.p256.der; printf 'x'; } > padded.der
     refused "DER with a byte after it" 4 'padded.der: malformed DER: bytes after the key' \
         pubkey -k padded.der
+    # the public key inside a SEC1 key (its last 65 bytes) from another key
+    run "$ec" genkey --sec1 --der -o ma.der && run "$ec" genkey --sec1 --der -o mb.der
+    { head -c $(($(wc -c < ma.der) - 65)) ma.der; tail -c 65 mb.der; } > mismatch.der
+    check "a SEC1 key with another key's public key: the same length, other bytes" \
+        sh -c '[ $(wc -c < mismatch.der) -eq $(wc -c < ma.der) ] && ! cmp -s ma.der mismatch.der'
+    refused "  refused" 4 'mismatch.der: malformed DER or an invalid key' pubkey -k mismatch.der
     : > empty
     refused "an empty key file" 4 'empty: empty file$' pubkey -k empty
     refused "a text file as the key" 4 'abc: not a key' pubkey -k abc
@@ -147,7 +156,7 @@ if [ "$quick" -eq 0 ]; then
     run "$ec" sign -k k.p256.pem -o sig.sha1 -a sha1 abc && cp sig.sha1 keep
     refused "--no-clobber on an existing file" 3 'sig.sha1: not overwritten' \
         sign -n -k k.p256.pem -o sig.sha1 abc
-    check "  the file kept" cmp -s sig.sha1 keep
+    check "  the file kept" same sig.sha1 keep
     if [ -w /dev/full ]; then
         for a in "genkey" "genkey -o /dev/full" "pubkey -k k.p256.pem" \
             "sign -k k.p256.pem abc" "derive -k k.p256.pem -p p.p256.pem -o /dev/full" \
@@ -179,6 +188,7 @@ ossl() { openssl "$@" > /dev/null 2>&1; }
 for c in $curves; do
     h=$(hash_of $c)
     n=$(name_of $c)
+    rm -f want got sig osig out      # nothing of the curve before passes for this one
     ossl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:$n -out ok.pem
     ossl pkey -in ok.pem -pubout -out op.pem
     if [ "$quick" -eq 1 ]; then
@@ -192,7 +202,7 @@ for c in $curves; do
         check "$c: openssl checks zc-ec's key" ossl pkey -in zk.pem -check -noout
         openssl pkeyutl -derive -inkey ok.pem -peerkey zp.pem -out want 2> /dev/null
         run "$ec" derive -k zk.pem -p op.pem -o got
-        check "$c: zc-ec derive = openssl pkeyutl -derive" cmp -s want got
+        check "$c: zc-ec derive = openssl pkeyutl -derive" same want got
         continue
     fi
 
@@ -206,14 +216,14 @@ for c in $curves; do
         -genkey -out ep.pem
     for k in ok.pem ok.der ok1.pem ok1.der op.der opc.der; do
         run "$ec" pubkey -k $k > got
-        check "$c: zc-ec reads openssl's $k (the same SPKI)" cmp -s got op.pem
+        check "$c: zc-ec reads openssl's $k (the same SPKI)" same got op.pem
     done
     check "  ok1.pem is SEC1 (EC PRIVATE KEY)" grep -q 'BEGIN EC PRIVATE KEY' ok1.pem
     check "  opc.der holds a compressed point" \
         sh -c "[ \$(wc -c < opc.der) -lt \$(wc -c < op.der) ]"
     ossl ec -in ep.pem -pubout -out want
     run "$ec" pubkey -k ep.pem > got
-    check "  openssl ecparam -genkey's file (EC PARAMETERS first)" cmp -s got want
+    check "  openssl ecparam -genkey's file (EC PARAMETERS first)" same got want
 
     # zc-ec signs, openssl verifies; openssl signs, zc-ec verifies
     for k in ok.pem ok1.der; do
@@ -245,11 +255,11 @@ for c in $curves; do
     run "$ec" genkey -c $c -o zk.pem --public-out zp.pem
     check "$c: openssl checks zc-ec's PKCS#8 PEM key" ossl pkey -in zk.pem -check -noout
     openssl pkey -in zk.pem -pubout -out want 2> /dev/null
-    check "  openssl reads zc-ec's SPKI (the same public key)" cmp -s want zp.pem
+    check "  openssl reads zc-ec's SPKI (the same public key)" same want zp.pem
     run "$ec" genkey -c $c --sec1 --der -o zs.der --public-out zsp.der
     check "  openssl checks zc-ec's SEC1 DER key" ossl ec -inform DER -in zs.der -check -noout
     openssl pkey -pubin -inform DER -in zsp.der -outform DER -out want 2> /dev/null
-    check "  openssl reads zc-ec's SPKI DER" cmp -s want zsp.der
+    check "  openssl reads zc-ec's SPKI DER" same want zsp.der
     run "$ec" genkey -c $c --sec1 -o zs.pem
     check "  zc-ec's SEC1 PEM is an EC PRIVATE KEY" grep -q 'BEGIN EC PRIVATE KEY' zs.pem
     check "  openssl reads it" ossl ec -in zs.pem -check -noout
@@ -263,13 +273,13 @@ for c in $curves; do
     # ECDH: the same secret whoever computes it
     openssl pkeyutl -derive -inkey ok.pem -peerkey zp.pem -out want 2> /dev/null
     run "$ec" derive -k zk.pem -p op.pem -o got
-    check "$c: zc-ec derive = openssl pkeyutl -derive" cmp -s want got
+    check "$c: zc-ec derive = openssl pkeyutl -derive" same want got
     run "$ec" derive -k ok1.der -p zk.pem -o got
-    check "  with openssl's SEC1 DER key and zc-ec's private key as the peer" cmp -s want got
+    check "  with openssl's SEC1 DER key and zc-ec's private key as the peer" same want got
     openssl pkeyutl -derive -inkey zs.der -keyform DER -peerkey op.der -peerform DER \
         -out want 2> /dev/null
     run "$ec" derive -k ok.pem -p zsp.der -o got
-    check "  openssl with zc-ec's SEC1 DER key" cmp -s want got
+    check "  openssl with zc-ec's SEC1 DER key" same want got
 done
 
 if [ "$quick" -eq 0 ]; then
