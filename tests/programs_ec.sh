@@ -58,56 +58,56 @@ name_of() { case $1 in p256) echo P-256 ;; p384) echo P-384 ;; p521) echo P-521 
 
 # ---- zc-ec on its own -------------------------------------------------------
 for c in $curves; do
-    h=$(hash_of $c)
-    f=$(size_of $c)
-    run "$ec" genkey -c $c -o k.$c.pem --public-out p.$c.pem
+    h=$(hash_of "$c")
+    f=$(size_of "$c")
+    run "$ec" genkey -c "$c" -o "k.$c.pem" --public-out "p.$c.pem"
     check "$c: genkey (PKCS#8 and SPKI PEM)" [ $? -eq 0 ]
-    check "  the private key has mode 0600" [ "$(stat -c %a k.$c.pem)" = 600 ]
+    check "  the private key has mode 0600" [ "$(stat -c %a "k.$c.pem")" = 600 ]
     check "  PEM labels" sh -c "head -n 1 k.$c.pem | grep -qx -- '-----BEGIN PRIVATE KEY-----' &&
         head -n 1 p.$c.pem | grep -qx -- '-----BEGIN PUBLIC KEY-----'"
-    run "$ec" pubkey -k k.$c.pem > got
-    check "  pubkey of the private key = --public-out" same got p.$c.pem
-    run "$ec" sign -k k.$c.pem -a $h -o sig.$c big &&
-        run "$ec" verify -k p.$c.pem -a $h -s sig.$c big > out
+    run "$ec" pubkey -k "k.$c.pem" > got
+    check "  pubkey of the private key = --public-out" same got "p.$c.pem"
+    run "$ec" sign -k "k.$c.pem" -a "$h" -o "sig.$c" big &&
+        run "$ec" verify -k "p.$c.pem" -a "$h" -s "sig.$c" big > out
     check "  sign and verify ($h, DER)" grep -qx 'Verified OK' out
-    run "$ec" verify -k p.$c.pem -a $h -s sig.$c abc > out 2> err
+    run "$ec" verify -k "p.$c.pem" -a "$h" -s "sig.$c" abc > out 2> err
     check "  another file: status 1 ($?)" [ $? -eq 1 ]
     check "  Verification failure" grep -qx 'Verification failure' out
-    run "$ec" sign -k k.$c.pem --raw -o rs.$c abc &&
-        run "$ec" verify -k p.$c.pem --raw -s rs.$c abc > out
+    run "$ec" sign -k "k.$c.pem" --raw -o "rs.$c" abc &&
+        run "$ec" verify -k "p.$c.pem" --raw -s "rs.$c" abc > out
     check "  --raw: r || s of $((2 * f)) bytes, verified" \
         sh -c "grep -qx 'Verified OK' out && [ \$(wc -c < rs.$c) -eq $((2 * f)) ]"
-    run "$ec" sign -k k.$c.pem --deterministic -a sha3-256 -o d1 abc &&
-        run "$ec" sign -k k.$c.pem --deterministic -a sha3-256 -o d2 abc
+    run "$ec" sign -k "k.$c.pem" --deterministic -a sha3-256 -o d1 abc &&
+        run "$ec" sign -k "k.$c.pem" --deterministic -a sha3-256 -o d2 abc
     check "  --deterministic: the same signature twice" same d1 d2
-    run "$ec" verify -k k.$c.pem -a sha3-256 -s d1 abc > out
+    run "$ec" verify -k "k.$c.pem" -a sha3-256 -s d1 abc > out
     check "  and it verifies (SHA3-256, private key as the key)" grep -qx 'Verified OK' out
-    run "$ec" sign -k k.$c.pem -o h1 abc && run "$ec" sign -k k.$c.pem -o h2 abc
+    run "$ec" sign -k "k.$c.pem" -o h1 abc && run "$ec" sign -k "k.$c.pem" -o h2 abc
     check "  hedged: two signatures differ" sh -c '[ -s h1 ] && [ -s h2 ] && ! cmp -s h1 h2'
     [ "$quick" -eq 1 ] && continue
 
-    run "$ec" genkey -c "$(name_of $c)" --sec1 --der -o s.$c.der --public-out sp.$c.der
-    check "$c: genkey --sec1 --der (curve as $(name_of $c))" [ $? -eq 0 ]
-    run "$ec" pubkey -k s.$c.der --der > got
-    check "  pubkey --der of the SEC1 key = --public-out" same got sp.$c.der
-    run "$ec" pubkey -k sp.$c.der --raw -o pt.$c
+    run "$ec" genkey -c "$(name_of "$c")" --sec1 --der -o "s.$c.der" --public-out "sp.$c.der"
+    check "$c: genkey --sec1 --der (curve as $(name_of "$c"))" [ $? -eq 0 ]
+    run "$ec" pubkey -k "s.$c.der" --der > got
+    check "  pubkey --der of the SEC1 key = --public-out" same got "sp.$c.der"
+    run "$ec" pubkey -k "sp.$c.der" --raw -o "pt.$c"
     check "  pubkey --raw: the point 04 || X || Y" \
         sh -c "[ \$(wc -c < pt.$c) -eq $((2 * f + 1)) ] && [ \$(od -An -tx1 -N1 pt.$c) = 04 ]"
-    run "$ec" pubkey -k pt.$c -c $c --der > got
-    check "  the raw point read back with --curve" same got sp.$c.der
-    run "$ec" genkey -c $c -o /dev/null --raw --public-out pt2.$c
-    check "  genkey --raw --public-out: a point" [ "$(wc -c < pt2.$c)" -eq $((2 * f + 1)) ]
-    run "$ec" sign -k s.$c.der -o sig abc && run "$ec" verify -k pt.$c -c $c -s sig abc > out
+    run "$ec" pubkey -k "pt.$c" -c "$c" --der > got
+    check "  the raw point read back with --curve" same got "sp.$c.der"
+    run "$ec" genkey -c "$c" -o /dev/null --raw --public-out "pt2.$c"
+    check "  genkey --raw --public-out: a point" [ "$(wc -c < "pt2.$c")" -eq $((2 * f + 1)) ]
+    run "$ec" sign -k "s.$c.der" -o sig abc && run "$ec" verify -k "pt.$c" -c "$c" -s sig abc > out
     check "  a raw point verifies" grep -qx 'Verified OK' out
-    run "$ec" derive -k k.$c.pem -p sp.$c.der -o x1 && run "$ec" derive -k s.$c.der -p p.$c.pem -o x2
+    run "$ec" derive -k "k.$c.pem" -p "sp.$c.der" -o x1 && run "$ec" derive -k "s.$c.der" -p "p.$c.pem" -o x2
     check "  derive both ways: the same $f bytes" \
         sh -c "[ -s x1 ] && cmp -s x1 x2 && [ \$(wc -c < x1) -eq $f ] && [ \$(stat -c %a x1) = 600 ]"
-    cp sig.$c bad
+    cp "sig.$c" bad
     printf '\001' | dd of=bad bs=1 seek=10 conv=notrunc 2> /dev/null
-    run "$ec" verify -k p.$c.pem -a $h -s bad big > out 2> err
+    run "$ec" verify -k "p.$c.pem" -a "$h" -s bad big > out 2> err
     check "  a changed signature: status 1 ($?)" [ $? -eq 1 ]
     check "  Verification failure" grep -qx 'Verification failure' out
-    run "$ec" verify -k p.$c.pem -s rs.$c abc > out 2> err
+    run "$ec" verify -k "p.$c.pem" -s "rs.$c" abc > out 2> err
     check "  r || s without --raw: status 1 ($?), with a hint" \
         sh -c "[ $? -eq 1 ] && grep -q 'needs --raw' err"
 done
@@ -186,10 +186,10 @@ if ! command -v openssl > /dev/null; then
 fi
 ossl() { openssl "$@" > /dev/null 2>&1; }
 for c in $curves; do
-    h=$(hash_of $c)
-    n=$(name_of $c)
+    h=$(hash_of "$c")
+    n=$(name_of "$c")
     rm -f want got sig osig out      # nothing of the curve before passes for this one
-    ossl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:$n -out ok.pem
+    ossl genpkey -algorithm EC -pkeyopt "ec_paramgen_curve:$n" -out ok.pem
     ossl pkey -in ok.pem -pubout -out op.pem
     if [ "$quick" -eq 1 ]; then
         run "$ec" sign -k ok.pem -o sig abc
@@ -212,7 +212,7 @@ for c in $curves; do
     ossl ec -in ok.pem -outform DER -out ok1.der
     ossl pkey -in ok.pem -pubout -outform DER -out op.der
     ossl ec -in ok.pem -pubout -conv_form compressed -outform DER -out opc.der
-    ossl ecparam -name "$(case $c in p256) echo prime256v1 ;; *) echo secp${c#p}r1 ;; esac)" \
+    ossl ecparam -name "$(case $c in p256) echo prime256v1 ;; *) echo "secp${c#p}r1" ;; esac)" \
         -genkey -out ep.pem
     for k in ok.pem ok.der ok1.pem ok1.der op.der opc.der; do
         run "$ec" pubkey -k $k > got
@@ -227,9 +227,9 @@ for c in $curves; do
 
     # zc-ec signs, openssl verifies; openssl signs, zc-ec verifies
     for k in ok.pem ok1.der; do
-        run "$ec" sign -k $k -a $h -o sig big
+        run "$ec" sign -k $k -a "$h" -o sig big
         check "$c: openssl dgst -$h verifies zc-ec's signature ($k)" \
-            ossl dgst -$h -verify op.pem -signature sig big
+            ossl dgst "-$h" -verify op.pem -signature sig big
     done
     run "$ec" sign -k ok.pem --deterministic -a sha3-384 -o sig abc
     check "  and a deterministic one (SHA3-384)" \
@@ -238,36 +238,36 @@ for c in $curves; do
     check "  and one with SHA-1 (through openssl pkeyutl)" sh -c \
         'openssl dgst -sha1 -binary abc > dg && openssl pkeyutl -verify -pubin -inkey op.pem \
             -in dg -sigfile sig > /dev/null 2>&1'
-    ossl dgst -$h -sign ok.pem -out osig big
+    ossl dgst "-$h" -sign ok.pem -out osig big
     for k in op.pem op.der opc.der ok.pem ok1.pem; do
-        run "$ec" verify -k $k -a $h -s osig big > out
+        run "$ec" verify -k $k -a "$h" -s osig big > out
         check "$c: zc-ec verifies openssl dgst -$h's signature ($k)" grep -qx 'Verified OK' out
     done
     cp big big2
     printf 'X' | dd of=big2 bs=1 seek=5000 conv=notrunc 2> /dev/null
-    run "$ec" verify -k op.pem -a $h -s osig big2 > out 2> err
+    run "$ec" verify -k op.pem -a "$h" -s osig big2 > out 2> err
     check "  over a changed file: status 1 ($?)" [ $? -eq 1 ]
     check "  Verification failure" grep -qx 'Verification failure' out
     run "$ec" verify -k op.pem -a sha3-256 -s osig big > out 2> err
     check "  with another hash than openssl's: status 1 ($?)" [ $? -eq 1 ]
 
     # zc-ec's keys read by openssl, and used by it
-    run "$ec" genkey -c $c -o zk.pem --public-out zp.pem
+    run "$ec" genkey -c "$c" -o zk.pem --public-out zp.pem
     check "$c: openssl checks zc-ec's PKCS#8 PEM key" ossl pkey -in zk.pem -check -noout
     openssl pkey -in zk.pem -pubout -out want 2> /dev/null
     check "  openssl reads zc-ec's SPKI (the same public key)" same want zp.pem
-    run "$ec" genkey -c $c --sec1 --der -o zs.der --public-out zsp.der
+    run "$ec" genkey -c "$c" --sec1 --der -o zs.der --public-out zsp.der
     check "  openssl checks zc-ec's SEC1 DER key" ossl ec -inform DER -in zs.der -check -noout
     openssl pkey -pubin -inform DER -in zsp.der -outform DER -out want 2> /dev/null
     check "  openssl reads zc-ec's SPKI DER" same want zsp.der
-    run "$ec" genkey -c $c --sec1 -o zs.pem
+    run "$ec" genkey -c "$c" --sec1 -o zs.pem
     check "  zc-ec's SEC1 PEM is an EC PRIVATE KEY" grep -q 'BEGIN EC PRIVATE KEY' zs.pem
     check "  openssl reads it" ossl ec -in zs.pem -check -noout
-    ossl dgst -$h -sign zk.pem -out osig big
-    run "$ec" verify -k zp.pem -a $h -s osig big > out
+    ossl dgst "-$h" -sign zk.pem -out osig big
+    run "$ec" verify -k zp.pem -a "$h" -s osig big > out
     check "  zc-ec verifies openssl's signature with zc-ec's key" grep -qx 'Verified OK' out
-    openssl dgst -$h -sign zs.der -keyform DER -out osig abc 2> /dev/null
-    run "$ec" verify -k zsp.der -a $h -s osig abc > out
+    openssl dgst "-$h" -sign zs.der -keyform DER -out osig abc 2> /dev/null
+    run "$ec" verify -k zsp.der -a "$h" -s osig abc > out
     check "  and with zc-ec's SEC1 DER key" grep -qx 'Verified OK' out
 
     # ECDH: the same secret whoever computes it
