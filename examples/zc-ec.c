@@ -373,7 +373,7 @@ static int verdict(int valid)
 static int cmd_sign_verify(const struct opts *o, const zc_ec_key *k, const struct curve *c,
                            int verify)
 {
-    uint8_t digest[ZC_HASH_MAX_SIZE], sig[SIGFILE_MAX + 1], rs[ZC_EC_MAX_SIG];
+    uint8_t digest[ZC_HASH_MAX_SIZE], sig[SIGFILE_MAX], rs[ZC_EC_MAX_SIG];
     size_t f = zc_ec_field_size(c->id), rs_len = sizeof rs, sig_len = sizeof sig;
     long n;
     int rc;
@@ -403,7 +403,11 @@ static int cmd_sign_verify(const struct opts *o, const zc_ec_key *k, const struc
     n = read_file(o->sig, sig, SIGFILE_MAX);
     if (n == -1)
         return EX_IO;
-    sig_len = n < 0 ? sizeof sig : (size_t)n;   /* too long: invalid whatever it holds */
+    if (n == -2) {              /* longer than any signature: invalid whatever it holds */
+        fprintf(stderr, PROG ": %s: longer than any signature\n", o->sig);
+        return verdict(0);
+    }
+    sig_len = (size_t)n;
     if (o->raw && sig_len != 2 * f && sig_len > 0 && sig[0] == 0x30)
         fprintf(stderr, PROG ": %s: not %zu bytes of r || s (a DER signature needs no "
                 "--raw)\n", o->sig, 2 * f);

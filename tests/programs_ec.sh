@@ -128,6 +128,10 @@ if [ "$quick" -eq 0 ]; then
     check "a SEC1 key with another key's public key: the same length, other bytes" \
         sh -c '[ $(wc -c < mismatch.der) -eq $(wc -c < ma.der) ] && ! cmp -s ma.der mismatch.der'
     refused "  refused" 4 'mismatch.der: malformed DER or an invalid key' pubkey -k mismatch.der
+    head -c 300 big > long.sig
+    run "$ec" verify -k p.p256.pem -s long.sig abc > out 2> err
+    check "a 300-byte signature: status 1 ($?), Verification failure" \
+        sh -c "[ $? -eq 1 ] && grep -qx 'Verification failure' out && grep -q 'longer than any' err"
     : > empty
     refused "an empty key file" 4 'empty: empty file$' pubkey -k empty
     refused "a text file as the key" 4 'abc: not a key' pubkey -k abc
