@@ -97,11 +97,14 @@ for c in $curves; do
     check "  the raw point read back with --curve" same got "sp.$c.der"
     run "$ec" genkey -c "$c" -o /dev/null --raw --public-out "pt2.$c"
     check "  genkey --raw --public-out: a point" [ "$(wc -c < "pt2.$c")" -eq $((2 * f + 1)) ]
-    run "$ec" sign -k "s.$c.der" -o sig abc && run "$ec" verify -k "pt.$c" -c "$c" -s sig abc > out
+    run "$ec" sign -k "s.$c.der" -o sig abc &&
+        run "$ec" verify -k "pt.$c" -c "$c" -s sig abc > out
     check "  a raw point verifies" grep -qx 'Verified OK' out
-    run "$ec" derive -k "k.$c.pem" -p "sp.$c.der" -o x1 && run "$ec" derive -k "s.$c.der" -p "p.$c.pem" -o x2
+    run "$ec" derive -k "k.$c.pem" -p "sp.$c.der" -o x1 &&
+        run "$ec" derive -k "s.$c.der" -p "p.$c.pem" -o x2
     check "  derive both ways: the same $f bytes" \
-        sh -c "[ -s x1 ] && cmp -s x1 x2 && [ \$(wc -c < x1) -eq $f ] && [ \$(stat -c %a x1) = 600 ]"
+        sh -c "[ -s x1 ] && cmp -s x1 x2 && [ \$(wc -c < x1) -eq $f ] &&
+            [ \$(stat -c %a x1) = 600 ]"
     cp "sig.$c" bad
     printf '\001' | dd of=bad bs=1 seek=10 conv=notrunc 2> /dev/null
     run "$ec" verify -k "p.$c.pem" -a "$h" -s bad big > out 2> err
@@ -114,7 +117,8 @@ done
 
 if [ "$quick" -eq 0 ]; then
     refused "a missing key file" 4 'nosuch: No such file or directory$' sign -k nosuch abc
-    refused "a missing input file" 3 'nosuch: No such file or directory$' sign -k k.p256.pem nosuch
+    refused "a missing input file" 3 'nosuch: No such file or directory$' \
+        sign -k k.p256.pem nosuch
     refused "a missing signature file" 3 'nosuch: No such file or directory$' \
         verify -k k.p256.pem -s nosuch abc
     head -c 60 s.p256.der > trunc.der
@@ -126,16 +130,19 @@ if [ "$quick" -eq 0 ]; then
     run "$ec" genkey --sec1 --der -o ma.der && run "$ec" genkey --sec1 --der -o mb.der
     { head -c $(($(wc -c < ma.der) - 65)) ma.der; tail -c 65 mb.der; } > mismatch.der
     check "a SEC1 key with another key's public key: the same length, other bytes" \
-        sh -c '[ $(wc -c < mismatch.der) -eq $(wc -c < ma.der) ] && ! cmp -s ma.der mismatch.der'
+        sh -c '[ $(wc -c < mismatch.der) -eq $(wc -c < ma.der) ] &&
+            ! cmp -s ma.der mismatch.der'
     refused "  refused" 4 'mismatch.der: malformed DER or an invalid key' pubkey -k mismatch.der
     head -c 300 big > long.sig
     run "$ec" verify -k p.p256.pem -s long.sig abc > out 2> err
     check "a 300-byte signature: status 1 ($?), Verification failure" \
-        sh -c "[ $? -eq 1 ] && grep -qx 'Verification failure' out && grep -q 'longer than any' err"
+        sh -c "[ $? -eq 1 ] && grep -qx 'Verification failure' out &&
+            grep -q 'longer than any' err"
     : > empty
     refused "an empty key file" 4 'empty: empty file$' pubkey -k empty
     refused "a text file as the key" 4 'abc: not a key' pubkey -k abc
-    refused "a raw point without --curve" 4 'pt.p256: a raw public key \(SEC1 point\) needs --curve' \
+    refused "a raw point without --curve" 4 \
+        'pt.p256: a raw public key \(SEC1 point\) needs --curve' \
         pubkey -k pt.p256
     refused "a raw point of another curve" 4 'pt.p256: not a P-384 public key' \
         pubkey -k pt.p256 -c p384
