@@ -11,11 +11,10 @@
  *
  * Keys are DER (PKCS#1, PKCS#8, SubjectPublicKeyInfo; the library parses
  * them) or PEM, which is that DER in base64 between "-----BEGIN label-----"
- * and "-----END label-----" lines (RFC 7468). The base64 coder here is
- * this program's own; it maps characters with masks instead of a table or
- * branches, as BearSSL's does, because it handles private keys. Files to
- * sign are hashed in pieces with the library's hash API, so they may be of
- * any size; a signature is the raw zc_rsa_size() bytes, as openssl writes.
+ * and "-----END label-----" lines (RFC 7468); zc_keyfile.h has the coder.
+ * Files to sign are hashed in pieces with the library's hash API, so they
+ * may be of any size; a signature is the raw zc_rsa_size() bytes, as
+ * openssl writes.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700      /* realpath() in zc_out.h */
@@ -35,16 +34,7 @@
 #define PROG "zc-rsa"
 
 #include "zc_out.h"
-
-/* Exit codes, also listed in --help and the man page (as zc-encrypt's). */
-enum {
-    EX_OK = 0,
-    EX_AUTH = 1,    /* signature invalid, or decryption failed */
-    EX_USAGE = 2,
-    EX_IO = 3,      /* open, read, write */
-    EX_KEY = 4,     /* key unreadable or malformed */
-    EX_LIB = 5,     /* the library refused (message from zc_strerror) */
-};
+#include "zc_keyfile.h"
 
 #define KEYFILE_MAX 32768       /* a PEM 4096-bit PKCS#8 key is about 3.3 KiB */
 #define DER_MAX     8192
@@ -96,13 +86,7 @@ static void usage(FILE *f)
         "\"PUBLIC KEY\" (SubjectPublicKeyInfo), \"RSA PUBLIC KEY\" (PKCS#1).\n"
         "The public exponent of new keys is 65537.\n"
         "\n"
-        "An output FILE that is a regular file or does not exist is written to a\n"
-        "temporary file in its directory and renamed to FILE at the end (removed on\n"
-        "failure); an existing FILE is replaced by a new file unless -n is given.\n"
-        "A symbolic link is followed (its target replaced, the link kept; a dangling\n"
-        "link is refused); a device, FIFO or socket is written through, never\n"
-        "replaced or chmodded; a directory is refused. Outputs are checked before\n"
-        "any work is done.\n"
+        KEYTOOL_HELP_OUTPUT
         "\n"
         "Exit status: 0 success (signature valid); 1 signature invalid or\n"
         "decryption failed; 2 usage error; 3 input/output error; 4 the key could\n"
@@ -110,32 +94,12 @@ static void usage(FILE *f)
         ZC_RSA_GEN_MIN_BITS, ZC_RSA_GEN_MAX_BITS);
 }
 
-static const struct hash_name {
-    const char *name;
-    enum zc_hash_alg alg;
-} hashes[] = {
-    { .name = "sha1",       .alg = ZC_SHA1 },
-    { .name = "sha224",     .alg = ZC_SHA224 },
-    { .name = "sha256",     .alg = ZC_SHA256 },
-    { .name = "sha384",     .alg = ZC_SHA384 },
-    { .name = "sha512",     .alg = ZC_SHA512 },
-    { .name = "sha512-224", .alg = ZC_SHA512_224 },
-    { .name = "sha512-256", .alg = ZC_SHA512_256 },
-    { .name = "sha3-224",   .alg = ZC_SHA3_224 },
-    { .name = "sha3-256",   .alg = ZC_SHA3_256 },
-    { .name = "sha3-384",   .alg = ZC_SHA3_384 },
-    { .name = "sha3-512",   .alg = ZC_SHA3_512 },
-};
-
 /* The PEM labels of the four DER structures (RFC 7468, 10-13; PKCS#1 by use). */
-static const struct pem_label {
-    const char *label;
-    enum zc_rsa_der_format format;
-} labels[] = {
-    { .label = "RSA PUBLIC KEY",  .format = ZC_RSA_DER_PUBLIC_PKCS1 },
-    { .label = "PUBLIC KEY",      .format = ZC_RSA_DER_PUBLIC_SPKI },
-    { .label = "RSA PRIVATE KEY", .format = ZC_RSA_DER_PRIVATE_PKCS1 },
-    { .label = "PRIVATE KEY",     .format = ZC_RSA_DER_PRIVATE_PKCS8 },
+static const char *const labels[] = {
+    [ZC_RSA_DER_PUBLIC_PKCS1]  = "RSA PUBLIC KEY",
+    [ZC_RSA_DER_PUBLIC_SPKI]   = "PUBLIC KEY",
+    [ZC_RSA_DER_PRIVATE_PKCS1] = "RSA PRIVATE KEY",
+    [ZC_RSA_DER_PRIVATE_PKCS8] = "PRIVATE KEY",
 };
 
 /* --salt-len words: verify defaults to auto (any length, as openssl);
@@ -149,244 +113,6 @@ struct opts {
     long salt_len;              /* >= 0 a length; SALT_* below */
     unsigned bits;
 };
-
-/* Clear key material; volatile so the stores are not optimised away. */
-static void wipe(void *p, size_t len)
-{
-    volatile uint8_t *v = p;
-
-    while (len--)
-        *v++ = 0;
-}
-
-/*
- * Base64 (RFC 4648, 4) without tables or branches on the data: each
- * character range is selected by a mask made from the sign of two
- * differences (arithmetic right shift of a negative int gives all ones).
- */
-static char b64_char(unsigned v)
-{
-    int x = (int)v, c = 'A' + x;
-
-    c += ((25 - x) >> 8) & ('a' - 'A' - 26);    /* 26..51: a..z */
-    c += ((51 - x) >> 8) & ('0' - 'a' - 26);    /* 52..61: 0..9 */
-    c += ((61 - x) >> 8) & ('+' - '0' - 10);    /* 62: + */
-    c += ((62 - x) >> 8) & ('/' - '+' - 1);     /* 63: / */
-    return (char)c;
-}
-
-/* The value of one base64 character, or -1. */
-static int b64_value(int c)
-{
-    int v = -1;
-
-    v += ((('A' - 1 - c) & (c - 'Z' - 1)) >> 8) & (c - 'A' + 1);
-    v += ((('a' - 1 - c) & (c - 'z' - 1)) >> 8) & (c - 'a' + 27);
-    v += ((('0' - 1 - c) & (c - '9' - 1)) >> 8) & (c - '0' + 53);
-    v += ((('+' - 1 - c) & (c - '+' - 1)) >> 8) & 63;
-    v += ((('/' - 1 - c) & (c - '/' - 1)) >> 8) & 64;
-    return v;
-}
-
-/* Encode with 64-character lines; returns the text length. out needs
- * 4 ceil(len / 3) + that / 64 + 1 bytes. */
-static size_t b64_encode(const uint8_t *in, size_t len, char *out)
-{
-    size_t i, o = 0, col = 0;
-
-    for (i = 0; i < len; i += 3) {
-        uint32_t w = (uint32_t)in[i] << 16;
-        size_t n = len - i < 3 ? len - i : 3;
-
-        if (n > 1)
-            w |= (uint32_t)in[i + 1] << 8;
-        if (n > 2)
-            w |= in[i + 2];
-        out[o++] = b64_char(w >> 18);
-        out[o++] = b64_char(w >> 12 & 63);
-        out[o++] = n > 1 ? b64_char(w >> 6 & 63) : '=';
-        out[o++] = n > 2 ? b64_char(w & 63) : '=';
-        col += 4;
-        if (col == 64 || i + 3 >= len) {
-            out[o++] = '\n';
-            col = 0;
-        }
-    }
-    return o;
-}
-
-/* Decode, skipping line breaks and blanks; strict padding. Returns the
- * byte count, or -1 for anything that is not base64. */
-static long b64_decode(const char *in, size_t len, uint8_t *out, size_t cap)
-{
-    size_t i, o = 0;
-    uint32_t w = 0;
-    int n = 0, pad = 0, bad = 0;
-
-    for (i = 0; i < len; i++) {
-        int c = (unsigned char)in[i], v;
-
-        if (c == '\n' || c == '\r' || c == ' ' || c == '\t')
-            continue;
-        if (c == '=') {
-            pad++;
-            continue;
-        }
-        if (pad != 0)           /* data after padding */
-            return -1;
-        v = b64_value(c);
-        bad |= v;               /* negative once any character was invalid */
-        w = w << 6 | (uint32_t)(v & 63);
-        if (++n == 4) {
-            if (o + 3 > cap)
-                return -1;
-            out[o++] = (uint8_t)(w >> 16);
-            out[o++] = (uint8_t)(w >> 8);
-            out[o++] = (uint8_t)w;
-            n = 0;
-            w = 0;
-        }
-    }
-    if (bad < 0 || pad > 2 || (n != 0 && n + pad != 4) || (n == 0 && pad != 0) || n == 1)
-        return -1;
-    if (n > 0) {
-        w <<= 6 * (4 - n);
-        if (o + (size_t)n - 1 > cap)
-            return -1;
-        out[o++] = (uint8_t)(w >> 16);
-        if (n == 3)
-            out[o++] = (uint8_t)(w >> 8);
-    }
-    wipe(&w, sizeof w);
-    return (long)o;
-}
-
-/* Read a whole file (or standard input for NULL or "-") of at most cap
- * bytes; returns the length, -1 on error (reported), -2 when too long. */
-static long read_file(const char *path, uint8_t *buf, size_t cap)
-{
-    int fd = STDIN_FILENO;
-    size_t got = 0;
-
-    if (path != NULL && strcmp(path, "-") != 0) {
-        fd = open(path, O_RDONLY);
-        if (fd < 0) {
-            fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-            return -1;
-        }
-    }
-    for (;;) {
-        uint8_t extra;
-        ssize_t n = got < cap ? read(fd, buf + got, cap - got) : read(fd, &extra, 1);
-
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            fprintf(stderr, PROG ": %s: %s\n", path ? path : "standard input", strerror(errno));
-            got = (size_t)-1;
-            break;
-        }
-        if (n == 0)
-            break;
-        if (got == cap) {
-            got = (size_t)-2;
-            break;
-        }
-        got += (size_t)n;
-    }
-    if (fd != STDIN_FILENO)
-        close(fd);
-    return (long)got;
-}
-
-/* -o and --public-out, opened before any work (fd -1: not opened). */
-static struct zc_out out_file = { .fd = -1 }, pub_file = { .fd = -1 };
-
-/* Write a whole buffer to an output opened by zc_out_open() and finish it. */
-static int write_out(struct zc_out *out, const void *data, size_t len)
-{
-    int ok = zc_out_write(out, data, len) == 0;
-
-    return zc_out_close(out, ok) == 0 && ok ? EX_OK : EX_IO;
-}
-
-/* The PEM label of a file that is no RSA key, for the message. */
-static char pem_other[48];
-
-/* If text is PEM, replace it by its DER in place; 0 on success, -1 not
- * PEM or base64 that does not decode, -2 an encrypted PKCS#8 key, -3
- * another label (kept in pem_other), -4 an encrypted PKCS#1 key. */
-static int pem_to_der(uint8_t *buf, size_t *len)
-{
-    static const char begin[] = "-----BEGIN ", dashes[] = "-----";
-    char *text = (char *)buf, *label, *body, *end, endline[64];
-    size_t i, label_len;
-    long n;
-
-    text[*len] = '\0';         /* the buffer has one byte more */
-    label = strstr(text, begin);    /* text may precede it (RFC 7468, 2) */
-    if (label == NULL || text[0] == 0x30)
-        return 0;               /* not PEM (DER starts with a SEQUENCE): as it is */
-    label += sizeof begin - 1;
-    body = strstr(label, dashes);
-    if (body == NULL)
-        return -1;
-    label_len = (size_t)(body - label);
-    for (i = 0; i < sizeof labels / sizeof labels[0]; i++)
-        if (strlen(labels[i].label) == label_len && memcmp(labels[i].label, label, label_len) == 0)
-            break;
-    if (i == sizeof labels / sizeof labels[0]) {
-        static const char enc[] = "ENCRYPTED PRIVATE KEY";
-
-        if (label_len == sizeof enc - 1 && memcmp(label, enc, label_len) == 0)
-            return -2;          /* encrypted PKCS#8 */
-        snprintf(pem_other, sizeof pem_other, "%.*s", (int)(label_len < 40 ? label_len : 40),
-                 label);
-        return -3;
-    }
-    if (strstr(body, "Proc-Type: 4,ENCRYPTED") != NULL)
-        return -4;              /* an encrypted PKCS#1 PEM (openssl's traditional form) */
-    snprintf(endline, sizeof endline, "-----END %s-----", labels[i].label);
-    body += sizeof dashes - 1;
-    end = strstr(body, endline);
-    if (end == NULL)
-        return -1;
-    n = b64_decode(body, (size_t)(end - body), buf, *len);
-    if (n <= 0)
-        return -1;
-    wipe(buf + n, *len - (size_t)n);    /* the rest of the text */
-    *len = (size_t)n;
-    return 0;
-}
-
-/*
- * A minimal DER reader for the messages below: the element at *p (tag,
- * content, length), *p moved past it; 0 when it does not fit.
- */
-static int der_next(const uint8_t **p, const uint8_t *end, unsigned *tag,
-                    const uint8_t **content, size_t *len)
-{
-    const uint8_t *q = *p;
-    size_t n, i, k;
-
-    if (end - q < 2)
-        return 0;
-    *tag = *q++;
-    n = *q++;
-    if (n & 0x80) {
-        k = n & 0x7f;
-        if (k == 0 || k > 3 || (size_t)(end - q) < k)
-            return 0;
-        for (n = 0, i = 0; i < k; i++)
-            n = n << 8 | *q++;
-    }
-    if ((size_t)(end - q) < n)
-        return 0;
-    *content = q;
-    *len = n;
-    *p = q + n;
-    return 1;
-}
 
 /* The bits of a DER INTEGER's value (leading zero bytes skipped). */
 static unsigned der_int_bits(const uint8_t *v, size_t len)
@@ -436,8 +162,7 @@ static void der_diagnose(const uint8_t *der, size_t len, char *why, size_t size)
             return;
         }
         if (der_next(&q, e, &tag, &v, &vn) && tag == 0x04) {
-            snprintf(why, size, "encrypted keys are not supported: decrypt with openssl "
-                     "pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)");
+            snprintf(why, size, WHY_ENCRYPTED_PKCS8);
             return;
         }
         if (tag == 0x03 && vn > 1) {            /* SPKI's BIT STRING: RSAPublicKey */
@@ -489,40 +214,17 @@ static void der_diagnose(const uint8_t *der, size_t len, char *why, size_t size)
 static int load_key(const char *path, zc_rsa_key *k)
 {
     static uint8_t buf[KEYFILE_MAX + 1];
-    long n;
     size_t len;
-    int rc, pem;
+    int rc = read_key_file(path, "-k", buf, KEYFILE_MAX, labels,
+                           sizeof labels / sizeof labels[0], "an RSA key", &len);
 
-    if (path == NULL) {
-        fprintf(stderr, PROG ": no key given (-k FILE)\n");
-        return EX_USAGE;
-    }
-    n = read_file(path, buf, KEYFILE_MAX);
-    if (n == -1)
-        return EX_KEY;
-    if (n == -2) {
-        fprintf(stderr, PROG ": %s: too long for a key file\n", path);
-        return EX_KEY;
-    }
-    len = (size_t)n;
-    pem = pem_to_der(buf, &len);
-    if (pem == -3) {
-        fprintf(stderr, PROG ": %s: PEM label \"%s\" is not an RSA key\n", path, pem_other);
-        wipe(buf, sizeof buf);
-        return EX_KEY;
-    }
-    rc = pem == 0 ? zc_rsa_key_from_der(k, buf, len) : ZC_EINVAL;
+    if (rc != EX_OK)
+        return rc;
+    rc = zc_rsa_key_from_der(k, buf, len);
     if (rc != ZC_OK) {
         char why[160];
 
-        if (pem == -2)
-            snprintf(why, sizeof why, "encrypted keys are not supported: decrypt with "
-                     "openssl pkcs8 first (openssl pkcs8 -in KEY -out PLAIN)");
-        else if (pem == -4)
-            snprintf(why, sizeof why, "encrypted keys are not supported: decrypt with "
-                     "openssl first (openssl pkey -in KEY -out PLAIN)");
-        else
-            der_diagnose(buf, len, why, sizeof why);
+        der_diagnose(buf, len, why, sizeof why);
         fprintf(stderr, PROG ": %s: %s\n", path, why[0] ? why : "not an RSA key");
     }
     wipe(buf, sizeof buf);
@@ -533,9 +235,8 @@ static int load_key(const char *path, zc_rsa_key *k)
 static int save_key(const zc_rsa_key *k, const struct opts *o, int private, struct zc_out *out)
 {
     static uint8_t der[DER_MAX];
-    static char pem[DER_MAX * 2];
     enum zc_rsa_der_format f;
-    size_t der_len = sizeof der, len;
+    size_t der_len = sizeof der;
     int rc;
 
     if (private)
@@ -548,65 +249,9 @@ static int save_key(const zc_rsa_key *k, const struct opts *o, int private, stru
         zc_out_close(out, 0);
         return EX_LIB;
     }
-    if (o->der) {
-        rc = write_out(out, der, der_len);
-    } else {
-        const char *label = labels[f].label;
-
-        len = (size_t)snprintf(pem, sizeof pem, "-----BEGIN %s-----\n", label);
-        len += b64_encode(der, der_len, pem + len);
-        len += (size_t)snprintf(pem + len, sizeof pem - len, "-----END %s-----\n", label);
-        rc = write_out(out, pem, len);
-    }
+    rc = o->der ? write_out(out, der, der_len) : write_pem(out, labels[f], der, der_len);
     wipe(der, sizeof der);
-    wipe(pem, sizeof pem);
     return rc;
-}
-
-/* Hash a file (or standard input) in pieces. */
-static int hash_input(const char *path, enum zc_hash_alg alg, uint8_t *digest)
-{
-    static uint8_t buf[65536];
-    zc_hash_ctx c;
-    int fd = STDIN_FILENO, rc;
-
-    if (path != NULL && strcmp(path, "-") != 0) {
-        fd = open(path, O_RDONLY);
-        if (fd < 0) {
-            fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-            return EX_IO;
-        }
-    }
-    rc = zc_hash_init(&c, alg, ZC_BACKEND_AUTO);
-    for (;;) {
-        ssize_t n;
-
-        if (rc != ZC_OK)
-            break;
-        n = read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            fprintf(stderr, PROG ": %s: %s\n", path ? path : "standard input", strerror(errno));
-            if (fd != STDIN_FILENO)
-                close(fd);
-            zc_hash_wipe(&c);
-            return EX_IO;
-        }
-        if (n == 0) {
-            rc = zc_hash_final(&c, digest, zc_hash_size(alg));
-            break;
-        }
-        rc = zc_hash_update(&c, buf, (size_t)n);
-    }
-    if (fd != STDIN_FILENO)
-        close(fd);
-    zc_hash_wipe(&c);
-    if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": hashing: %s\n", zc_why(rc, (enum zc_algo)alg, 0));
-        return EX_LIB;
-    }
-    return EX_OK;
 }
 
 static int cmd_genkey(const struct opts *o, zc_rsa_key *k)
@@ -734,11 +379,7 @@ int main(int argc, char **argv)
 {
     enum { O_PSS = 256, O_SALT, O_LABEL, O_BITS, O_FORMAT, O_PKCS1, O_PUBOUT };
     static const struct option longopts[] = {
-        { "key", required_argument, NULL, 'k' },
-        { "output", required_argument, NULL, 'o' },
-        { "no-clobber", no_argument, NULL, 'n' },
-        { "signature", required_argument, NULL, 's' },
-        { "hash", required_argument, NULL, 'a' },
+        KEYTOOL_LONGOPTS,
         { "pss", no_argument, NULL, O_PSS },
         { "salt-len", required_argument, NULL, O_SALT },
         { "label", required_argument, NULL, O_LABEL },
@@ -746,29 +387,19 @@ int main(int argc, char **argv)
         { "format", required_argument, NULL, O_FORMAT },
         { "pkcs1", no_argument, NULL, O_PKCS1 },
         { "public-out", required_argument, NULL, O_PUBOUT },
-        { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 },
     };
     static const char *const cmds[] = { "genkey", "pubkey", "sign", "verify", "encrypt", "decrypt" };
     struct opts o = { .hash = ZC_SHA256, .salt_len = SALT_DEFAULT, .bits = 3072 };
     static zc_rsa_key key;
     const char *cmd = NULL;
-    size_t i;
     long v;
-    int ch, rc;
+    int i, ch, rc;
 
     while ((ch = getopt_long(argc, argv, "+k:o:s:a:nhV", longopts, NULL)) != -1 || optind < argc) {
         if (ch == -1) {         /* a word: the command, then the input */
-            if (cmd == NULL)
-                cmd = argv[optind];
-            else if (o.in == NULL)
-                o.in = argv[optind];
-            else {
-                fprintf(stderr, PROG ": at most one input file\n");
+            if (take_word(argv[optind++], &cmd, &o.in) != EX_OK)
                 return EX_USAGE;
-            }
-            optind++;
             continue;
         }
         switch (ch) {
@@ -781,14 +412,8 @@ int main(int argc, char **argv)
         case O_PKCS1: o.pkcs1 = 1; break;
         case O_PUBOUT: o.pub_out = optarg; break;
         case 'a':
-            for (i = 0; i < sizeof hashes / sizeof hashes[0]; i++)
-                if (strcmp(optarg, hashes[i].name) == 0)
-                    break;
-            if (i == sizeof hashes / sizeof hashes[0]) {
-                fprintf(stderr, PROG ": unknown hash '%s'\n", optarg);
+            if (!hash_by_name(optarg, &o.hash))
                 return EX_USAGE;
-            }
-            o.hash = hashes[i].alg;
             break;
         case O_SALT:
             if (strcmp(optarg, "auto") == 0)
@@ -808,42 +433,22 @@ int main(int argc, char **argv)
             o.bits = (unsigned)v;
             break;
         case O_FORMAT:
-            if (strcmp(optarg, "pem") != 0 && strcmp(optarg, "der") != 0) {
-                fprintf(stderr, PROG ": --format is pem or der\n");
+            if (!parse_format(optarg, &o.der))
                 return EX_USAGE;
-            }
-            o.der = optarg[0] == 'd';
             break;
-        case 'h':
-            usage(stdout);
-            return zc_stdout_status(PROG, EX_OK, EX_IO);
-        case 'V':
-            printf(PROG " (libzcrypt) %s\n", zc_version());
-            return zc_stdout_status(PROG, EX_OK, EX_IO);
-        default:
-            fprintf(stderr, "Try '" PROG " --help' for more information.\n");
-            return EX_USAGE;
+        default:                /* -h, -V or a bad option */
+            return help_or_version(ch, usage);
         }
     }
-    for (i = 0; cmd != NULL && i < sizeof cmds / sizeof cmds[0]; i++)
-        if (strcmp(cmd, cmds[i]) == 0)
-            break;
-    if (cmd == NULL || i == sizeof cmds / sizeof cmds[0]) {
-        fprintf(stderr, PROG ": %s%s\nTry '" PROG " --help' for more information.\n",
-                cmd ? "unknown command " : "say what to do: genkey, pubkey, sign, verify, "
-                "encrypt or decrypt", cmd ? cmd : "");
+    i = find_command(cmd, cmds, (int)(sizeof cmds / sizeof cmds[0]),
+                     "genkey, pubkey, sign, verify, encrypt or decrypt");
+    if (i < 0)
         return EX_USAGE;
-    }
     /* the outputs are decided before any work: a private key or plaintext
      * gets mode 0600, the rest 0644 (before the umask) */
-    if (i != 3 && zc_out_open(&out_file, o.out, i == 0 || i == 5 ? 0600 : 0644,
-                              o.no_clobber) != 0)
+    if (i != 3 && open_outputs(o.out, i == 0 || i == 5 ? 0600 : 0644,
+                               i == 0 ? o.pub_out : NULL, o.no_clobber) != EX_OK)
         return EX_IO;
-    if (i == 0 && o.pub_out != NULL &&
-        zc_out_open(&pub_file, o.pub_out, 0644, o.no_clobber) != 0) {
-        zc_out_close(&out_file, 0);
-        return EX_IO;
-    }
     if (i == 0) {
         rc = cmd_genkey(&o, &key);
     } else {

@@ -1,6 +1,6 @@
 /*
- * zc_out.h - the output file of zc-encrypt and zc-rsa, written the way
- * careful tools do it (included by both programs; PROG names the program).
+ * zc_out.h - the output file of zc-encrypt, zc-rsa and zc-ec, written the
+ * way careful tools do it (included by the three; PROG names the program).
  *
  * What happens to -o PATH is decided before any work is done, so that a
  * bad path fails at once, with the user's path and the errno text:

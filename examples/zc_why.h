@@ -1,7 +1,7 @@
 /*
  * zc_why.h - a library error as the programs say it (included by zc-sum,
- * zc-encrypt, zc-rsa and zc-speed), and their exit status after a write
- * error on standard output. ZC_ENOTSUP is the code both for what
+ * zc-encrypt, zc-rsa, zc-ec and zc-speed), and their exit status after a
+ * write error on standard output. ZC_ENOTSUP is the code both for what
  * the machine lacks and for what the hardware-only policy refuses; the
  * backend query tells them apart (ZC_REASON_POLICY), so the message can
  * say which.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # smoke-programs.sh - smoke test of the installed programs (zc-sum, zc-encrypt,
-# zc-info, zc-rsa, zc-stats) against coreutils and openssl, and zc-encrypt's tamper
-# detection.
+# zc-info, zc-rsa, zc-ec, zc-stats) against coreutils and openssl, and zc-encrypt's
+# tamper detection.
 #
 #   sh tests/smoke-programs.sh full  STAGE [WRAPPER...]
 #   sh tests/smoke-programs.sh quick STAGE [WRAPPER...]
@@ -11,10 +11,11 @@
 # LD_LIBRARY_PATH, as installed programs carry no build rpath). WRAPPER runs
 # them, e.g. `qemu-s390x-static -cpu max` for the s390x build. "full" is the
 # whole native smoke test; "quick" is one zc-sum comparison per
-# coreutils-known family and one zc-encrypt round trip, for the slow
-# emulated run. Prints "smoke: N passed, N failed"; exits non-zero on any
+# coreutils-known family, one zc-encrypt round trip and one zc-ec round
+# trip each way with openssl, for the slow emulated run. Prints "smoke: N passed, N failed"; exits non-zero on any
 # failure.
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 mode=$1
 stage=$(cd "$2" && pwd)
 shift 2
@@ -352,8 +353,27 @@ elif command -v openssl > /dev/null; then
     check "zc-rsa verifies openssl's PKCS#1 v1.5 signature" [ $? -eq 0 ]
 fi
 
+# ---- zc-ec: on its own and against the openssl command ------------------------
+# tests/programs_ec.sh with the installed program, its checks counted here
+# (quick: one P-256 round trip each way).
+if [ -x "$bin/zc-ec" ]; then
+    ec_quick=
+    [ "$mode" = full ] || ec_quick=--quick
+    # shellcheck disable=SC2086 # the wrapper is a word list
+    sh "$here/programs_ec.sh" $ec_quick "$bin/zc-ec" $wrapper > ec.log 2>&1
+    rc=$?
+    pass=$((pass + $(grep -c '^ok: ' ec.log)))
+    fail=$((fail + $(grep -c '^FAIL: ' ec.log)))
+    grep '^FAIL: ' ec.log >&2
+    grep '^skip: ' ec.log | sed 's/^skip: /smoke: zc-ec: /'
+    [ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || grep -q '^FAIL: ' ec.log ||
+        bad "programs_ec.sh ended with status $rc: $(tail -n 1 ec.log)"
+else
+    bad "zc-ec not installed"
+fi
+
 # ---- every program: --help on stdout with 0, --version, bad usage ------------
-for p in zc-sum zc-encrypt zc-rsa zc-stats; do
+for p in zc-sum zc-encrypt zc-rsa zc-ec zc-stats; do
     [ "$mode" = full ] || break
     out=$(zc "$p" --help 2> /dev/null)
     check "$p --help exits 0" [ $? -eq 0 ]
