@@ -253,6 +253,68 @@ START_TEST(rsa_counts_private_and_public)
 }
 END_TEST
 
+/* EC counts as RSA does, one row per curve: signing, ECDH and generation
+ * on the private side (bytes: the digest, f, f), verification on the
+ * public one (bytes: the digest); a refused call (a CPACF key, which has
+ * no EC code yet) reaches no backend and counts nothing. */
+START_TEST(ec_counts_private_and_public)
+{
+    static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_P384, ZC_EC_P521 };
+    static const char *const names[] = { "EC-P-256", "EC-P-384", "EC-P-521" };
+    unsigned i, b, r;
+
+    for (i = 0; i < 3; i++) {
+        static struct zc_stats s;
+        enum zc_algo algo = (enum zc_algo)(ZC_ALGO_EC_P256 + i);
+        size_t f = zc_ec_field_size(curves[i]), len;
+        uint8_t digest[48] = { 7 }, sig[132], secret[66];
+        zc_ec_key a, p;
+        int id = zc_stat_id(algo, f);
+
+        ck_assert_int_ge(id, 0);
+        ck_assert_int_eq(zc_stat_id(algo, 0), id);
+        ck_assert_int_eq(zc_stat_id(algo, f + 1), ZC_EINVAL);
+        ck_assert_str_eq(zc_stat_name(id), names[i]);
+        ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+        zc_stats_reset();
+        ck_assert_int_eq(zc_ec_key_generate(&a, curves[i]), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_generate(&p, curves[i]), ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_ecdsa_sign(&a, ZC_SHA384, digest, sig, &len), ZC_OK);
+        ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA384, digest, sig, len), ZC_OK);
+        sig[0] ^= 1;                    /* an invalid signature counts as well */
+        ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA384, digest, sig, len), ZC_EAUTH);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_ecdsa_sign_deterministic(&a, ZC_SHA256, digest, sig, &len), ZC_OK);
+        len = sizeof secret;
+        ck_assert_int_eq(zc_ecdh(&a, &p, secret, &len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_set_backend(&a, ZC_BACKEND_CPACF), ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_ecdsa_sign(&a, ZC_SHA384, digest, sig, &len), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA384, digest, sig, 2 * f), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ec_key_set_backend(&a, ZC_BACKEND_SOFTWARE), ZC_OK);
+        ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA384, digest, sig, 2 * f - 1), ZC_EAUTH);
+        ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+        /* 2 generations + 2 signatures + 1 ECDH; 3 verifications */
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].calls, 5);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].bytes, 2 * f + 48 + 32 + f);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].calls, 3);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].bytes, 3 * 48);
+        for (r = 0; r < 3; r++)         /* no other backend, no other curve */
+            for (b = 0; b < ZC_STAT_BACKENDS; b++) {
+                int row = zc_stat_id((enum zc_algo)(ZC_ALGO_EC_P256 + r), 0);
+
+                if (row == id && b == ZC_STAT_SOFTWARE)
+                    continue;
+                ck_assert_uint_eq(s.cell[row][b][0].calls + s.cell[row][b][1].calls, 0);
+            }
+        zc_ec_key_wipe(&a);
+        zc_ec_key_wipe(&p);
+    }
+    ck_assert_int_eq(zc_stats_enable(0), ZC_OK);
+}
+END_TEST
+
 /* Protected keys count as protected, not as clear-key CPACF. */
 START_TEST(protected_counts_protected)
 {
@@ -449,6 +511,12 @@ START_TEST(formats)
     ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, buf, 0), ZC_ENOMEM);
     ck_assert_int_eq(zc_stats_format((struct zc_stats *)NULL, ZC_STATS_JSON, buf, sizeof buf), ZC_EINVAL);
     ck_assert_int_eq(zc_stats_format(&s, (enum zc_stats_format)9, buf, sizeof buf), ZC_EINVAL);
+    memset(&s, 0, sizeof s);
+    s.cell[zc_stat_id(ZC_ALGO_EC_P521, 66)][ZC_STAT_SOFTWARE][1].calls = 2;
+    s.cell[zc_stat_id(ZC_ALGO_EC_P521, 66)][ZC_STAT_SOFTWARE][1].bytes = 64;
+    n = zc_stats_format(&s, ZC_STATS_TEXT, buf, sizeof buf);
+    ck_assert_int_eq(n, (int)strlen(buf));
+    ck_assert_str_eq(buf, "EC-P-521 software public calls=2 bytes=64\n");
     memset(&s, 0, sizeof s);
     ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, buf, sizeof buf), 15);
     ck_assert_str_eq(buf, "{\"counters\":[]}");
@@ -664,6 +732,7 @@ static Suite *stats_suite(void)
     tcase_add_test(t, hash_moves_its_backend);
     tcase_add_test(t, des_rc4_rsa_random_move);
     tcase_add_test(t, rsa_counts_private_and_public);
+    tcase_add_test(t, ec_counts_private_and_public);
     tcase_add_test(t, protected_counts_protected);
     tcase_add_test(t, threads_exact_and_kept_after_exit);
     tcase_add_test(t, on_off_same_results);
