@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "check_main.h"
+#include "testutil.h"
 
 static const uint8_t key32[32] = {
     0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
@@ -535,6 +536,75 @@ static int want(enum zc_algo a, size_t key_len)
     return info.backend == ZC_BACKEND_CPACF ? ZC_OK : ZC_ENOTSUP;
 }
 
+/*
+ * EC under the policy (API.md): signing, ECDH and generation in software
+ * are refused, and so is verification (a software operation); deriving
+ * the public key at import is allowed (public data), and so are export
+ * and the public key. Whatever the key's backend (AUTO, SOFTWARE, CPACF),
+ * as no CPACF EC code exists yet. A bad argument is still ZC_EINVAL.
+ * The key is RFC 6979 A.2.5's (P-256), its public key the RFC's U.
+ */
+static void check_hw_only_ec(void)
+{
+    static const enum zc_backend kb[] = { ZC_BACKEND_AUTO, ZC_BACKEND_SOFTWARE, ZC_BACKEND_CPACF };
+    static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_P384, ZC_EC_P521 };
+    uint8_t d[32], u[65], pub[65], der[200], h[32] = { 3 }, sig[64], z[32];
+    struct zc_backend_info info;
+    zc_ec_key k, q, g;
+    size_t len, der_len;
+    unsigned i;
+
+    tu_unhex(d, 32, "C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721");
+    u[0] = 4;
+    tu_unhex(u + 1, 64, "60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6"
+                        "7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299");
+    for (i = 0; i < 3; i++) {
+        ck_assert_int_eq(zc_backend_query((enum zc_algo)(ZC_ALGO_EC_P256 + i), 0, &info), ZC_OK);
+        ck_assert_int_eq(info.backend, ZC_BACKEND_SOFTWARE);
+        ck_assert_int_eq(info.reason, ZC_REASON_POLICY);
+        memset(&g, 0x5a, sizeof g);
+        len = sizeof pub;
+        ck_assert_int_eq(zc_ec_key_generate(&g, curves[i]), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ec_key_public(&g, pub, &len), ZC_EINVAL);      /* left wiped */
+    }
+    /* import derives Q in software: allowed, and it is the RFC's U */
+    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, d, 32), ZC_OK);
+    len = sizeof pub;
+    ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);
+    ck_assert_uint_eq(len, 65);
+    ck_assert_mem_eq(pub, u, 65);
+    der_len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, der, &der_len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_from_der(&q, der, der_len), ZC_OK);
+    der_len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, der, &der_len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_from_der(&q, der, der_len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_from_public(&q, ZC_EC_P256, u, 65), ZC_OK);
+    memset(sig, 0x11, sizeof sig);      /* not a valid signature: still not EAUTH */
+    for (i = 0; i < 3; i++) {
+        ck_assert_int_eq(zc_ec_key_set_backend(&k, kb[i]), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_set_backend(&q, kb[i]), ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, sig, &len), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ecdsa_sign_deterministic(&k, ZC_SHA256, h, sig, &len), ZC_ENOTSUP);
+        ck_assert_uint_eq(sig[0], 0x11);
+        ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHA256, h, sig, 64), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ecdsa_verify(&q, ZC_SHA256, h, sig, 64), ZC_ENOTSUP);
+        len = sizeof z;
+        ck_assert_int_eq(zc_ecdh(&k, &q, z, &len), ZC_ENOTSUP);
+        /* arguments first: a bad one is ZC_EINVAL on every backend */
+        ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, NULL, sig, &len), ZC_EINVAL);
+        ck_assert_int_eq(zc_ecdsa_sign(&q, ZC_SHA256, h, sig, &len), ZC_EINVAL);   /* public */
+        ck_assert_int_eq(zc_ecdsa_verify(&q, ZC_SHAKE128, h, sig, 64), ZC_EINVAL);
+        ck_assert_int_eq(zc_ecdh(&q, &k, z, &len), ZC_EINVAL);
+        len = sizeof pub;
+        ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_backend(&k), kb[i]);
+    }
+    zc_ec_key_wipe(&k);
+    zc_ec_key_wipe(&q);
+}
+
 /* Every fallback turns into ZC_ENOTSUP; what runs on CPACF still runs. */
 static void check_hw_only(void)
 {
@@ -553,7 +623,7 @@ static void check_hw_only(void)
         static const struct { enum zc_algo a; size_t kl; } q[] = {
             { ZC_ALGO_SHA256, 0 }, { ZC_ALGO_SHA3_256, 0 }, { ZC_ALGO_AES_CBC, 16 },
             { ZC_ALGO_AES_GCM, 32 }, { ZC_ALGO_AES_XTS, 32 }, { ZC_ALGO_DES_CBC, 24 },
-            { ZC_ALGO_RC4, 16 }, { ZC_ALGO_RSA, 256 },
+            { ZC_ALGO_RC4, 16 }, { ZC_ALGO_RSA, 256 }, { ZC_ALGO_EC_P384, 48 },
         };
         struct zc_backend_info info;
         size_t i;
@@ -611,6 +681,7 @@ static void check_hw_only(void)
     ck_assert_int_eq(zc_rsa_pss_verify(&rk, ZC_SHA256, d, 32, buf, sig_len), ZC_ENOTSUP);
     ck_assert_int_eq(zc_rsa_public(&rk, buf, buf), ZC_ENOTSUP);
     zc_rsa_key_wipe(&rk);
+    check_hw_only_ec();
     /* random is unaffected: its result is the platform's */
     rc = zc_random_bytes(buf, 16);
     ck_assert(rc == ZC_OK || rc == ZC_ENOTSUP);
