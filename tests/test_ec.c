@@ -339,6 +339,163 @@ START_TEST(der_keys)
 }
 END_TEST
 
+/* One DER element: tag, minimal length, contents; returns its size. */
+static size_t tlv(uint8_t *out, uint8_t tag, const uint8_t *c, size_t len)
+{
+    size_t h = len < 128 ? 2 : len < 256 ? 3 : 4;
+
+    memmove(out + h, c, len);
+    out[0] = tag;
+    if (len < 128) {
+        out[1] = (uint8_t)len;
+    } else if (len < 256) {
+        out[1] = 0x81;
+        out[2] = (uint8_t)len;
+    } else {
+        out[1] = 0x82;
+        out[2] = (uint8_t)(len >> 8);
+        out[3] = (uint8_t)len;
+    }
+    return h + len;
+}
+
+/*
+ * A OneAsymmetricKey (RFC 5958) built from our PKCS#8 v1 export: its
+ * version, algorithm and private key, then [0] attributes (an empty SET)
+ * when attrs, then "tail" (tail_len bytes: the [1] publicKey or whatever
+ * the case needs), in a SEQUENCE. Returns its length.
+ */
+static size_t pkcs8(uint8_t *out, const zc_ec_key *k, uint8_t version, int attrs,
+                    const uint8_t *tail, size_t tail_len)
+{
+    uint8_t v1[512], body[700];
+    size_t len = sizeof v1, h, n;
+
+    ck_assert_int_eq(zc_ec_key_export_der(k, ZC_EC_DER_PRIVATE_PKCS8, v1, &len), ZC_OK);
+    h = v1[1] & 0x80 ? 2 + (v1[1] & 0x7f) : 2;     /* the outer SEQUENCE's header */
+    n = len - h;
+    memcpy(body, v1 + h, n);
+    ck_assert_uint_eq(body[0], 0x02);               /* INTEGER 0: the version */
+    body[2] = version;
+    if (attrs) {
+        body[n++] = 0xa0;
+        body[n++] = 0x00;
+    }
+    memcpy(body + n, tail, tail_len);
+    return tlv(out, 0x30, body, n + tail_len);
+}
+
+/* [1] IMPLICIT BIT STRING of a point given in pub (unused bits: pad). */
+static size_t pub_field(uint8_t *out, uint8_t tag, const uint8_t *pub, size_t len, uint8_t pad)
+{
+    uint8_t t[256];
+
+    ck_assert_uint_lt(len, sizeof t);
+    t[0] = pad;
+    memcpy(t + 1, pub, len);
+    return tlv(out, tag, t, len + 1);
+}
+
+/* PKCS#8 v2 (OneAsymmetricKey, RFC 5958) on the P-curves: accepted with
+ * or without its [1] publicKey, which must be the derived one (any SEC1
+ * form of it); a v1 with [1], other versions, fields out of order or of
+ * the wrong form, and trailing data are refused. The DER is built here. */
+START_TEST(pkcs8_v2)
+{
+    const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[_i];
+    size_t f = zc_ec_field_size(kv->curve), len, pl, fl;
+    uint8_t d[66], der[800], pub[133], opub[133], c[67], field[160], ref[512], got[512];
+    zc_ec_key k, k2, other;
+    size_t rl, gl;
+
+    unhex_f(d, f, kv->x);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, kv->curve, d, f), ZC_OK);
+    pl = sizeof pub;
+    ck_assert_int_eq(zc_ec_key_public(&k, pub, &pl), ZC_OK);
+    rl = sizeof ref;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, ref, &rl), ZC_OK);
+    /* v2 with its own public key, with and without attributes: the same key */
+    fl = pub_field(field, 0x81, pub, pl, 0);
+    for (int attrs = 0; attrs < 2; attrs++) {
+        len = pkcs8(der, &k, 1, attrs, field, fl);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_OK);
+        gl = sizeof got;
+        ck_assert_int_eq(zc_ec_key_export_der(&k2, ZC_EC_DER_PRIVATE_PKCS8, got, &gl), ZC_OK);
+        ck_assert_uint_eq(gl, rl);                  /* exported as v1, d and Q kept */
+        ck_assert_mem_eq(got, ref, rl);
+        der[len] = 0;                               /* trailing data */
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len + 1), ZC_EINVAL);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len - 1), ZC_EINVAL);
+    }
+    /* v2 without the optional publicKey */
+    len = pkcs8(der, &k, 1, 0, NULL, 0);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_OK);
+    /* the compressed form of the right point is the same public key */
+    c[0] = (uint8_t)(2 | (pub[2 * f] & 1));
+    memcpy(c + 1, pub + 1, f);
+    fl = pub_field(field, 0x81, c, f + 1, 0);
+    len = pkcs8(der, &k, 1, 1, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_OK);
+    /* another key's public key: ZC_EINVAL, and the key is left wiped */
+    ck_assert_int_eq(zc_ec_key_generate(&other, kv->curve), ZC_OK);
+    pl = sizeof opub;
+    ck_assert_int_eq(zc_ec_key_public(&other, opub, &pl), ZC_OK);
+    fl = pub_field(field, 0x81, opub, pl, 0);
+    len = pkcs8(der, &k, 1, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    gl = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&k2, got, &gl), ZC_EINVAL);
+    /* a point off the curve, the other parity of x, infinity, a bad pad */
+    memcpy(opub, pub, pl);
+    opub[pl - 1] ^= 1;
+    fl = pub_field(field, 0x81, opub, pl, 0);
+    len = pkcs8(der, &k, 1, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    c[0] ^= 1;
+    fl = pub_field(field, 0x81, c, f + 1, 0);
+    len = pkcs8(der, &k, 1, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    fl = pub_field(field, 0x81, (const uint8_t *)"\0", 1, 0);
+    len = pkcs8(der, &k, 1, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    fl = pub_field(field, 0x81, pub, 2 * f + 1, 1);
+    len = pkcs8(der, &k, 1, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    /* the right point under the wrong tags: constructed [1], [2], BIT STRING */
+    fl = pub_field(field, 0xa1, pub, 2 * f + 1, 0);
+    len = pkcs8(der, &k, 1, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    fl = pub_field(field, 0x82, pub, 2 * f + 1, 0);
+    len = pkcs8(der, &k, 1, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    fl = pub_field(field, 0x03, pub, 2 * f + 1, 0);
+    len = pkcs8(der, &k, 1, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    /* v1 with a [1] publicKey: refused, even the right one */
+    fl = pub_field(field, 0x81, pub, 2 * f + 1, 0);
+    len = pkcs8(der, &k, 0, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    /* unknown versions */
+    len = pkcs8(der, &k, 2, 0, field, fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    len = pkcs8(der, &k, 2, 0, NULL, 0);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    /* [1] before [0], two [1], anything after [1]: refused */
+    memcpy(field + fl, "\xa0\x00", 2);
+    len = pkcs8(der, &k, 1, 0, field, fl + 2);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    memcpy(field + fl, field, fl);
+    len = pkcs8(der, &k, 1, 0, field, 2 * fl);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    memcpy(field + fl, "\x05\x00", 2);
+    len = pkcs8(der, &k, 1, 1, field, fl + 2);
+    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    zc_ec_key_wipe(&k);
+    zc_ec_key_wipe(&k2);
+    zc_ec_key_wipe(&other);
+}
+END_TEST
+
 /* DER signatures: round trip, strictness, values longer than f. */
 START_TEST(der_sigs)
 {
@@ -642,6 +799,7 @@ int main(void)
     tcase_add_test(tc, roundtrip);
     tcase_add_test(tc, bad_inputs);
     tcase_add_loop_test(tc, der_keys, 0, 3);
+    tcase_add_loop_test(tc, pkcs8_v2, 0, 3);
     tcase_add_loop_test(tc, der_sigs, 0, 3);
     tcase_add_loop_test(tc, wycheproof_ecdsa, 0, sizeof ecdsa_files / sizeof ecdsa_files[0]);
     tcase_add_loop_test(tc, wycheproof_ecdh, 0, sizeof ecdh_files / sizeof ecdh_files[0]);
