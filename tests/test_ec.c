@@ -1,6 +1,7 @@
 /*
  * test_ec.c - elliptic curves: RFC 6979 Appendix A (deterministic ECDSA
- * on P-256, P-384, P-521 with every SHA-1/2 hash), sign/verify round
+ * on P-256, P-384, P-521 with every SHA-1/2 hash given, messages "sample"
+ * and "test", the nonce k and the signature), sign/verify round
  * trips with the hedged nonce, ECDH agreement, Wycheproof's ECDSA and
  * ECDH files (when ../shared/vectors/wycheproof is there: ZC_WYCHEPROOF
  * names the folder), and the bad inputs of include/zcrypt/ec.h.
@@ -61,7 +62,23 @@ START_TEST(rfc6979)
         len = sizeof sig;
         ck_assert_int_eq(zc_ecdsa_sign_deterministic(&k, v->alg, h, sig, &len), ZC_OK);
         ck_assert_uint_eq(len, 2 * f);
-        ck_assert_msg(memcmp(sig, exp, len) == 0, "RFC 6979 vector %zu", i);
+        ck_assert_msg(memcmp(sig, exp, len) == 0, "RFC 6979 \"%s\" %s, curve %d: (r, s)", msg,
+                      zc_hash_name(v->alg), kv->curve);
+        /* the RFC's k: r is x(kG) mod n, and x < n for every one of these */
+        {
+            uint8_t kb[66], kq[133];
+            zc_ec_key kk;
+
+            ck_assert_ptr_nonnull(v->k);
+            unhex_f(kb, f, v->k);
+            ck_assert_int_eq(zc_ec_key_from_private(&kk, kv->curve, kb, f), ZC_OK);
+            len = sizeof kq;
+            ck_assert_int_eq(zc_ec_key_public(&kk, kq, &len), ZC_OK);
+            ck_assert_msg(memcmp(kq + 1, exp, f) == 0, "RFC 6979 \"%s\" %s, curve %d: k",
+                          msg, zc_hash_name(v->alg), kv->curve);
+            zc_ec_key_wipe(&kk);
+            len = 2 * f;
+        }
         ck_assert_int_eq(zc_ecdsa_verify(&k, v->alg, h, sig, len), ZC_OK);
         sig[len - 1] ^= 1;
         ck_assert_int_eq(zc_ecdsa_verify(&k, v->alg, h, sig, len), ZC_EAUTH);
