@@ -413,6 +413,20 @@ static size_t pub_field(uint8_t *out, uint8_t tag, const uint8_t *pub, size_t le
     return tlv(out, tag, t, len + 1);
 }
 
+/* zc_ec_key_from_der() of pkcs8(k, version, attrs) whose tail is the
+ * point pt (pt_len bytes; none when NULL) as a BIT STRING of unused bits
+ * pad under tag, then the extra bytes (extra_len). */
+static int v2_import(zc_ec_key *out, const zc_ec_key *k, uint8_t version, int attrs,
+                     uint8_t tag, const uint8_t *pt, size_t pt_len, uint8_t pad,
+                     const uint8_t *extra, size_t extra_len)
+{
+    uint8_t der[800], tail[300];
+    size_t tl = pt != NULL ? pub_field(tail, tag, pt, pt_len, pad) : 0;
+
+    memcpy(tail + tl, extra, extra_len);
+    return zc_ec_key_from_der(out, der, pkcs8(der, k, version, attrs, tail, tl + extra_len));
+}
+
 /* PKCS#8 v2 (OneAsymmetricKey, RFC 5958) on the P-curves: accepted with
  * or without its [1] publicKey, which must be the derived one (any SEC1
  * form of it); a v1 with [1], other versions, fields out of order or of
@@ -420,10 +434,10 @@ static size_t pub_field(uint8_t *out, uint8_t tag, const uint8_t *pub, size_t le
 START_TEST(pkcs8_v2)
 {
     const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[_i];
-    size_t f = zc_ec_field_size(kv->curve), len, pl, fl;
+    size_t f = zc_ec_field_size(kv->curve), len, pl, fl, rl, gl;
     uint8_t d[66], der[800], pub[133], opub[133], c[67], field[160], ref[512], got[512];
     zc_ec_key k, k2, other;
-    size_t rl, gl;
+    int attrs;
 
     unhex_f(d, f, kv->x);
     ck_assert_int_eq(zc_ec_key_from_private(&k, kv->curve, d, f), ZC_OK);
@@ -433,80 +447,52 @@ START_TEST(pkcs8_v2)
     ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, ref, &rl), ZC_OK);
     /* v2 with its own public key, with and without attributes: the same key */
     fl = pub_field(field, 0x81, pub, pl, 0);
-    for (int attrs = 0; attrs < 2; attrs++) {
+    for (attrs = 0; attrs < 2; attrs++) {
         len = pkcs8(der, &k, 1, attrs, field, fl);
         ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_OK);
         gl = sizeof got;
         ck_assert_int_eq(zc_ec_key_export_der(&k2, ZC_EC_DER_PRIVATE_PKCS8, got, &gl), ZC_OK);
         ck_assert_uint_eq(gl, rl);                  /* exported as v1, d and Q kept */
         ck_assert_mem_eq(got, ref, rl);
-        der[len] = 0;                               /* trailing data */
+        der[len] = 0;                               /* trailing data, or one byte short */
         ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len + 1), ZC_EINVAL);
         ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len - 1), ZC_EINVAL);
     }
-    /* v2 without the optional publicKey */
-    len = pkcs8(der, &k, 1, 0, NULL, 0);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_OK);
-    /* the compressed form of the right point is the same public key */
+    /* without the optional publicKey; with the compressed form of the right point */
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0, NULL, 0, 0, NULL, 0), ZC_OK);
     c[0] = (uint8_t)(2 | (pub[2 * f] & 1));
     memcpy(c + 1, pub + 1, f);
-    fl = pub_field(field, 0x81, c, f + 1, 0);
-    len = pkcs8(der, &k, 1, 1, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_OK);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 1, 0x81, c, f + 1, 0, NULL, 0), ZC_OK);
     /* another key's public key: ZC_EINVAL, and the key is left wiped */
     ck_assert_int_eq(zc_ec_key_generate(&other, kv->curve), ZC_OK);
     pl = sizeof opub;
     ck_assert_int_eq(zc_ec_key_public(&other, opub, &pl), ZC_OK);
-    fl = pub_field(field, 0x81, opub, pl, 0);
-    len = pkcs8(der, &k, 1, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, opub, pl, 0, NULL, 0), ZC_EINVAL);
     gl = sizeof got;
     ck_assert_int_eq(zc_ec_key_public(&k2, got, &gl), ZC_EINVAL);
     /* a point off the curve, the other parity of x, infinity, a bad pad */
     memcpy(opub, pub, pl);
     opub[pl - 1] ^= 1;
-    fl = pub_field(field, 0x81, opub, pl, 0);
-    len = pkcs8(der, &k, 1, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, opub, pl, 0, NULL, 0), ZC_EINVAL);
     c[0] ^= 1;
-    fl = pub_field(field, 0x81, c, f + 1, 0);
-    len = pkcs8(der, &k, 1, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    fl = pub_field(field, 0x81, (const uint8_t *)"\0", 1, 0);
-    len = pkcs8(der, &k, 1, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    fl = pub_field(field, 0x81, pub, 2 * f + 1, 1);
-    len = pkcs8(der, &k, 1, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, c, f + 1, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, (const uint8_t *)"", 1, 0, NULL, 0),
+                     ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, pub, pl, 1, NULL, 0), ZC_EINVAL);
     /* the right point under the wrong tags: constructed [1], [2], BIT STRING */
-    fl = pub_field(field, 0xa1, pub, 2 * f + 1, 0);
-    len = pkcs8(der, &k, 1, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    fl = pub_field(field, 0x82, pub, 2 * f + 1, 0);
-    len = pkcs8(der, &k, 1, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    fl = pub_field(field, 0x03, pub, 2 * f + 1, 0);
-    len = pkcs8(der, &k, 1, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    /* v1 with a [1] publicKey: refused, even the right one */
-    fl = pub_field(field, 0x81, pub, 2 * f + 1, 0);
-    len = pkcs8(der, &k, 0, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    /* unknown versions */
-    len = pkcs8(der, &k, 2, 0, field, fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    len = pkcs8(der, &k, 2, 0, NULL, 0);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    /* [1] before [0], two [1], anything after [1]: refused */
-    memcpy(field + fl, "\xa0\x00", 2);
-    len = pkcs8(der, &k, 1, 0, field, fl + 2);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    memcpy(field + fl, field, fl);
-    len = pkcs8(der, &k, 1, 0, field, 2 * fl);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
-    memcpy(field + fl, "\x05\x00", 2);
-    len = pkcs8(der, &k, 1, 1, field, fl + 2);
-    ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0xa1, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x82, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x03, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    /* v1 with a [1] publicKey, even the right one; unknown versions */
+    ck_assert_int_eq(v2_import(&k2, &k, 0, 0, 0x81, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 2, 0, 0x81, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 2, 0, 0, NULL, 0, 0, NULL, 0), ZC_EINVAL);
+    /* [1] before [0], two [1], anything after [1] */
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, pub, pl, 0, (const uint8_t *)"\xa0", 2),
+                     ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, pub, pl, 0, field, fl), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 1, 0x81, pub, pl, 0, (const uint8_t *)"\x05", 2),
+                     ZC_EINVAL);
     zc_ec_key_wipe(&k);
     zc_ec_key_wipe(&k2);
     zc_ec_key_wipe(&other);
