@@ -17,6 +17,13 @@
  * portable code) and openssl (libcrypto EVP, when found at build time;
  * the library itself never links it).
  *
+ * RSA and the elliptic curves (ECDSA sign and verify, ECDH on P-256,
+ * P-384, P-521) are measured in operations per second, one "size" (the
+ * modulus or f bytes). The EC keys are imported from fixed scalars, not
+ * generated: import is allowed under the hardware-only policy, so the
+ * cpacf column shows what a CPACF key answers (KDSA and PCC are not used
+ * yet: ZC_ENOTSUP) rather than the policy's refusal of generation.
+ *
  * Honesty: the library's statistics are read before and after each cell,
  * and a number is printed only when the requested backend executed every
  * call of the cell. A backend this machine lacks is printed as
@@ -45,15 +52,17 @@
 #include <openssl/rand.h>
 #endif
 
-enum kind { K_AES, K_DES, K_RC4, K_HASH, K_HMAC, K_RSA_SIGN, K_RSA_VERIFY, K_RANDOM };
+enum kind { K_AES, K_DES, K_RC4, K_HASH, K_HMAC, K_RSA_SIGN, K_RSA_VERIFY, K_RANDOM,
+            K_ECDSA_SIGN, K_ECDSA_VERIFY, K_ECDH };
 
 struct alg {
     const char *name;
     const char *family;         /* what -a takes for the group, as openssl speed does */
     enum kind kind;
     enum zc_algo algo;          /* as the backend query and the statistics name it */
-    unsigned key_len;           /* AES/DES key bytes; RSA modulus bytes */
-    int mode;                   /* enum zc_aes_mode; enum zc_hash_alg for hashes and HMAC */
+    unsigned key_len;           /* AES/DES key bytes; RSA modulus bytes; EC f */
+    int mode;                   /* enum zc_aes_mode; enum zc_hash_alg for hashes and HMAC;
+                                   enum zc_ec_curve for EC */
 };
 
 #define AES3(m, M)                                                                            \
@@ -69,6 +78,15 @@ struct alg {
       .key_len = bits / 8 },                                                                  \
     { .name = "rsa-" #bits "-verify", .family = "rsa", .kind = K_RSA_VERIFY, .algo = ZC_ALGO_RSA,             \
       .key_len = bits / 8 }
+
+/* ECDSA on SHA-256, SHA-384, SHA-512 digests (the curves' usual pairing). */
+#define ECC(c, C, f)                                                                          \
+    { .name = "ecdsa-" c "-sign", .family = "ecc", .kind = K_ECDSA_SIGN,                      \
+      .algo = ZC_ALGO_EC_##C, .key_len = f, .mode = ZC_EC_##C },                              \
+    { .name = "ecdsa-" c "-verify", .family = "ecc", .kind = K_ECDSA_VERIFY,                  \
+      .algo = ZC_ALGO_EC_##C, .key_len = f, .mode = ZC_EC_##C },                              \
+    { .name = "ecdh-" c, .family = "ecc", .kind = K_ECDH, .algo = ZC_ALGO_EC_##C,             \
+      .key_len = f, .mode = ZC_EC_##C }
 
 static const struct alg algs[] = {
     { .name = "des-cbc", .family = "des", .kind = K_DES, .algo = ZC_ALGO_DES_CBC, .key_len = 8 },
@@ -88,6 +106,7 @@ static const struct alg algs[] = {
     { .name = "hmac-sha256", .family = "hmac", .kind = K_HMAC, .algo = ZC_ALGO_SHA256, .mode = ZC_SHA256 },
     { .name = "hmac-sha512", .family = "hmac", .kind = K_HMAC, .algo = ZC_ALGO_SHA512, .mode = ZC_SHA512 },
     RSA(1024), RSA(2048), RSA(3072), RSA(4096),
+    ECC("p256", P256, 32), ECC("p384", P384, 48), ECC("p521", P521, 66),
     { .name = "random", .family = "random", .kind = K_RANDOM, .algo = ZC_ALGO_RANDOM },
 };
 #define NALGS (sizeof(algs) / sizeof(algs[0]))
@@ -96,11 +115,35 @@ static const struct alg algs[] = {
  * so that the default run takes a minute or two, not twenty. */
 static const char default_algs[] = "aes-128-cbc,aes-256-cbc,aes-128-ctr,aes-256-gcm,"
                                    "aes-256-xts,aes-128-cmac,tdes-192-cbc,sha1,sha256,"
-                                   "sha512,sha3-256,hmac-sha256,rsa-2048,random";
+                                   "sha512,sha3-256,hmac-sha256,rsa-2048,ecdsa-p256,"
+                                   "ecdh-p256,random";
 
 static int is_rsa(const struct alg *a)
 {
     return a->kind == K_RSA_SIGN || a->kind == K_RSA_VERIFY;
+}
+
+static int is_ec(const struct alg *a)
+{
+    return a->kind == K_ECDSA_SIGN || a->kind == K_ECDSA_VERIFY || a->kind == K_ECDH;
+}
+
+/* A public-key row: one size (the key's), operations per second. */
+static int is_pk(const struct alg *a)
+{
+    return is_rsa(a) || is_ec(a);
+}
+
+/* The key size as people name it: P-521's f is 66 bytes. */
+static unsigned key_bits(const struct alg *a)
+{
+    return is_ec(a) && a->key_len == 66 ? 521 : a->key_len * 8;
+}
+
+/* The digest an ECDSA row signs: SHA-256, -384, -512 by curve. */
+static enum zc_hash_alg ec_hash(const struct alg *a)
+{
+    return a->key_len == 32 ? ZC_SHA256 : a->key_len == 48 ? ZC_SHA384 : ZC_SHA512;
 }
 
 enum be { B_CPACF, B_PROT, B_CEX, B_SW, B_OSSL, NBE };
@@ -150,6 +193,7 @@ struct ctx {
     zc_des_key dk;
     zc_rc4_ctx rc4;
     zc_rsa_key *rsa;
+    zc_ec_key eck, eck_peer;
     uint8_t sig[512];
     size_t sig_len;
 #ifdef ZC_SPEED_OPENSSL
@@ -216,6 +260,8 @@ static EVP_CIPHER *ossl_cipher(const struct alg *a)
 }
 #endif
 
+static int run_op(struct ctx *c, uint8_t *buf, size_t size);
+
 /* Prepare c for a cell; ZC_OK, or a reason for n/a. */
 static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reason, size_t n)
 {
@@ -237,6 +283,10 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
         }
         if (a->kind == K_RSA_SIGN || a->kind == K_RSA_VERIFY) {
             na(reason, n, "RSA is not measured through OpenSSL by this version");
+            return ZC_ENOTSUP;
+        }
+        if (is_ec(a)) {
+            na(reason, n, "ECDSA and ECDH are not measured through OpenSSL by this version");
             return ZC_ENOTSUP;
         }
         if (a->kind == K_HASH || a->kind == K_HMAC) {
@@ -345,6 +395,41 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
         c->sig_len = sizeof c->sig;
         rc = zc_rsa_pkcs1v15_sign(c->rsa, ZC_SHA256, key64, c->sig, &c->sig_len);
         break;
+    case K_ECDSA_SIGN:
+    case K_ECDSA_VERIFY:
+    case K_ECDH: {
+        /* Fixed scalars (below n on every curve: the top byte is 0), the
+         * signature made on a software key, then the column's backend and
+         * one call: a CPACF key answers ZC_ENOTSUP there. */
+        uint8_t d[66];
+        size_t i, len = sizeof c->sig;
+
+        for (i = 0; i < a->key_len; i++)
+            d[i] = key64[i % 64];
+        d[0] = 0;
+        rc = zc_ec_key_from_private(&c->eck, (enum zc_ec_curve)a->mode, d, a->key_len);
+        d[1] ^= 0xff;
+        if (rc == ZC_OK)
+            rc = zc_ec_key_from_private(&c->eck_peer, (enum zc_ec_curve)a->mode, d, a->key_len);
+        if (rc == ZC_OK)
+            rc = zc_ec_key_set_backend(&c->eck, ZC_BACKEND_SOFTWARE);
+        if (rc == ZC_OK && a->kind == K_ECDSA_VERIFY)
+            rc = zc_ecdsa_sign_deterministic(&c->eck, ec_hash(a), key64, c->sig, &len);
+        c->sig_len = len;
+        if (rc == ZC_OK)
+            rc = zc_ec_key_set_backend(&c->eck, zb);
+        if (rc == ZC_OK) {
+            uint8_t out[1];
+
+            rc = run_op(c, out, 0);
+        }
+        if (rc == ZC_ENOTSUP && be == B_CPACF) {
+            na(reason, n, "KDSA and PCC are not used for EC yet: a CPACF key's call is "
+               "refused (%s)", zc_strerror(rc));
+            return rc;
+        }
+        break;
+    }
     case K_RANDOM: {
         /* zc_random_bytes() has no backend choice: one column measures it. */
         struct zc_backend_info bi;
@@ -418,6 +503,8 @@ static void ctx_wipe(struct ctx *c)
     zc_aes_key_wipe(&c->k2);
     zc_des_key_wipe(&c->dk);
     zc_rc4_wipe(&c->rc4);
+    zc_ec_key_wipe(&c->eck);
+    zc_ec_key_wipe(&c->eck_peer);
 #ifdef ZC_SPEED_OPENSSL
     EVP_CIPHER_CTX_free(c->ec);
     if (c->cipher)
@@ -501,6 +588,19 @@ static int run_op(struct ctx *c, uint8_t *buf, size_t size)
         return zc_rsa_pkcs1v15_verify(c->rsa, ZC_SHA256, key64, c->sig, c->sig_len);
     case K_RANDOM:
         return zc_random_bytes(buf, size);
+    case K_ECDSA_SIGN: {
+        size_t len = sizeof c->sig;
+
+        return zc_ecdsa_sign(&c->eck, ec_hash(a), key64, c->sig, &len);
+    }
+    case K_ECDSA_VERIFY:
+        return zc_ecdsa_verify(&c->eck, ec_hash(a), key64, c->sig, c->sig_len);
+    case K_ECDH: {
+        uint8_t z[ZC_EC_MAX_FIELD];
+        size_t len = sizeof z;
+
+        return zc_ecdh(&c->eck, &c->eck_peer, z, &len);
+    }
     }
     return ZC_EINVAL;
 }
@@ -581,7 +681,7 @@ static void measure(struct cell *cl, unsigned threads, double secs, unsigned rep
     static struct zc_stats before, after;
     double rates[32];
     unsigned i, r, got = 0, per_op = stat_calls_per_op(a, cl->be);
-    unsigned dir = a->kind == K_RSA_VERIFY;
+    unsigned dir = a->kind == K_RSA_VERIFY || a->kind == K_ECDSA_VERIFY;
     int row = stat_row(a);
 
     if (w == NULL) {
@@ -806,7 +906,7 @@ static void print_table(const struct cell *cl, size_t n, const unsigned *thr, un
         struct notes nt = { .n = 0 };
 
         printf("\n%u thread%s. The numbers are in 1000s of bytes per second processed "
-               "(RSA: operations per second),\nthe median (the slowest-the fastest) of the "
+               "(RSA and EC: operations per second),\nthe median (the slowest-the fastest) of the "
                "measurements.\n%-26s", thr[t], thr[t] > 1 ? "s" : "", "type");
         for (s = 0; s < nsizes; s++)
             printf(" %23zu bytes", sizes[s]);
@@ -834,7 +934,7 @@ static void print_table(const struct cell *cl, size_t n, const unsigned *thr, un
                 if (cl[j].st != ST_OK)
                     snprintf(v, sizeof v, "%s[%u]", cl[j].st == ST_NA ? "n/a" : "FAILED",
                              note_of(&nt, cl[j].reason));
-                else if (is_rsa(&algs[cl[j].alg]))
+                else if (is_pk(&algs[cl[j].alg]))
                     snprintf(v, sizeof v, "%.1f/s (%.1f-%.1f)", cl[j].ops, cl[j].ops_min,
                              cl[j].ops_max);
                 else
@@ -863,7 +963,7 @@ static void print_rows(const struct cell *cl, size_t n, int csv)
            "bytes/s", "transactions/s min-max");
     for (i = 0; i < n; i++) {
         const struct alg *a = &algs[cl[i].alg];
-        unsigned bits = a->key_len * 8;
+        unsigned bits = key_bits(a);
 
         if (!csv && cl[i].hidden)
             continue;
@@ -906,7 +1006,7 @@ static void print_json(const struct cell *cl, size_t n, int partial)
 
         printf("    {\"algorithm\": \"%s\", \"backend\": \"%s\", \"threads\": %u, "
                "\"key_bits\": %u, \"size\": %zu, \"status\": \"%s\"", a->name,
-               be_names[cl[i].be], cl[i].threads, a->key_len * 8, cl[i].size,
+               be_names[cl[i].be], cl[i].threads, key_bits(a), cl[i].size,
                cl[i].st == ST_OK ? "ok" : cl[i].st == ST_NA ? "n/a" : "failed");
         if (cl[i].st == ST_OK)
             printf(", \"ops_per_s\": %.3f, \"bytes_per_s\": %.3f, \"ops_per_s_min\": %.3f, "
@@ -933,7 +1033,7 @@ static const char *const svg_colors[NBE] = { "#1f77b4", "#9467bd", "#8c564b", "#
 
 static double svg_value(const struct cell *c, double ops)
 {
-    return is_rsa(&algs[c->alg]) ? ops : ops * (double)c->size / 1e6;
+    return is_pk(&algs[c->alg]) ? ops : ops * (double)c->size / 1e6;
 }
 
 static void svg_text(FILE *f, const char *s, size_t max)
@@ -1008,7 +1108,7 @@ static const char *tick_label(double v, char *buf, size_t n)
     return buf;
 }
 
-/* One panel: the rows of one unit (rsa: ops/s, else MB/s), each algorithm
+/* One panel: the rows of one unit (rsa: RSA and EC, ops/s, else MB/s), each algorithm
  * with every size measured and one bar per backend; returns the new y. */
 static double svg_panel(FILE *out, const struct cell *cl, size_t n, int rsa, double y,
                         unsigned nthr)
@@ -1022,7 +1122,7 @@ static double svg_panel(FILE *out, const struct cell *cl, size_t n, int rsa, dou
     int any = 0;
 
     for (i = 0; i < n; i++) {
-        if (cl[i].hidden || is_rsa(&algs[cl[i].alg]) != rsa)
+        if (cl[i].hidden || is_pk(&algs[cl[i].alg]) != rsa)
             continue;
         any = 1;
         if (cl[i].st != ST_OK)
@@ -1048,7 +1148,7 @@ static double svg_panel(FILE *out, const struct cell *cl, size_t n, int rsa, dou
     if (decades < 1)
         decades = 1, hi = lo * 10;
     fprintf(out, "<text x=\"10\" y=\"%.0f\" font-size=\"14\" font-weight=\"bold\">%s</text>\n",
-            y + 14, rsa ? "RSA: operations per second" : "Throughput: MB per second");
+            y + 14, rsa ? "RSA and EC: operations per second" : "Throughput: MB per second");
     y += 24;
     {
         double top = y + 16, bottom = top;
@@ -1058,7 +1158,7 @@ static double svg_panel(FILE *out, const struct cell *cl, size_t n, int rsa, dou
         for (i = 0; i < n; i = j) {
             for (j = i; j < n && cl[j].alg == cl[i].alg; j++)
                 ;
-            if (is_rsa(&algs[cl[i].alg]) != rsa)
+            if (is_pk(&algs[cl[i].alg]) != rsa)
                 continue;
             for (k = i; k < j && cl[k].hidden; k++)
                 ;
@@ -1177,7 +1277,7 @@ static int write_svg(const char *path, const struct cell *cl, size_t n, unsigned
     y += 24;
     for (i = 0; i < n && cl[i].hidden; i++)
         ;
-    first_rsa = i < n && is_rsa(&algs[cl[i].alg]);  /* the panels in the order of -a */
+    first_rsa = i < n && is_pk(&algs[cl[i].alg]);  /* the panels in the order of -a */
     for (p = 0; p < 2; p++)
         y = svg_panel(m, cl, n, (int)(p ^ first_rsa), y, nthr);
     if (hidden_line && hidden_line[0]) {        /* what was left out, wrapped */
@@ -1409,9 +1509,9 @@ static void usage(FILE *f, const char *prog)
                "Measure each algorithm on each backend; a number is printed only when the\n"
                "library's statistics show that the requested backend ran every call.\n"
                "  -a ALGS      comma-separated algorithms, in the order to print them: names,\n"
-               "               families (all, aes, des, tdes, sha, sha3, hmac, rsa, rc4, random)\n"
-               "               or prefixes (aes-128, aes-256-gcm, rsa-2048); default: those\n"
-               "               listed last, about a minute\n"
+               "               families (all, aes, des, tdes, sha, sha3, hmac, rsa, ecc, rc4,\n"
+               "               random) or prefixes (aes-128, rsa-2048, ecdsa-p256); default:\n"
+               "               those listed last, about a minute\n"
                "  -b BACKENDS  cpacf,protected,cex,software,openssl (default: all)\n"
                "  -s SIZES     bytes per call (default 16,1024,16384;\n"
                "               with --format capacity 1024,65536)\n"
@@ -1668,13 +1768,13 @@ int main(int argc, char **argv)
                 continue;
             row_ok = probe(&algs[a], b, why, sizeof why) == ZC_OK;
             for (t = 0; t < nthr; t++)
-                for (s = 0; s < (is_rsa(&algs[a]) ? 1u : nsizes); s++) {
+                for (s = 0; s < (is_pk(&algs[a]) ? 1u : nsizes); s++) {
                     struct cell *c = &cells[ncells++];
 
                     c->alg = a;
                     c->be = b;
                     c->threads = thr[t];
-                    c->size = is_rsa(&algs[a]) ? algs[a].key_len : sizes[s];
+                    c->size = is_pk(&algs[a]) ? algs[a].key_len : sizes[s];
                     if (!row_ok) {              /* the backend's reason, for the row */
                         c->st = ST_NA;
                         memcpy(c->reason, why, sizeof why);

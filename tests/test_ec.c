@@ -1,6 +1,7 @@
 /*
  * test_ec.c - elliptic curves: RFC 6979 Appendix A (deterministic ECDSA
- * on P-256, P-384, P-521 with every SHA-1/2 hash), sign/verify round
+ * on P-256, P-384, P-521 with every SHA-1/2 hash given, messages "sample"
+ * and "test", the nonce k and the signature), sign/verify round
  * trips with the hedged nonce, ECDH agreement, Wycheproof's ECDSA and
  * ECDH files (when ../shared/vectors/wycheproof is there: ZC_WYCHEPROOF
  * names the folder), and the bad inputs of include/zcrypt/ec.h.
@@ -61,7 +62,23 @@ START_TEST(rfc6979)
         len = sizeof sig;
         ck_assert_int_eq(zc_ecdsa_sign_deterministic(&k, v->alg, h, sig, &len), ZC_OK);
         ck_assert_uint_eq(len, 2 * f);
-        ck_assert_msg(memcmp(sig, exp, len) == 0, "RFC 6979 vector %zu", i);
+        ck_assert_msg(memcmp(sig, exp, len) == 0, "RFC 6979 \"%s\" %s, curve %d: (r, s)", msg,
+                      zc_hash_name(v->alg), kv->curve);
+        /* the RFC's k: r is x(kG) mod n, and x < n for every one of these */
+        {
+            uint8_t kb[66], kq[133];
+            zc_ec_key kk;
+
+            ck_assert_ptr_nonnull(v->k);
+            unhex_f(kb, f, v->k);
+            ck_assert_int_eq(zc_ec_key_from_private(&kk, kv->curve, kb, f), ZC_OK);
+            len = sizeof kq;
+            ck_assert_int_eq(zc_ec_key_public(&kk, kq, &len), ZC_OK);
+            ck_assert_msg(memcmp(kq + 1, exp, f) == 0, "RFC 6979 \"%s\" %s, curve %d: k",
+                          msg, zc_hash_name(v->alg), kv->curve);
+            zc_ec_key_wipe(&kk);
+            len = 2 * f;
+        }
         ck_assert_int_eq(zc_ecdsa_verify(&k, v->alg, h, sig, len), ZC_OK);
         sig[len - 1] ^= 1;
         ck_assert_int_eq(zc_ecdsa_verify(&k, v->alg, h, sig, len), ZC_EAUTH);
@@ -333,6 +350,149 @@ START_TEST(der_keys)
             ck_assert_mem_eq(pub, der + len - 65, 65);
         }
     }
+    zc_ec_key_wipe(&k);
+    zc_ec_key_wipe(&k2);
+    zc_ec_key_wipe(&other);
+}
+END_TEST
+
+/* One DER element: tag, minimal length, contents; returns its size. */
+static size_t tlv(uint8_t *out, uint8_t tag, const uint8_t *c, size_t len)
+{
+    size_t h = len < 128 ? 2 : len < 256 ? 3 : 4;
+
+    memmove(out + h, c, len);
+    out[0] = tag;
+    if (len < 128) {
+        out[1] = (uint8_t)len;
+    } else if (len < 256) {
+        out[1] = 0x81;
+        out[2] = (uint8_t)len;
+    } else {
+        out[1] = 0x82;
+        out[2] = (uint8_t)(len >> 8);
+        out[3] = (uint8_t)len;
+    }
+    return h + len;
+}
+
+/*
+ * A OneAsymmetricKey (RFC 5958) built from our PKCS#8 v1 export: its
+ * version, algorithm and private key, then [0] attributes (an empty SET)
+ * when attrs, then "tail" (tail_len bytes: the [1] publicKey or whatever
+ * the case needs), in a SEQUENCE. Returns its length.
+ */
+static size_t pkcs8(uint8_t *out, const zc_ec_key *k, uint8_t version, int attrs,
+                    const uint8_t *tail, size_t tail_len)
+{
+    uint8_t v1[512], body[700];
+    size_t len = sizeof v1, h, n;
+
+    ck_assert_int_eq(zc_ec_key_export_der(k, ZC_EC_DER_PRIVATE_PKCS8, v1, &len), ZC_OK);
+    h = v1[1] & 0x80 ? 2 + (v1[1] & 0x7f) : 2;     /* the outer SEQUENCE's header */
+    n = len - h;
+    memcpy(body, v1 + h, n);
+    ck_assert_uint_eq(body[0], 0x02);               /* INTEGER 0: the version */
+    body[2] = version;
+    if (attrs) {
+        body[n++] = 0xa0;
+        body[n++] = 0x00;
+    }
+    memcpy(body + n, tail, tail_len);
+    return tlv(out, 0x30, body, n + tail_len);
+}
+
+/* [1] IMPLICIT BIT STRING of a point given in pub (unused bits: pad). */
+static size_t pub_field(uint8_t *out, uint8_t tag, const uint8_t *pub, size_t len, uint8_t pad)
+{
+    uint8_t t[256];
+
+    ck_assert_uint_lt(len, sizeof t);
+    t[0] = pad;
+    memcpy(t + 1, pub, len);
+    return tlv(out, tag, t, len + 1);
+}
+
+/* zc_ec_key_from_der() of pkcs8(k, version, attrs) whose tail is the
+ * point pt (pt_len bytes; none when NULL) as a BIT STRING of unused bits
+ * pad under tag, then the extra bytes (extra_len). */
+static int v2_import(zc_ec_key *out, const zc_ec_key *k, uint8_t version, int attrs,
+                     uint8_t tag, const uint8_t *pt, size_t pt_len, uint8_t pad,
+                     const uint8_t *extra, size_t extra_len)
+{
+    uint8_t der[800], tail[300];
+    size_t tl = pt != NULL ? pub_field(tail, tag, pt, pt_len, pad) : 0;
+
+    memcpy(tail + tl, extra, extra_len);
+    return zc_ec_key_from_der(out, der, pkcs8(der, k, version, attrs, tail, tl + extra_len));
+}
+
+/* PKCS#8 v2 (OneAsymmetricKey, RFC 5958) on the P-curves: accepted with
+ * or without its [1] publicKey, which must be the derived one (any SEC1
+ * form of it); a v1 with [1], other versions, fields out of order or of
+ * the wrong form, and trailing data are refused. The DER is built here. */
+START_TEST(pkcs8_v2)
+{
+    const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[_i];
+    size_t f = zc_ec_field_size(kv->curve), len, pl, fl, rl, gl;
+    uint8_t d[66], der[800], pub[133], opub[133], c[67], field[160], ref[512], got[512];
+    zc_ec_key k, k2, other;
+    int attrs;
+
+    unhex_f(d, f, kv->x);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, kv->curve, d, f), ZC_OK);
+    pl = sizeof pub;
+    ck_assert_int_eq(zc_ec_key_public(&k, pub, &pl), ZC_OK);
+    rl = sizeof ref;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, ref, &rl), ZC_OK);
+    /* v2 with its own public key, with and without attributes: the same key */
+    fl = pub_field(field, 0x81, pub, pl, 0);
+    for (attrs = 0; attrs < 2; attrs++) {
+        len = pkcs8(der, &k, 1, attrs, field, fl);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len), ZC_OK);
+        gl = sizeof got;
+        ck_assert_int_eq(zc_ec_key_export_der(&k2, ZC_EC_DER_PRIVATE_PKCS8, got, &gl), ZC_OK);
+        ck_assert_uint_eq(gl, rl);                  /* exported as v1, d and Q kept */
+        ck_assert_mem_eq(got, ref, rl);
+        der[len] = 0;                               /* trailing data, or one byte short */
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len + 1), ZC_EINVAL);
+        ck_assert_int_eq(zc_ec_key_from_der(&k2, der, len - 1), ZC_EINVAL);
+    }
+    /* without the optional publicKey; with the compressed form of the right point */
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0, NULL, 0, 0, NULL, 0), ZC_OK);
+    c[0] = (uint8_t)(2 | (pub[2 * f] & 1));
+    memcpy(c + 1, pub + 1, f);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 1, 0x81, c, f + 1, 0, NULL, 0), ZC_OK);
+    /* another key's public key: ZC_EINVAL, and the key is left wiped */
+    ck_assert_int_eq(zc_ec_key_generate(&other, kv->curve), ZC_OK);
+    pl = sizeof opub;
+    ck_assert_int_eq(zc_ec_key_public(&other, opub, &pl), ZC_OK);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, opub, pl, 0, NULL, 0), ZC_EINVAL);
+    gl = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&k2, got, &gl), ZC_EINVAL);
+    /* a point off the curve, the other parity of x, infinity, a bad pad */
+    memcpy(opub, pub, pl);
+    opub[pl - 1] ^= 1;
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, opub, pl, 0, NULL, 0), ZC_EINVAL);
+    c[0] ^= 1;
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, c, f + 1, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, (const uint8_t *)"", 1, 0, NULL, 0),
+                     ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, pub, pl, 1, NULL, 0), ZC_EINVAL);
+    /* the right point under the wrong tags: constructed [1], [2], BIT STRING */
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0xa1, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x82, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x03, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    /* v1 with a [1] publicKey, even the right one; unknown versions */
+    ck_assert_int_eq(v2_import(&k2, &k, 0, 0, 0x81, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 2, 0, 0x81, pub, pl, 0, NULL, 0), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 2, 0, 0, NULL, 0, 0, NULL, 0), ZC_EINVAL);
+    /* [1] before [0], two [1], anything after [1] */
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, pub, pl, 0, (const uint8_t *)"\xa0", 2),
+                     ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 0, 0x81, pub, pl, 0, field, fl), ZC_EINVAL);
+    ck_assert_int_eq(v2_import(&k2, &k, 1, 1, 0x81, pub, pl, 0, (const uint8_t *)"\x05", 2),
+                     ZC_EINVAL);
     zc_ec_key_wipe(&k);
     zc_ec_key_wipe(&k2);
     zc_ec_key_wipe(&other);
@@ -642,6 +802,7 @@ int main(void)
     tcase_add_test(tc, roundtrip);
     tcase_add_test(tc, bad_inputs);
     tcase_add_loop_test(tc, der_keys, 0, 3);
+    tcase_add_loop_test(tc, pkcs8_v2, 0, 3);
     tcase_add_loop_test(tc, der_sigs, 0, 3);
     tcase_add_loop_test(tc, wycheproof_ecdsa, 0, sizeof ecdsa_files / sizeof ecdsa_files[0]);
     tcase_add_loop_test(tc, wycheproof_ecdh, 0, sizeof ecdh_files / sizeof ecdh_files[0]);

@@ -156,8 +156,13 @@ static zc_rsa_key rsa_ready, rsa_pub_ready;
 static uint8_t rsa_der[1024];
 static size_t rsa_der_len;
 
-/* An EC key pair, from RFC 6979 A.2.5's private key. */
-static zc_ec_key ec_ready, ec_pub_ready;
+/* An EC key pair, from RFC 6979 A.2.5's private key; its public key; a
+ * P-384 key (another curve); DER made from them: a SEC1 key carrying
+ * another key's public key (G's), a PKCS#8 of version 2 without its
+ * publicKey turned into version 3 (an unknown one). */
+static zc_ec_key ec_ready, ec_pub_ready, ec384_ready;
+static uint8_t ec_pub65[65], ec_sec1_other[160], ec_pkcs8_v3[200];
+static size_t ec_sec1_other_len, ec_pkcs8_v3_len;
 
 static void ec_once(void)
 {
@@ -168,9 +173,29 @@ static void ec_once(void)
     uint8_t pub[65];
     size_t len = sizeof pub;
 
+    uint8_t one[48] = { 0 };
+    zc_ec_key g;
+
     check(zc_ec_key_from_private(&ec_ready, ZC_EC_P256, d, sizeof d) == ZC_OK, "the EC key imports");
     check(zc_ec_key_public(&ec_ready, pub, &len) == ZC_OK, "its public key");
     check(zc_ec_key_from_public(&ec_pub_ready, ZC_EC_P256, pub, len) == ZC_OK, "and imports");
+    memcpy(ec_pub65, pub, sizeof ec_pub65);
+    one[47] = 1;
+    check(zc_ec_key_from_private(&ec384_ready, ZC_EC_P384, one, 48) == ZC_OK, "a P-384 key");
+    check(zc_ec_key_from_private(&g, ZC_EC_P256, one + 16, 32) == ZC_OK, "d = 1: G");
+    len = sizeof pub;
+    check(zc_ec_key_public(&g, pub, &len) == ZC_OK, "G's encoding");
+    ec_sec1_other_len = sizeof ec_sec1_other;
+    check(zc_ec_key_export_der(&ec_ready, ZC_EC_DER_PRIVATE_SEC1, ec_sec1_other,
+                               &ec_sec1_other_len) == ZC_OK, "SEC1 export");
+    memcpy(ec_sec1_other + ec_sec1_other_len - 65, pub, 65);   /* the point ends it */
+    ec_pkcs8_v3_len = sizeof ec_pkcs8_v3;
+    check(zc_ec_key_export_der(&ec_ready, ZC_EC_DER_PRIVATE_PKCS8, ec_pkcs8_v3,
+                               &ec_pkcs8_v3_len) == ZC_OK, "PKCS#8 export");
+    check(ec_pkcs8_v3[1] == 0x81 && ec_pkcs8_v3[3] == 0x02 && ec_pkcs8_v3[5] == 0x00,
+          "PKCS#8: SEQUENCE (long length), INTEGER 0");
+    ec_pkcs8_v3[5] = 3;
+    zc_ec_key_wipe(&g);
 }
 
 static void rsa_once(void)
@@ -1153,9 +1178,30 @@ static void ec_probes(void)
     E(zc_ec_key_generate, EI, WRITES, (NULL, ZC_EC_P256));
     E(zc_ec_key_generate, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99));
     E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED25519));
+    static const uint8_t zero64[64];
+    /* SPKI with id-ecPublicKey on secp256k1 (not built), and with rsaEncryption */
+    static const uint8_t spki_k1[] = {
+        0x30, 0x16, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+        0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a, 0x03, 0x02, 0x00, 0x04,
+    };
+    static const uint8_t spki_rsa[] = {
+        0x30, 0x13, 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01,
+        0x01, 0x05, 0x00, 0x03, 0x02, 0x00, 0x04,
+    };
+    uint8_t hybrid[65];
+
+    memcpy(hybrid, ec_pub65, 65);
+    hybrid[0] = 6;
     if (zc_policy_set(ZC_POLICY_HW_ONLY) == ZC_OK) {      /* software: refused */
         E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_P256));
         E(zc_ecdsa_verify, ZC_ENOTSUP, 0, (&W.ec, ZC_SHA256, d, sig, 64));
+        E(zc_ecdsa_verify, ZC_ENOTSUP, 0, (&W.ec_pub, ZC_SHA256, d, sig, 63));
+        E(zc_ecdsa_sign, ZC_ENOTSUP, 0, (&W.ec, ZC_SHA256, d, o, &W.len));
+        E(zc_ecdsa_sign_deterministic, ZC_ENOTSUP, 0, (&W.ec, ZC_SHA256, d, o, &W.len));
+        E(zc_ecdh, ZC_ENOTSUP, 0, (&W.ec, &W.ec_pub, o, &W.len));
+        /* import derives the public key: allowed (public data) */
+        check(zc_ec_key_from_private(&W.ec_new, ZC_EC_P256, W.key, 32) == ZC_OK,
+              "hw-only: EC import is allowed");
         zc_policy_set(pol);
     }
     check(zc_policy_get() == pol, "the policy is restored");
@@ -1163,10 +1209,18 @@ static void ec_probes(void)
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, NULL, 32));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.key, 31));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.ff, 32));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, zero64, 32));   /* d = 0 */
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99, W.key, 32));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, (uint8_t *)&W.ec_new + 8, 32));
     E(zc_ec_key_from_private, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_X25519, W.key, 32));
     E(zc_ec_key_from_public, EI, WRITES, (NULL, ZC_EC_P256, W.ff, 65));
     E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.ff, 65));
     E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, NULL, 65));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, ec_pub65, 64));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, hybrid, 65));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, zero64, 1));    /* infinity */
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P384, ec_pub65, 65));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99, ec_pub65, 65));
     E(zc_ec_key_from_public, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED448, W.ff, 57));
     E(zc_ec_key_from_der, EI, WRITES, (NULL, W.ff, 10));
     E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, NULL, 10));
@@ -1179,20 +1233,34 @@ static void ec_probes(void)
 
         E(zc_ec_key_from_der, ZC_ENOTSUP, WRITES, (&W.ec_new, explicit_params, sizeof explicit_params));
     }
+    E(zc_ec_key_from_der, ZC_ENOTSUP, WRITES, (&W.ec_new, spki_k1, sizeof spki_k1));
+    E(zc_ec_key_from_der, ZC_ENOTSUP, WRITES, (&W.ec_new, spki_rsa, sizeof spki_rsa));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, ec_sec1_other, ec_sec1_other_len));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, ec_pkcs8_v3, ec_pkcs8_v3_len));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, ec_sec1_other, ec_sec1_other_len - 1));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, (uint8_t *)&W.ec_new, 64));   /* overlap */
     E(zc_ec_key_public, EI, 0, (NULL, o, &W.len));
     E(zc_ec_key_public, EI, 0, (&W.ec_zero, o, &W.len));
     E(zc_ec_key_public, EI, 0, (&W.ec, o, NULL));
     E(zc_ec_key_public, ZC_ENOMEM, WRITES, (&W.ec, o, &W.small));
+    E(zc_ec_key_public, EI, 0, (&W.ec, NULL, &W.len));
+    E(zc_ec_key_public, EI, 0, (&W.ec, (uint8_t *)&W.ec, &W.len));              /* overlap */
     E(zc_ec_key_export_der, EI, 0, (NULL, ZC_EC_DER_PUBLIC_SPKI, o, &W.len));
     E(zc_ec_key_export_der, EI, 0, (&W.ec, (enum zc_ec_der_format)9, o, &W.len));
     E(zc_ec_key_export_der, EI, 0, (&W.ec_pub, ZC_EC_DER_PRIVATE_SEC1, o, &W.len));
     E(zc_ec_key_export_der, ZC_ENOMEM, WRITES, (&W.ec, ZC_EC_DER_PRIVATE_PKCS8, o, &W.small));
+    E(zc_ec_key_export_der, EI, 0, (&W.ec_pub, ZC_EC_DER_PRIVATE_PKCS8, o, &W.len));
+    E(zc_ec_key_export_der, EI, 0, (&W.ec_zero, ZC_EC_DER_PUBLIC_SPKI, o, &W.len));
+    E(zc_ec_key_export_der, EI, 0, (&W.ec, ZC_EC_DER_PUBLIC_SPKI, o, NULL));
+    E(zc_ec_key_export_der, EI, 0, (&W.ec, ZC_EC_DER_PUBLIC_SPKI, NULL, &W.len));
+    E(zc_ec_key_export_der, EI, 0, (&W.ec, ZC_EC_DER_PRIVATE_SEC1, (uint8_t *)&W.ec, &W.len));
     VOID(zc_ec_key_wipe, (NULL));
     V(zc_ec_key_curve, (NULL), v == ZC_EC_P256);
     V(zc_ec_key_curve, (&W.ec_zero), v == ZC_EC_P256);
     E(zc_ec_key_set_backend, EI, 0, (NULL, ZC_BACKEND_AUTO));
     E(zc_ec_key_set_backend, EI, 0, (&W.ec_zero, ZC_BACKEND_AUTO));
     E(zc_ec_key_set_backend, EI, 0, (&W.ec, (enum zc_backend)9));
+    E(zc_ec_key_set_backend, EI, 0, (&W.ec, ZC_BACKEND_CEX));
     V(zc_ec_key_backend, (NULL), v == ZC_BACKEND_AUTO);
     V(zc_ec_key_backend, (&W.ec_zero), v == ZC_BACKEND_AUTO);
     E(zc_ecdsa_sign, EI, 0, (NULL, ZC_SHA256, d, o, &W.len));
@@ -1202,29 +1270,68 @@ static void ec_probes(void)
     E(zc_ecdsa_sign, EI, 0, (&W.ec, ZC_SHA256, d, d + 8, &W.len));    /* overlap */
     E(zc_ecdsa_sign, ZC_ENOMEM, WRITES, (&W.ec, ZC_SHA256, d, o, &W.small));
     E(zc_ecdsa_sign, ZC_ENOTSUP, 0, (&W.ec_cpacf, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign, EI, 0, (&W.ec_zero, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign, EI, 0, (&W.ec, (enum zc_hash_alg)99, d, o, &W.len));
+    E(zc_ecdsa_sign, EI, 0, (&W.ec, ZC_SHA256, d, o, NULL));
+    E(zc_ecdsa_sign, EI, 0, (&W.ec, ZC_SHA256, d, NULL, &W.len));
+    E(zc_ecdsa_sign, EI, 0, (&W.ec, ZC_SHA256, d, (uint8_t *)&W.ec + 16, &W.len)); /* into the key */
+    E(zc_ecdsa_sign, EI, 0, (&W.ec_cpacf, ZC_SHAKE256, d, o, &W.len));   /* arguments first */
     E(zc_ecdsa_sign_deterministic, EI, 0, (&W.ec_zero, ZC_SHA256, d, o, &W.len));
     E(zc_ecdsa_sign_deterministic, EI, 0, (&W.ec, (enum zc_hash_alg)99, d, o, &W.len));
     E(zc_ecdsa_sign_deterministic, ZC_ENOMEM, WRITES, (&W.ec, ZC_SHA256, d, o, &W.small));
     E(zc_ecdsa_sign_deterministic, ZC_ENOTSUP, 0, (&W.ec_cpacf, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign_deterministic, EI, 0, (NULL, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign_deterministic, EI, 0, (&W.ec_pub, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign_deterministic, EI, 0, (&W.ec, ZC_SHAKE256, d, o, &W.len));
+    E(zc_ecdsa_sign_deterministic, EI, 0, (&W.ec, ZC_SHA256, NULL, o, &W.len));
+    E(zc_ecdsa_sign_deterministic, EI, 0, (&W.ec, ZC_SHA512, d, d + 32, &W.len));  /* overlap */
+    E(zc_ecdsa_sign_deterministic, EI, 0, (&W.ec, ZC_SHA256, d, o, NULL));
     E(zc_ecdsa_verify, EI, 0, (NULL, ZC_SHA256, d, sig, 64));
     E(zc_ecdsa_verify, EI, 0, (&W.ec, ZC_SHAKE256, d, sig, 64));
     E(zc_ecdsa_verify, EI, 0, (&W.ec, ZC_SHA256, d, NULL, 64));
     E(zc_ecdsa_verify, ZC_EAUTH, 0, (&W.ec, ZC_SHA256, d, sig, 63));
     E(zc_ecdsa_verify, ZC_EAUTH, 0, (&W.ec_pub, ZC_SHA256, d, W.ff, 64));
     E(zc_ecdsa_verify, ZC_ENOTSUP, 0, (&W.ec_cpacf, ZC_SHA256, d, sig, 64));
+    E(zc_ecdsa_verify, EI, 0, (&W.ec_zero, ZC_SHA256, d, sig, 64));
+    E(zc_ecdsa_verify, EI, 0, (&W.ec, (enum zc_hash_alg)99, d, sig, 64));
+    E(zc_ecdsa_verify, EI, 0, (&W.ec, ZC_SHA256, NULL, sig, 64));
+    E(zc_ecdsa_verify, ZC_EAUTH, 0, (&W.ec, ZC_SHA256, d, zero64, 64));      /* r = s = 0 */
+    E(zc_ecdsa_verify, ZC_EAUTH, 0, (&W.ec, ZC_SHA256, d, NULL, 0));
+    E(zc_ecdsa_verify, ZC_EAUTH, 0, (&W.ec, ZC_SHA256, d, sig, 64));         /* not valid */
     E(zc_ecdsa_sig_to_der, EI, 0, ((enum zc_ec_curve)99, sig, 64, o, &W.len));
     E(zc_ecdsa_sig_to_der, EI, 0, (ZC_EC_P256, sig, 63, o, &W.len));
     E(zc_ecdsa_sig_to_der, EI, 0, (ZC_EC_P256, NULL, 64, o, &W.len));
     E(zc_ecdsa_sig_to_der, EI, 0, (ZC_EC_P256, W.buf, 64, W.buf + 8, &W.len));
     E(zc_ecdsa_sig_to_der, ZC_ENOMEM, WRITES, (ZC_EC_P256, sig, 64, o, &W.small));
+    E(zc_ecdsa_sig_to_der, EI, 0, (ZC_EC_X25519, sig, 64, o, &W.len));
+    E(zc_ecdsa_sig_to_der, EI, 0, (ZC_EC_P256, sig, 64, o, NULL));
+    E(zc_ecdsa_sig_to_der, EI, 0, (ZC_EC_P256, sig, 64, NULL, &W.len));
     {
         static const uint8_t der[] = { 0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01 };
         static const uint8_t ber[] = { 0x30, 0x07, 0x02, 0x02, 0x00, 0x01, 0x02, 0x01, 0x01 };
+        static const uint8_t neg[] = { 0x30, 0x06, 0x02, 0x01, 0x80, 0x02, 0x01, 0x01 };
+        static const uint8_t trail[] = { 0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01, 0x00 };
+        static const uint8_t r33[] = {      /* r of 33 bytes, above 2^256 */
+            0x30, 0x26, 0x02, 0x21, 0x01, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+            17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 0x02, 0x01, 0x01,
+        };
 
         E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_P256, ber, sizeof ber, o, &W.len));
         E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_ED25519, der, sizeof der, o, &W.len));
         E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_P256, NULL, 8, o, &W.len));
         E(zc_ecdsa_sig_from_der, ZC_ENOMEM, WRITES, (ZC_EC_P256, der, sizeof der, o, &W.small));
+        E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_P256, der, sizeof der, o, NULL));
+        E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_P256, der, sizeof der - 1, o, &W.len));
+        E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_P256, neg, sizeof neg, o, &W.len));
+        E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_P256, trail, sizeof trail, o, &W.len));
+        E(zc_ecdsa_sig_from_der, EI, 0, (ZC_EC_P256, r33, sizeof r33, o, &W.len));
+        memcpy(W.buf, der, sizeof der);                 /* in the output's place */
+        memcpy(&before, &W, sizeof W);
+        {
+            int got = zc_ecdsa_sig_from_der(ZC_EC_P256, W.buf, sizeof der, W.buf, &W.len);
+
+            error_probe("zc_ecdsa_sig_from_der", EI, got, 0, "(der overlapping sig)");
+        }
     }
     E(zc_eddsa_sign, EI, 0, (&W.ec, d, 32, o, &W.len));
     E(zc_eddsa_verify, EI, 0, (&W.ec, d, 32, sig, 64));
@@ -1236,6 +1343,12 @@ static void ec_probes(void)
     E(zc_ecdh, EI, 0, (&W.ec, &W.ec_pub, (uint8_t *)&W.ec_pub, &W.len));
     E(zc_ecdh, ZC_ENOMEM, WRITES, (&W.ec, &W.ec_pub, o, &W.small));
     E(zc_ecdh, ZC_ENOTSUP, 0, (&W.ec_cpacf, &W.ec_pub, o, &W.len));
+    E(zc_ecdh, EI, 0, (&W.ec, &ec384_ready, o, &W.len));             /* other curve */
+    E(zc_ecdh, EI, 0, (&W.ec, NULL, o, &W.len));
+    E(zc_ecdh, EI, 0, (&W.ec, &W.ec_pub, o, NULL));
+    E(zc_ecdh, EI, 0, (&W.ec, &W.ec_pub, NULL, &W.len));
+    E(zc_ecdh, EI, 0, (&W.ec, &W.ec_pub, (uint8_t *)&W.ec + 4, &W.len));
+    E(zc_ecdh, EI, 0, (&W.ec_cpacf, &ec384_ready, o, &W.len));       /* arguments first */
 }
 
 int main(void)

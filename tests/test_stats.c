@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "check_main.h"
+#include "testutil.h"
 
 static const uint8_t key32[32] = {
     0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
@@ -253,6 +254,68 @@ START_TEST(rsa_counts_private_and_public)
 }
 END_TEST
 
+/* EC counts as RSA does, one row per curve: signing, ECDH and generation
+ * on the private side (bytes: the digest, f, f), verification on the
+ * public one (bytes: the digest); a refused call (a CPACF key, which has
+ * no EC code yet) reaches no backend and counts nothing. */
+START_TEST(ec_counts_private_and_public)
+{
+    static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_P384, ZC_EC_P521 };
+    static const char *const names[] = { "EC-P-256", "EC-P-384", "EC-P-521" };
+    unsigned i, b, r;
+
+    for (i = 0; i < 3; i++) {
+        static struct zc_stats s;
+        enum zc_algo algo = (enum zc_algo)(ZC_ALGO_EC_P256 + i);
+        size_t f = zc_ec_field_size(curves[i]), len;
+        uint8_t digest[48] = { 7 }, sig[132], secret[66];
+        zc_ec_key a, p;
+        int id = zc_stat_id(algo, f);
+
+        ck_assert_int_ge(id, 0);
+        ck_assert_int_eq(zc_stat_id(algo, 0), id);
+        ck_assert_int_eq(zc_stat_id(algo, f + 1), ZC_EINVAL);
+        ck_assert_str_eq(zc_stat_name(id), names[i]);
+        ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+        zc_stats_reset();
+        ck_assert_int_eq(zc_ec_key_generate(&a, curves[i]), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_generate(&p, curves[i]), ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_ecdsa_sign(&a, ZC_SHA384, digest, sig, &len), ZC_OK);
+        ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA384, digest, sig, len), ZC_OK);
+        sig[0] ^= 1;                    /* an invalid signature counts as well */
+        ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA384, digest, sig, len), ZC_EAUTH);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_ecdsa_sign_deterministic(&a, ZC_SHA256, digest, sig, &len), ZC_OK);
+        len = sizeof secret;
+        ck_assert_int_eq(zc_ecdh(&a, &p, secret, &len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_set_backend(&a, ZC_BACKEND_CPACF), ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_ecdsa_sign(&a, ZC_SHA384, digest, sig, &len), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA384, digest, sig, 2 * f), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ec_key_set_backend(&a, ZC_BACKEND_SOFTWARE), ZC_OK);
+        ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA384, digest, sig, 2 * f - 1), ZC_EAUTH);
+        ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+        /* 2 generations + 2 signatures + 1 ECDH; 3 verifications */
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].calls, 5);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].bytes, 2 * f + 48 + 32 + f);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].calls, 3);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].bytes, 3 * 48);
+        for (r = 0; r < 3; r++)         /* no other backend, no other curve */
+            for (b = 0; b < ZC_STAT_BACKENDS; b++) {
+                int row = zc_stat_id((enum zc_algo)(ZC_ALGO_EC_P256 + r), 0);
+
+                if (row == id && b == ZC_STAT_SOFTWARE)
+                    continue;
+                ck_assert_uint_eq(s.cell[row][b][0].calls + s.cell[row][b][1].calls, 0);
+            }
+        zc_ec_key_wipe(&a);
+        zc_ec_key_wipe(&p);
+    }
+    ck_assert_int_eq(zc_stats_enable(0), ZC_OK);
+}
+END_TEST
+
 /* Protected keys count as protected, not as clear-key CPACF. */
 START_TEST(protected_counts_protected)
 {
@@ -450,6 +513,12 @@ START_TEST(formats)
     ck_assert_int_eq(zc_stats_format((struct zc_stats *)NULL, ZC_STATS_JSON, buf, sizeof buf), ZC_EINVAL);
     ck_assert_int_eq(zc_stats_format(&s, (enum zc_stats_format)9, buf, sizeof buf), ZC_EINVAL);
     memset(&s, 0, sizeof s);
+    s.cell[zc_stat_id(ZC_ALGO_EC_P521, 66)][ZC_STAT_SOFTWARE][1].calls = 2;
+    s.cell[zc_stat_id(ZC_ALGO_EC_P521, 66)][ZC_STAT_SOFTWARE][1].bytes = 64;
+    n = zc_stats_format(&s, ZC_STATS_TEXT, buf, sizeof buf);
+    ck_assert_int_eq(n, (int)strlen(buf));
+    ck_assert_str_eq(buf, "EC-P-521 software public calls=2 bytes=64\n");
+    memset(&s, 0, sizeof s);
     ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, buf, sizeof buf), 15);
     ck_assert_str_eq(buf, "{\"counters\":[]}");
 }
@@ -465,6 +534,75 @@ static int want(enum zc_algo a, size_t key_len)
 
     ck_assert_int_eq(zc_backend_query(a, key_len, &info), ZC_OK);
     return info.backend == ZC_BACKEND_CPACF ? ZC_OK : ZC_ENOTSUP;
+}
+
+/*
+ * EC under the policy (API.md): signing, ECDH and generation in software
+ * are refused, and so is verification (a software operation); deriving
+ * the public key at import is allowed (public data), and so are export
+ * and the public key. Whatever the key's backend (AUTO, SOFTWARE, CPACF),
+ * as no CPACF EC code exists yet. A bad argument is still ZC_EINVAL.
+ * The key is RFC 6979 A.2.5's (P-256), its public key the RFC's U.
+ */
+static void check_hw_only_ec(void)
+{
+    static const enum zc_backend kb[] = { ZC_BACKEND_AUTO, ZC_BACKEND_SOFTWARE, ZC_BACKEND_CPACF };
+    static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_P384, ZC_EC_P521 };
+    uint8_t d[32], u[65], pub[65], der[200], h[32] = { 3 }, sig[64], z[32];
+    struct zc_backend_info info;
+    zc_ec_key k, q, g;
+    size_t len, der_len;
+    unsigned i;
+
+    tu_unhex(d, 32, "C9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721");
+    u[0] = 4;
+    tu_unhex(u + 1, 64, "60FED4BA255A9D31C961EB74C6356D68C049B8923B61FA6CE669622E60F29FB6"
+                        "7903FE1008B8BC99A41AE9E95628BC64F2F1B20C2D7E9F5177A3C294D4462299");
+    for (i = 0; i < 3; i++) {
+        ck_assert_int_eq(zc_backend_query((enum zc_algo)(ZC_ALGO_EC_P256 + i), 0, &info), ZC_OK);
+        ck_assert_int_eq(info.backend, ZC_BACKEND_SOFTWARE);
+        ck_assert_int_eq(info.reason, ZC_REASON_POLICY);
+        memset(&g, 0x5a, sizeof g);
+        len = sizeof pub;
+        ck_assert_int_eq(zc_ec_key_generate(&g, curves[i]), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ec_key_public(&g, pub, &len), ZC_EINVAL);      /* left wiped */
+    }
+    /* import derives Q in software: allowed, and it is the RFC's U */
+    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, d, 32), ZC_OK);
+    len = sizeof pub;
+    ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);
+    ck_assert_uint_eq(len, 65);
+    ck_assert_mem_eq(pub, u, 65);
+    der_len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, der, &der_len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_from_der(&q, der, der_len), ZC_OK);
+    der_len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, der, &der_len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_from_der(&q, der, der_len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_from_public(&q, ZC_EC_P256, u, 65), ZC_OK);
+    memset(sig, 0x11, sizeof sig);      /* not a valid signature: still not EAUTH */
+    for (i = 0; i < 3; i++) {
+        ck_assert_int_eq(zc_ec_key_set_backend(&k, kb[i]), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_set_backend(&q, kb[i]), ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, sig, &len), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ecdsa_sign_deterministic(&k, ZC_SHA256, h, sig, &len), ZC_ENOTSUP);
+        ck_assert_uint_eq(sig[0], 0x11);
+        ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHA256, h, sig, 64), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_ecdsa_verify(&q, ZC_SHA256, h, sig, 64), ZC_ENOTSUP);
+        len = sizeof z;
+        ck_assert_int_eq(zc_ecdh(&k, &q, z, &len), ZC_ENOTSUP);
+        /* arguments first: a bad one is ZC_EINVAL on every backend */
+        ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, NULL, sig, &len), ZC_EINVAL);
+        ck_assert_int_eq(zc_ecdsa_sign(&q, ZC_SHA256, h, sig, &len), ZC_EINVAL);   /* public */
+        ck_assert_int_eq(zc_ecdsa_verify(&q, ZC_SHAKE128, h, sig, 64), ZC_EINVAL);
+        ck_assert_int_eq(zc_ecdh(&q, &k, z, &len), ZC_EINVAL);
+        len = sizeof pub;
+        ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_backend(&k), kb[i]);
+    }
+    zc_ec_key_wipe(&k);
+    zc_ec_key_wipe(&q);
 }
 
 /* Every fallback turns into ZC_ENOTSUP; what runs on CPACF still runs. */
@@ -485,7 +623,7 @@ static void check_hw_only(void)
         static const struct { enum zc_algo a; size_t kl; } q[] = {
             { ZC_ALGO_SHA256, 0 }, { ZC_ALGO_SHA3_256, 0 }, { ZC_ALGO_AES_CBC, 16 },
             { ZC_ALGO_AES_GCM, 32 }, { ZC_ALGO_AES_XTS, 32 }, { ZC_ALGO_DES_CBC, 24 },
-            { ZC_ALGO_RC4, 16 }, { ZC_ALGO_RSA, 256 },
+            { ZC_ALGO_RC4, 16 }, { ZC_ALGO_RSA, 256 }, { ZC_ALGO_EC_P384, 48 },
         };
         struct zc_backend_info info;
         size_t i;
@@ -543,6 +681,7 @@ static void check_hw_only(void)
     ck_assert_int_eq(zc_rsa_pss_verify(&rk, ZC_SHA256, d, 32, buf, sig_len), ZC_ENOTSUP);
     ck_assert_int_eq(zc_rsa_public(&rk, buf, buf), ZC_ENOTSUP);
     zc_rsa_key_wipe(&rk);
+    check_hw_only_ec();
     /* random is unaffected: its result is the platform's */
     rc = zc_random_bytes(buf, 16);
     ck_assert(rc == ZC_OK || rc == ZC_ENOTSUP);
@@ -664,6 +803,7 @@ static Suite *stats_suite(void)
     tcase_add_test(t, hash_moves_its_backend);
     tcase_add_test(t, des_rc4_rsa_random_move);
     tcase_add_test(t, rsa_counts_private_and_public);
+    tcase_add_test(t, ec_counts_private_and_public);
     tcase_add_test(t, protected_counts_protected);
     tcase_add_test(t, threads_exact_and_kept_after_exit);
     tcase_add_test(t, on_off_same_results);

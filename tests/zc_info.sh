@@ -69,6 +69,23 @@ if command -v python3 >/dev/null; then
     check "json parses" python3 -m json.tool "$tmp/out" /dev/null
 fi
 
+# EC: a row per curve; AUTO runs software (KDSA and PCC are not used
+# yet: the query's "no CPACF function" would blame the machine), no
+# instruction named; under hw-only refused, saying import is allowed.
+"$@" >"$tmp/out" 2>&1
+for c in P-256 P-384 P-521; do
+    check "$c row: software, KDSA and PCC not used yet" \
+        grep -q "^  $c  *software (KDSA and PCC are not used for EC yet)$" "$tmp/out"
+done
+ZCRYPT_POLICY=hw-only "$@" >"$tmp/out" 2>&1
+check "hw-only: the EC rows refused, import allowed" \
+    test "$(grep -c '^  P-[0-9]*  *refused  (refused by the hw-only policy; key import is allowed)$' \
+            "$tmp/out")" -eq 3
+"$@" --json >"$tmp/out" 2>&1
+check "json: the EC rows name no instruction" \
+    test "$(grep -c '"P-[0-9]*": {"backend": "software", .*"instruction": null, "fc": null}' \
+            "$tmp/out")" -eq 3
+
 # Write errors are errors.
 if [ -w /dev/full ]; then
     for a in "" --json --sizes --help --version; do

@@ -178,6 +178,9 @@ check "-a sha3" [ "$(sel "$@" -a sha3)" = "sha3-256 sha3-512 " ]
 check "-a des,tdes" [ "$(sel "$@" -a des,tdes)" = "des-cbc tdes-128-cbc tdes-192-cbc " ]
 check "-a hmac" [ "$(sel "$@" -a hmac)" = "hmac-sha256 hmac-sha512 " ]
 check "-a rsa-1024 (a prefix)" [ "$(sel "$@" -a rsa-1024)" = "rsa-1024-sign rsa-1024-verify " ]
+check "-a ecc: the nine EC rows, curve by curve" \
+    [ "$(sel "$@" -a ecc)" = "ecdsa-p256-sign ecdsa-p256-verify ecdh-p256 ecdsa-p384-sign ecdsa-p384-verify ecdh-p384 ecdsa-p521-sign ecdsa-p521-verify ecdh-p521 " ]
+check "-a ecdsa-p384 (a prefix)" [ "$(sel "$@" -a ecdsa-p384)" = "ecdsa-p384-sign ecdsa-p384-verify " ]
 check "-a aes-128: the AES-128 modes only" \
     sh -c 'for n in $1; do case $n in aes-128-*) ;; *) exit 1;; esac; done; [ $(echo $1 | wc -w) -ge 7 ]' \
     - "$(sel "$@" -a aes-128)"
@@ -270,6 +273,39 @@ check "modes do not blame KM AES-128" sh -c "! grep -q 'KM AES-128' '$tmp/out'"
 ZCRYPT_POLICY=hw-only "$@" -a sha256 -b software -T 0.02 -r 1 --show-na >"$tmp/out" 2>&1
 check "hw-only: refused by the policy, not 'not supported'" \
     grep -q 'sha256/software .*n/a: refused by ZCRYPT_POLICY=hw-only' "$tmp/out"
+
+# EC: operations per second at f bytes, software measured, the CPACF
+# column n/a with the reason (KDSA and PCC are not used yet), nothing
+# fell back; under hw-only the software rows are the policy's refusal.
+"$@" -a ecc -b cpacf,software,cex -T 0.02 -r 1 --format json >"$tmp/ec" 2>"$tmp/err"
+check "ecc json run exits 0" [ $? -eq 0 ]
+check "ecc: 9 rows x 3 backends, one size each, software ok, cpacf n/a" python3 - "$tmp/ec" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+assert len(cells) == 27, len(cells)
+bits = {"p256": (256, 32), "p384": (384, 48), "p521": (521, 66)}
+for c in cells:
+    kb, f = bits[c["algorithm"].split("-")[1]]
+    assert c["key_bits"] == kb and c["size"] == f, c
+    if c["backend"] == "software":
+        assert c["status"] == "ok" and c["ops_per_s"] > 0, c
+        assert abs(c["bytes_per_s"] - c["ops_per_s"] * f) < 1e-3 * c["bytes_per_s"] + 1, c
+    elif c["backend"] == "cpacf":
+        assert c["status"] == "n/a" and "KDSA and PCC are not used" in c["reason"], c
+    else:
+        assert c["status"] == "n/a" and "RSA only" in c["reason"], c
+PY
+"$@" -a ecdsa-p256-sign -b software -T 0.02 -r 1 >"$tmp/out" 2>&1
+check "table: ecdsa-p256-sign in operations per second" \
+    grep -Eq '^ecdsa-p256-sign/software +[0-9.]+/s \([0-9.]+-[0-9.]+\)$' "$tmp/out"
+ZCRYPT_POLICY=hw-only "$@" -a ecc -b software -T 0.02 -r 1 --format json >"$tmp/out" 2>&1
+check "hw-only: every EC software row refused by the policy" python3 - "$tmp/out" <<'PY'
+import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+assert len(cells) == 9, cells
+for c in cells:
+    assert c["status"] == "n/a" and "refused by ZCRYPT_POLICY=hw-only" in c["reason"], c
+PY
 
 # Write errors are errors.
 if [ -w /dev/full ]; then

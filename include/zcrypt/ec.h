@@ -151,14 +151,16 @@ ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uin
 
 /**
  * @brief A key from DER: SubjectPublicKeyInfo (id-ecPublicKey with a
- *        namedCurve), PKCS#8 v1 PrivateKeyInfo holding an ECPrivateKey, or
- *        a SEC1 ECPrivateKey (RFC 5915, with or without its optional
- *        parameters and public key).
+ *        namedCurve), PKCS#8 v1 PrivateKeyInfo or v2 OneAsymmetricKey
+ *        (RFC 5958, with or without its [1] publicKey) holding an
+ *        ECPrivateKey, or a SEC1 ECPrivateKey (RFC 5915, with or without
+ *        its optional parameters and public key).
  *
  * Strict DER (definite minimal lengths, minimal INTEGERs, nothing after
  * the outer SEQUENCE). The private key octet string may be shorter than
- * f (it is left-padded); an embedded public key must equal the one
- * derived from d.
+ * f (it is left-padded); an embedded public key (PKCS#8 v2's, the
+ * ECPrivateKey's) must equal the one derived from d. A PKCS#8 v1 with a
+ * [1] publicKey, and any other version, is malformed.
  * @return ZC_OK; ZC_EINVAL for NULL pointers, malformed DER, a bad key
  *         (as zc_ec_key_from_private() and zc_ec_key_from_public()), a
  *         curve named twice differently, an embedded public key that

@@ -5,8 +5,9 @@
  *
  * The statistics count, per algorithm (with its key size where it matters)
  * and per backend, the calls and the bytes of every operation, apart for the
- * two directions (encrypt/decrypt; for RSA the private-key and the
- * public-key operation; hashes, MACs and random use the first only). They
+ * two directions (encrypt/decrypt; for RSA and the elliptic curves the
+ * private-key and the public-key operation; hashes, MACs and random use
+ * the first only). They
  * are off by default and switched on by `ZCRYPT_STATS=1` in the environment
  * (read once, at the first counted call; a value other than 0 or 1 leaves
  * them off and is listed by zc_settings_ignored()) or by
@@ -45,7 +46,7 @@ enum zc_stat_backend {
 };
 
 /** Number of counter rows (algorithm and key size); zc_stat_id() numbers them. */
-#define ZC_STAT_ALGOS 95
+#define ZC_STAT_ALGOS 98
 
 /** One counter pair. */
 struct zc_stat_cell {
@@ -56,7 +57,8 @@ struct zc_stat_cell {
 /** A snapshot of all counters: [row][backend][direction]. */
 struct zc_stats {
     /** Direction 0: encrypt, sign/decrypt with the private key (RSA),
-     *  hash, MAC, generate; direction 1: decrypt, public-key operation (RSA). */
+     *  sign, ECDH and key generation (EC), hash, MAC, generate; direction 1:
+     *  decrypt, public-key operation (RSA), verify (EC). */
     struct zc_stat_cell cell[ZC_STAT_ALGOS][ZC_STAT_BACKENDS][2];
 };
 
@@ -110,14 +112,14 @@ ZC_API void zc_stats_reset(void);
  * @param algo the algorithm as the backend query names it
  * @param key_len key bytes: AES 16/24/32, DES 8/16/24, RSA the modulus
  *        bytes (1024, 2048, 3072 and 4096 bits have rows, other sizes share
- *        one); ignored for hashes, RC4 and random
+ *        one), EC 0 or f (32, 48, 66); ignored for hashes, RC4 and random
  * @return 0..ZC_STAT_ALGOS-1; ZC_EINVAL for an unknown algorithm or key size.
  */
 ZC_API int zc_stat_id(enum zc_algo algo, size_t key_len);
 
 /**
  * @brief Name a counter row, e.g. "AES-128-CBC", "TDES-192-ECB", "RSA-2048",
- * "SHA-512"; NULL for a number that is not a row.
+ * "SHA-512", "P-256"; NULL for a number that is not a row.
  */
 ZC_API const char *zc_stat_name(int id);
 

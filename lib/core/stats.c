@@ -132,6 +132,13 @@ int zc_stat_id(enum zc_algo algo, size_t key_len)
         default:  return ZC_STAT_ROW_RSA + 4;
         }
     }
+    if (a >= ZC_ALGO_EC_P256 && a <= ZC_ALGO_EC_P521) {
+        static const uint8_t f[ZC_STAT_EC_CURVES] = { 32, 48, 66 };
+
+        if (key_len != 0 && key_len != f[a - ZC_ALGO_EC_P256])
+            return ZC_EINVAL;
+        return ZC_STAT_ROW_EC + (int)(a - ZC_ALGO_EC_P256);
+    }
     return ZC_EINVAL;
 }
 

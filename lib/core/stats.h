@@ -15,7 +15,8 @@
 /*
  * The rows of the counters (zc_stat_id): hashes by their zc_hash_alg
  * number, then AES with 16 mode slots x 3 key sizes, DES with 8 x 3, RC4,
- * RSA by modulus size (1024, 2048, 3072, 4096, other), random. Each family
+ * RSA by modulus size (1024, 2048, 3072, 4096, other), random, the
+ * elliptic curves P-256, P-384, P-521 (one row each). Each family
  * names its rows in its descriptor (core/family.h). New rows go at the
  * end, so that a row keeps its number.
  */
@@ -29,7 +30,9 @@ enum {
     ZC_STAT_ROW_RSA,
     ZC_STAT_RSA_SIZES = 5,
     ZC_STAT_ROW_RANDOM = ZC_STAT_ROW_RSA + ZC_STAT_RSA_SIZES,
-    ZC_STAT_ROWS
+    ZC_STAT_ROW_EC,
+    ZC_STAT_EC_CURVES = 3,
+    ZC_STAT_ROWS = ZC_STAT_ROW_EC + ZC_STAT_EC_CURVES
 };
 _Static_assert(ZC_STAT_ROWS == ZC_STAT_ALGOS, "ZC_STAT_ALGOS counts the rows");
 

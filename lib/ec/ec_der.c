@@ -1,9 +1,10 @@
 /*
  * ec_der.c - EC keys and ECDSA signatures in DER: SubjectPublicKeyInfo
  * with id-ecPublicKey and a namedCurve (RFC 5480), PKCS#8 v1
- * PrivateKeyInfo (RFC 5208) holding an ECPrivateKey, the SEC1
- * ECPrivateKey itself (RFC 5915), and the signature SEQUENCE of two
- * INTEGERs (RFC 3279, 2.2.3).
+ * PrivateKeyInfo (RFC 5208) and v2 OneAsymmetricKey (RFC 5958, with its
+ * [1] publicKey) holding an ECPrivateKey, the SEC1 ECPrivateKey itself
+ * (RFC 5915), and the signature SEQUENCE of two INTEGERs (RFC 3279,
+ * 2.2.3). Export writes PKCS#8 v1 only.
  *
  * Technique: the house's strict reader (core/der.h, shared with
  * rsa/rsa_der.c): a (pointer, length) cursor that accepts only DER
@@ -16,6 +17,10 @@
 #include "ec_int.h"
 #include "core/der.h"
 #include "core/util.h"
+
+/* OneAsymmetricKey's publicKey: [1] IMPLICIT BIT STRING (RFC 5958), a
+ * primitive tag, unlike SEC1's constructed (explicit) [1]. */
+#define DER_PKCS8_PUBLIC 0x81
 
 /* 1.2.840.10045.2.1 id-ecPublicKey */
 static const uint8_t oid_ec[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
@@ -75,14 +80,31 @@ static int der_alg(struct zc_der *c, enum zc_ec_curve *curve)
     return rc;
 }
 
-/* BIT STRING with no unused bits: the point. */
-static int der_point(struct zc_der *c, struct zc_der *pt)
+/* BIT STRING (tag: BIT STRING, or an implicit tag) with no unused bits:
+ * the point. */
+static int der_point(struct zc_der *c, uint8_t tag, struct zc_der *pt)
 {
-    if (zc_der_get(c, ZC_DER_BIT_STRING, pt) || pt->len < 2 || pt->p[0] != 0)
+    if (zc_der_get(c, tag, pt) || pt->len < 2 || pt->p[0] != 0)
         return -1;
     pt->p++;
     pt->len--;
     return 0;
+}
+
+/* ZC_OK when the encoded point pt is k's own public key; else k is wiped
+ * and the answer is ZC_EINVAL (a bad point included). */
+static int same_public(zc_ec_key *k, enum zc_ec_curve curve, const struct zc_der *pt)
+{
+    zc_ec_key q;
+    int rc;
+
+    rc = zc_ec_key_from_public(&q, curve, pt->p, pt->len);
+    if (rc == ZC_OK && memcmp(q.zc_pub, k->zc_pub, 2 * (size_t)k->zc_flen + 1) != 0)
+        rc = ZC_EINVAL;                 /* not the key's own public key */
+    zc_ec_key_wipe(&q);
+    if (rc != ZC_OK)
+        zc_ec_key_wipe(k);
+    return rc != ZC_OK ? ZC_EINVAL : ZC_OK;
 }
 
 /* ECPrivateKey (RFC 5915); *curve known (from PKCS#8) or -1. */
@@ -90,7 +112,6 @@ static int ec_private(zc_ec_key *k, struct zc_der *c, int have_curve, enum zc_ec
 {
     struct zc_der seq, d, p, pt = { NULL, 0 };   /* pt read only when has_pt */
     uint8_t buf[ZC_EC_MAX_F];
-    zc_ec_key q;
     int rc, has_pt = 0;
     size_t f;
 
@@ -111,7 +132,8 @@ static int ec_private(zc_ec_key *k, struct zc_der *c, int have_curve, enum zc_ec
         have_curve = 1;
     }
     if (zc_der_peek(&seq, ZC_DER_CTX1)) {
-        if (zc_der_get(&seq, ZC_DER_CTX1, &p) || der_point(&p, &pt) || p.len != 0)
+        if (zc_der_get(&seq, ZC_DER_CTX1, &p) || der_point(&p, ZC_DER_BIT_STRING, &pt) ||
+            p.len != 0)
             return ZC_EINVAL;
         has_pt = 1;
     }
@@ -126,20 +148,14 @@ static int ec_private(zc_ec_key *k, struct zc_der *c, int have_curve, enum zc_ec
     zc_wipe(buf, sizeof buf);
     if (rc != ZC_OK || !has_pt)
         return rc;
-    rc = zc_ec_key_from_public(&q, curve, pt.p, pt.len);
-    if (rc == ZC_OK && memcmp(q.zc_pub, k->zc_pub, 2 * f + 1) != 0)
-        rc = ZC_EINVAL;                 /* not the key's own public key */
-    zc_ec_key_wipe(&q);
-    if (rc != ZC_OK)
-        zc_ec_key_wipe(k);
-    return rc != ZC_OK ? ZC_EINVAL : ZC_OK;
+    return same_public(k, curve, &pt);
 }
 
 static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
 {
-    struct zc_der all = { der, der_len }, seq, inner, pt, oct;
+    struct zc_der all = { der, der_len }, seq, inner, pt, oct, pub = { NULL, 0 };
     enum zc_ec_curve curve = ZC_EC_P256;
-    int rc, v;
+    int rc, v, has_pub = 0;
 
     if (zc_der_get(&all, ZC_DER_SEQUENCE, &seq) || all.len != 0)
         return ZC_EINVAL;
@@ -147,19 +163,19 @@ static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
         rc = der_alg(&seq, &curve);
         if (rc != ZC_OK)
             return rc;
-        if (der_point(&seq, &pt) || seq.len != 0)
+        if (der_point(&seq, ZC_DER_BIT_STRING, &pt) || seq.len != 0)
             return ZC_EINVAL;
         return zc_ec_key_from_public(k, curve, pt.p, pt.len);
     }
     inner = seq;
     v = der_small(&inner);
-    if (v == 1) {                               /* SEC1 ECPrivateKey */
+    if (v == 1 && zc_der_peek(&inner, ZC_DER_OCTET_STRING)) {  /* SEC1 ECPrivateKey */
         struct zc_der whole = { der, der_len };
 
         return ec_private(k, &whole, 0, curve);
     }
-    if (v != 0)
-        return ZC_EINVAL;                       /* PKCS#8 v1 only */
+    if (v != 0 && v != 1)
+        return ZC_EINVAL;                       /* PKCS#8 v1 (0) and v2 (1) only */
     rc = der_alg(&inner, &curve);
     if (rc != ZC_OK)
         return rc;
@@ -167,9 +183,17 @@ static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
         return ZC_EINVAL;
     if (zc_der_peek(&inner, ZC_DER_CTX0) && zc_der_get(&inner, ZC_DER_CTX0, &pt))
         return ZC_EINVAL;                       /* attributes: ignored */
+    if (v == 1 && zc_der_peek(&inner, DER_PKCS8_PUBLIC)) {
+        if (der_point(&inner, DER_PKCS8_PUBLIC, &pub))
+            return ZC_EINVAL;
+        has_pub = 1;
+    }
     if (inner.len != 0)
-        return ZC_EINVAL;
-    return ec_private(k, &oct, 1, curve);
+        return ZC_EINVAL;                       /* a v1 with [1], anything after */
+    rc = ec_private(k, &oct, 1, curve);
+    if (rc != ZC_OK || !has_pub)
+        return rc;
+    return same_public(k, curve, &pub);         /* v2: as derived, else ZC_EINVAL */
 }
 
 int zc_ec_key_from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)

@@ -109,6 +109,7 @@ static int sign(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t *digest,
     rc = zc_ec_runs_sw(k);
     if (rc != ZC_OK)
         return rc;
+    zc_ec_count(k, 0, hlen);
     if (hedged) {
         rc = zc_random_bytes(kp, f);
         if (rc != ZC_OK)
@@ -193,6 +194,7 @@ int zc_ecdsa_verify(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t *dig
     rc = zc_ec_runs_sw(k);
     if (rc != ZC_OK)
         return rc;
+    zc_ec_count(k, 1, hlen);
     if (sig_len != 2 * (size_t)c->flen)
         return ZC_EAUTH;
     bits2int(c, e, digest, hlen);

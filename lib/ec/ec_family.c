@@ -4,6 +4,7 @@
  * (signatures) and PCC (scalar multiplication) are a later issue.
  */
 #include "core/family.h"
+#include "core/stats.h"
 
 static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
 {
@@ -29,7 +30,23 @@ static const struct zc_family_row rows[] = {
     { ZC_ALGO_EC_P256, 0 }, { ZC_ALGO_EC_P384, 0 }, { ZC_ALGO_EC_P521, 0 },
 };
 
-/* No statistics rows yet (the layout is another change's). */
+/* One statistics row per curve, counted as RSA is: direction 0 the
+ * private-key operations (signing, ECDH, key generation), 1 the public
+ * one (verification). Import, which derives a public key, is not counted
+ * (nor is RSA's). */
+static const char *stat_name(unsigned i)
+{
+    static const char *const names[ZC_STAT_EC_CURVES] = { "EC-P-256", "EC-P-384", "EC-P-521" };
+
+    return names[i];
+}
+
+static const char *stat_op(unsigned i, unsigned dir)
+{
+    (void)i;
+    return dir ? "public" : "private";
+}
+
 const struct zc_family zc_family_ec = {
     .name = "ECC",
     .first = ZC_ALGO_EC_P256,
@@ -38,4 +55,8 @@ const struct zc_family zc_family_ec = {
     .algo_name = algo_name,
     .rows = rows,
     .n_rows = sizeof(rows) / sizeof(rows[0]),
+    .stat_first = ZC_STAT_ROW_EC,
+    .stat_count = ZC_STAT_EC_CURVES,
+    .stat_name = stat_name,
+    .stat_op = stat_op,
 };

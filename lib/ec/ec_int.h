@@ -8,6 +8,7 @@
 #include <zcrypt/ec.h>
 
 #include "ec_sw.h"
+#include "core/stats.h"
 
 #define ZC_EC_MAGIC 0x45434b31u        /* "ECK1": a complete key */
 
@@ -27,6 +28,18 @@ void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q);
 /* Where an operation on k runs: ZC_OK for software; ZC_ENOTSUP on a
  * CPACF key (no CPACF EC code yet) and under the hardware-only policy. */
 int zc_ec_runs_sw(const zc_ec_key *k);
+
+_Static_assert(ZC_EC_P256 == 0 && ZC_EC_P384 == 1 && ZC_EC_P521 == 2 &&
+               ZC_ALGO_EC_P384 == ZC_ALGO_EC_P256 + 1 && ZC_ALGO_EC_P521 == ZC_ALGO_EC_P256 + 2,
+               "a NIST curve's algorithm is ZC_ALGO_EC_P256 + its curve value");
+
+/* Count one operation of k that runs in software (core/stats.h): dir 0
+ * signing, ECDH, generation; 1 verification; bytes its digest or f. */
+static inline void zc_ec_count(const zc_ec_key *k, unsigned dir, uint64_t bytes)
+{
+    zc_stat_count((enum zc_algo)(ZC_ALGO_EC_P256 + k->zc_curve), k->zc_flen, ZC_STAT_SOFTWARE,
+                  dir, bytes);
+}
 
 /* The length convention: ZC_ENOMEM with *len = need when *len < need. */
 int zc_ec_room(size_t *len, size_t need);

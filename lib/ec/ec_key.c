@@ -219,6 +219,8 @@ int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve)
         return rc;
     }
     c = zc_ec_nist(curve);
+    zc_stat_count((enum zc_algo)(ZC_ALGO_EC_P256 + curve), c->flen, ZC_STAT_SOFTWARE, 0,
+                  c->flen);
     for (tries = 0; tries < 64; tries++) {
         rc = zc_random_bytes(d, c->flen);
         if (rc != ZC_OK)
