@@ -425,6 +425,23 @@ void zc_bn_mont_reduce(uint64_t *r, const uint64_t *a, size_t an, const uint64_t
     zc_wipe(t, 2 * n * sizeof t[0]);
 }
 
+/*
+ * d = x / R mod m, out of Montgomery form: REDC of x alone (x < m, so
+ * below m R), the reduction half of a multiplication by 1 without its
+ * product half. t is a scratch of 2n limbs.
+ */
+static void from_mont(uint64_t *d, const uint64_t *x, const uint64_t *m, size_t n, uint64_t m0i,
+                      uint64_t *t)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        t[i] = x[i];
+        t[i + n] = 0;
+    }
+    redc(d, t, m, n, m0i);
+}
+
 #define WIN 5                   /* window bits */
 #define WIN_ENTRIES (1u << WIN)
 
@@ -492,10 +509,7 @@ void zc_bn_modexp(uint64_t *x, const uint64_t *e, size_t en, size_t ebits,
         lookup(mul, table, n, w, sel);
         op.mul(acc, acc, mul, m, n, m0i, t);
     }
-    /* out of Montgomery form: multiply by 1 */
-    zc_bn_zero(mul, n);
-    mul[0] = 1;
-    op.mul(x, acc, mul, m, n, m0i, t);
+    from_mont(x, acc, m, n, m0i, t);
     zc_wipe(table, WIN_ENTRIES * n * sizeof table[0]);
     zc_wipe(acc, n * sizeof acc[0]);
     zc_wipe(mul, n * sizeof mul[0]);
@@ -523,9 +537,7 @@ void zc_bn_modexp_pub(uint64_t *x, const uint64_t *e, size_t en,
         if ((e[i / 64] >> (i % 64)) & 1)          /* public exponent */
             op.mul(acc, acc, base, m, n, m0i, t);
     }
-    zc_bn_zero(base, n);
-    base[0] = 1;
-    op.mul(x, acc, base, m, n, m0i, t);
+    from_mont(x, acc, m, n, m0i, t);
     zc_wipe(acc, n * sizeof acc[0]);
     zc_wipe(t, 2 * n * sizeof t[0]);
 }
