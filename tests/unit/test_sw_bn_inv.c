@@ -22,18 +22,6 @@
 
 #define N ZC_BN_MAX_LIMBS
 
-static uint64_t rnd64(void)
-{
-    uint8_t b[8];
-    uint64_t w = 0;
-    int i;
-
-    fill(b, sizeof b);
-    for (i = 0; i < 8; i++)
-        w = w << 8 | b[i];
-    return w;
-}
-
 static void shr1(uint64_t *a, size_t n)
 {
     size_t i;
