@@ -291,6 +291,7 @@ uint64_t zc_bn_modinv(uint64_t *x, const uint64_t *m, size_t n)
     zc_wipe(g, sizeof g);
     zc_wipe(d, sizeof d);
     zc_wipe(e, sizeof e);
+    zc_wipe(m62, sizeof m62);           /* m may be secret: an RSA prime */
     zc_wipe(&t, sizeof t);
     return ok;
 }
