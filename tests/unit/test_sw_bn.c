@@ -31,18 +31,6 @@ static uint32_t ref_mod(const uint64_t *a, size_t n, uint32_t d)
     return (uint32_t)r;
 }
 
-static uint64_t rnd64(void)
-{
-    uint8_t b[8];
-    uint64_t w = 0;
-    int i;
-
-    fill(b, sizeof b);
-    for (i = 0; i < 8; i++)
-        w = w << 8 | b[i];
-    return w;
-}
-
 static unsigned n_cases;
 static unsigned n_bad;
 

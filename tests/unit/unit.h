@@ -60,6 +60,19 @@ static inline void fill(uint8_t *p, size_t n)
     }
 }
 
+/* A deterministic 64-bit word from the filler, big-endian (the bignum tests' limbs). */
+static inline uint64_t rnd64(void)
+{
+    uint8_t b[8];
+    uint64_t w = 0;
+    int i;
+
+    fill(b, sizeof b);
+    for (i = 0; i < 8; i++)
+        w = w << 8 | b[i];
+    return w;
+}
+
 /* The closing line and the exit status. */
 static inline int unit_done(void)
 {
