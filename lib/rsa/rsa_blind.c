@@ -14,7 +14,7 @@
  *     and only half-size inverses are needed (rsa_crt.c assembles r);
  *   - adapter: the answer comes back whole, modulo n, so r < n is drawn
  *     at once and inverted modulo n.
- * Both draw through random_bits() and retry the same way: a draw without
+ * Both draw through zc_rsa_random_bits() and retry the same way: a draw without
  * an inverse (zero, or sharing a factor with the modulus) is drawn again,
  * BLIND_TRIES times at most, then ZC_EDEVICE (a random source that keeps
  * giving such values is broken).
@@ -36,20 +36,18 @@
 /*
  * x (len limbs) = random value of `bits` bits (len limbs hold it): one
  * zc_random_bytes() call of (bits + 7) / 8 bytes, read big-endian, the
- * bits above `bits` cleared. At most ZC_RSA_MAX_PRIVATE_BITS bits: the
- * blinding is for private keys only.
+ * bits above `bits` cleared (zc_bn_decode() zeroes the limbs above).
+ * Blinding factors and key generation's candidates both draw here.
  */
-static int random_bits(uint64_t *x, size_t len, size_t bits)
+int zc_rsa_random_bits(uint64_t *x, size_t len, size_t bits)
 {
-    uint8_t buf[ZC_RSA_MAX_PRIVATE_BITS / 8];
-    size_t nbytes = (bits + 7) / 8, j;
+    uint8_t buf[ZC_RSA_MAX_BITS_ANY / 8];
+    size_t nbytes = (bits + 7) / 8;
     int rc = zc_random_bytes(buf, nbytes);
 
     zc_bn_decode(x, len, buf, nbytes);
     if (bits % 64)
         x[bits / 64] &= ((uint64_t)1 << (bits % 64)) - 1;
-    for (j = bits / 64 + (bits % 64 != 0); j < len; j++)
-        x[j] = 0;
     zc_wipe(buf, sizeof buf);
     return rc;
 }
@@ -74,7 +72,7 @@ static int blind_draw(const struct blind_part *part, size_t nparts)
 
     for (i = 0; i < BLIND_TRIES; i++) {
         for (j = 0; j < nparts; j++) {
-            rc = random_bits(part[j].x, part[j].limbs, part[j].bits);
+            rc = zc_rsa_random_bits(part[j].x, part[j].limbs, part[j].bits);
             if (rc != ZC_OK)
                 return rc;
         }

@@ -84,20 +84,6 @@ static uint64_t gcd32_is_one(uint64_t a, uint64_t b)
     return zc_ct_eq(b, 1);
 }
 
-/* Random bits into x (n limbs): exactly `bits` bits of randomness, the rest zero. */
-static int random_bits(uint64_t *x, size_t n, size_t bits)
-{
-    uint8_t buf[ZC_RSA_GEN_MAX_BITS / 8];
-    size_t len = (bits + 7) / 8;
-    int rc = zc_random_bytes(buf, len);
-
-    zc_bn_decode(x, n, buf, len);
-    if (bits % 64)
-        x[bits / 64] &= ((uint64_t)1 << (bits % 64)) - 1;
-    zc_wipe(buf, sizeof buf);
-    return rc;
-}
-
 /* One Miller-Rabin round per base; returns 1 when p passed all rounds, <0 on error. */
 static int miller_rabin(const uint64_t *p, size_t pbits, size_t pl)
 {
@@ -135,7 +121,7 @@ static int miller_rabin(const uint64_t *p, size_t pbits, size_t pl)
 
         /* a base in [2, p - 2]: pbits - 1 random bits, at least 2 */
         do {
-            int e = random_bits(z, pl, pbits - 1);
+            int e = zc_rsa_random_bits(z, pl, pbits - 1);
 
             if (e != ZC_OK) {
                 rc = e;
@@ -172,7 +158,7 @@ static int gen_prime(uint64_t *p, size_t pbits, uint32_t e)
     for (;;) {
         uint64_t coprime;
         uint32_t r;
-        int rc = random_bits(p, pl, pbits);
+        int rc = zc_rsa_random_bits(p, pl, pbits);
 
         if (rc != ZC_OK)
             return rc;

@@ -33,6 +33,12 @@ int zc_rsa_blind_crt(const zc_rsa_key *k, uint64_t *rp, uint64_t *rq, uint64_t *
                      uint64_t *rqinv);
 /* Adapter: r < n random and invertible, rinv = r^-1 mod n (limbs of n). */
 int zc_rsa_blind_modn(const zc_rsa_key *k, uint64_t *r, uint64_t *rinv);
+/* x (len limbs) = `bits` random bits (at most ZC_RSA_MAX_BITS_ANY), the
+ * rest zero: blinding factors and key generation's candidates. ZC_OK or
+ * zc_random_bytes()'s error. */
+#define ZC_RSA_MAX_BITS_ANY (ZC_RSA_MAX_PRIVATE_BITS > ZC_RSA_GEN_MAX_BITS ? \
+                             ZC_RSA_MAX_PRIVATE_BITS : ZC_RSA_GEN_MAX_BITS)
+int zc_rsa_random_bits(uint64_t *x, size_t len, size_t bits);
 /* The blinded input t = x r^e mod n (r becomes r^e). In limbs of n. */
 void zc_rsa_blind_apply(const zc_rsa_key *k, uint64_t *t, const uint64_t *x, uint64_t *r);
 
