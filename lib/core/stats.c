@@ -131,7 +131,7 @@ int zc_stat_id(enum zc_algo algo, size_t key_len)
 }
 
 /* The first call (ZCRYPT_STATS not read yet) and the shared mode. */
-void zc_stat_add_cell(size_t cell, uint64_t bytes)
+void zc_stat_add_cell(unsigned cell, uint64_t bytes)
 {
     int s = state();
 
@@ -152,7 +152,10 @@ void zc_stat_add_cell(size_t cell, uint64_t bytes)
 void zc_stat_add(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
                  unsigned dir, uint64_t bytes)
 {
-    zc_stat_count(algo, key_len, be, dir, bytes);
+    int s = zc_stat_state();
+
+    if (s != 0)
+        zc_stat_count_on(s, algo, key_len, be, dir, bytes);
 }
 
 int zc_stats_enable(int on)

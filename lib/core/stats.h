@@ -122,7 +122,7 @@ static inline __attribute__((always_inline)) int zc_stat_row(enum zc_algo algo, 
  * The counting in a state other than plain on (1): ZCRYPT_STATS not read
  * yet (-1), or shared (2). cell: ZC_STAT_CELL(), in bounds.
  */
-void zc_stat_add_cell(size_t cell, uint64_t bytes);
+void zc_stat_add_cell(unsigned cell, uint64_t bytes);
 
 /* The counting itself: the row from (algo, key_len), then the add. */
 void zc_stat_add(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
@@ -147,7 +147,7 @@ static inline __attribute__((always_inline)) size_t zc_stat_stripe_off(void)
  * (zcrypt/stats.h); every other state takes the call. The caller checked
  * that counting is not off and that cell is in bounds.
  */
-static inline __attribute__((always_inline)) void zc_stat_add_inline(int s, size_t cell,
+static inline __attribute__((always_inline)) void zc_stat_add_inline(int s, unsigned cell,
                                                                       uint64_t bytes)
 {
     if (__builtin_expect(s == 1, 1)) {
@@ -183,16 +183,28 @@ void zc_stat_count_on(int s, enum zc_algo algo, size_t key_len, enum zc_stat_bac
         zc_stat_add_inline(s, ZC_STAT_CELL(row, be, dir), bytes);
 }
 
-/* Count one operation. Off (the default): one load and one branch that
- * is never taken. */
+/*
+ * Count one operation. Off (the default): one load and one branch that
+ * is never taken. On, inline; where the algorithm is known only at run
+ * time (a hash context's), only a hash's row is inline and any other
+ * takes the call: the whole of zc_stat_row() inline there cost the
+ * caller's off path 5 instructions (zc_hash_final, register pressure).
+ */
 static inline __attribute__((always_inline))
 void zc_stat_count(enum zc_algo algo, size_t key_len, enum zc_stat_backend be, unsigned dir,
                    uint64_t bytes)
 {
     int s = zc_stat_state();
 
-    if (__builtin_expect(s != 0, 0))
-        zc_stat_count_on(s, algo, key_len, be, dir, bytes);
+    if (__builtin_expect(s != 0, 0)) {
+        if (__builtin_constant_p(algo))
+            zc_stat_count_on(s, algo, key_len, be, dir, bytes);
+        else if ((unsigned)algo <= ZC_ALGO_SHAKE256 && (unsigned)be < ZC_STAT_BACKENDS &&
+                 dir <= 1)
+            zc_stat_add_inline(s, ZC_STAT_CELL(algo, be, dir), bytes);
+        else
+            zc_stat_add(algo, key_len, be, dir, bytes);
+    }
 }
 
 /* A symmetric key's backend (ZC_BACKEND_CPACF or _SOFTWARE) as counted. */
