@@ -37,7 +37,7 @@
  * row and the two adds are inline in the caller (core/stats.h), no call.
  * Guest instructions a call costs more with counting on than off
  * (tests/bench/insncount.sh, qemu-s390x): 16-byte AES-128 ECB on CPACF 91
- * with the row looked up by calls, 26 inline; zc_hash SHA-512 53 and 12.
+ * with the row looked up by calls, 25 inline; zc_hash SHA-512 53 and 12.
  * What is left is the stripe (stack address, hash, shift: 4), the cell
  * from the key size and backend (about 8: both are the key's, worked out
  * per call, as the key object has no spare byte to keep them in), the two
