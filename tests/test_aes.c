@@ -192,6 +192,12 @@ START_TEST(ctr_carry)
                 ;
         }
         ck_assert(memcmp(a, b, 64) == 0);
+        memset(ctr, 0xff, 16);                      /* one block (CPACF's short call) */
+        memset(c2, 0xff, 16);
+        ck_assert_int_eq(zc_aes_ctr_crypt(&k, ctr, zero, a, 16), ZC_OK);
+        ck_assert_int_eq(zc_aes_ecb_encrypt(&k, c2, b, 16), ZC_OK);
+        ck_assert(memcmp(a, b, 16) == 0);
+        ck_assert(memcmp(ctr, zero, 16) == 0);      /* wrapped to zero */
         memset(ctr, 0xff, 16);                      /* wraps to zero */
         ck_assert_int_eq(zc_aes_ctr_crypt(&k, ctr, zero, a, 17), ZC_OK);
         ck_assert_uint_eq(ctr[15], 1);

@@ -50,6 +50,23 @@ static inline int zc_aes_cpacf_crypt(const zc_aes_key *k, unsigned op, int decry
 }
 
 /*
+ * KMCTR on one block with a clear key: the CTR mode's short call
+ * (aes_modes.c). The key object's clear key is the parameter block in
+ * place (KMCTR's block is the key alone, and KMCTR only reads it) and the
+ * caller's counter is the one counter block, so nothing is built, copied
+ * or wiped, and one short-form issue is all. ZC_OK, or ZC_EDEVICE for a
+ * short count, which a clear key never meets. The test builds' chunked
+ * issue (ZC_CPACF_TEST_HOOKS) does not apply: one block is one issue.
+ */
+#ifdef ZC_HAVE_CPACF
+static inline int zc_aes_cpacf_ctr_block(const zc_aes_key *k, const uint8_t ctr[16],
+                                         const uint8_t *in, uint8_t *out)
+{
+    return zc_cpacf_done(zc_kmctr_blocks(k->zc_fc, k->zc_key, out, in, 16, ctr), 16);
+}
+#endif
+
+/*
  * XTS: the XTS parameter T_0 for tweak from k2 (PCC), then KM-XTS with k1
  * over whole blocks. The running parameter stays in x between calls.
  */

@@ -106,12 +106,31 @@ static inline int zc_aes_mode_select(const zc_aes_key *k, enum zc_aes_imode mode
 static inline void zc_aes_stat(const zc_aes_key *k, enum zc_aes_imode mode, int b,
                                int decrypt, size_t len)
 {
-    /* The row and backend are worked out only when counting is on. */
-    if (__builtin_expect(__atomic_load_n(&zc_stats_state, __ATOMIC_RELAXED) != 0, 0))
-        zc_stat_add((enum zc_algo)(ZC_ALGO_AES_ECB + (mode == ZC_AES_IM_GCM_KMA ? ZC_AES_IM_GCM
-                                                                               : mode)),
-                  k->zc_key_len, zc_stat_be(b, zc_aes_key_protected(k)), decrypt != 0, len);
+    int s = zc_stat_state();
+
+    /* The row and backend are worked out only when counting is on, inline
+     * (core/stats.h). The key size's row without a check: zc_key_len is
+     * 16, 24 or 32 by construction, and any byte at all stays in the
+     * table (asserted below), so nothing is written out of bounds. */
+    if (__builtin_expect(s != 0, 0)) {
+        unsigned m = mode == ZC_AES_IM_GCM_KMA ? ZC_AES_IM_GCM : mode;
+        size_t size = (uint8_t)(k->zc_key_len - 16) / 8;
+        /* zc_stat_be(): every kind past clear is a protected one. */
+        size_t be = b == ZC_BACKEND_CPACF ? k->zc_kind > ZC_AES_KIND_CLEAR : ZC_STAT_SOFTWARE;
+
+        /* ZC_STAT_CELL(ZC_STAT_ROW_AES + m * 3 + size, be, dir): the
+         * mode's part a constant, the rest bit fields (be < 4, dir < 2),
+         * which the compiler inserts rather than multiplies. */
+        zc_stat_add_inline(s, ZC_STAT_CELL(ZC_STAT_ROW_AES + m * 3, 0, 0) +
+                                  (size << 3 | be << 1 | (size_t)(decrypt != 0)), len);
+    }
 }
+_Static_assert(ZC_STAT_ROW_AES + (ZC_STAT_AES_MODES - 1) * 3 + 255 / 8 < ZC_STAT_ROWS,
+               "any key length byte counts in a row of the table");
+_Static_assert(ZC_STAT_BACKENDS == 4 && ZC_STAT_CPACF == 0 && ZC_STAT_PROTECTED == 1 &&
+               ZC_AES_KIND_PROTECTED == ZC_AES_KIND_CLEAR + 1 &&
+               ZC_AES_KIND_EPHEMERAL == ZC_AES_KIND_CLEAR + 3,
+               "the kinds past clear are the protected ones, counted as ZC_STAT_PROTECTED");
 
 /*
  * Copy the key field of a CPACF parameter block to dst and return the

@@ -3,7 +3,10 @@
  * the operation has decided its backend (lib/core/stats.c keeps the counters).
  *
  * Off (the default), zc_stat_count() is one load and one branch that is
- * never taken; the row is worked out only when counting is on.
+ * never taken; the row is worked out only when counting is on, and then
+ * inline: the row folds to a few instructions for a constant algorithm,
+ * and the add to this thread's stripe is two atomic adds, no call (the
+ * shared mode and the first call, which reads ZCRYPT_STATS, take one).
  */
 #ifndef ZC_STATS_INT_H
 #define ZC_STATS_INT_H
@@ -64,15 +67,147 @@ extern int zc_stats_state __attribute__((visibility("hidden")));   /* no GOT loa
 /* The shared segment's counters (core/stats_shm.c publishes them), or NULL. */
 extern struct zc_stat_cell *zc_stats_shm_cells __attribute__((visibility("hidden")));
 
+/*
+ * The counters themselves (core/stats.c): ZC_STAT_STRIPES copies, each on
+ * lines of its own, a power of two bytes apart so that a stripe's offset
+ * is one shift of the hashed stack address. Rows may be added freely: the
+ * stripe grows to the next power of two.
+ */
+#define ZC_STAT_STRIPES 16
+#define ZC_STAT_CELLS_BYTES (sizeof(struct zc_stat_cell) * ZC_STAT_ALGOS * ZC_STAT_BACKENDS * 2)
+#define ZC_STAT_P2_(x) ((x) | (x) >> 1 | (x) >> 2 | (x) >> 4 | (x) >> 8 | (x) >> 16)
+#define ZC_STAT_STRIPE_BYTES (ZC_STAT_P2_(ZC_STAT_CELLS_BYTES - 1) + 1)
+
+struct zc_stat_stripe {
+    struct zc_stat_cell cell[ZC_STAT_ALGOS * ZC_STAT_BACKENDS * 2];
+} __attribute__((aligned(ZC_STAT_STRIPE_BYTES)));
+_Static_assert(sizeof(struct zc_stat_stripe) == ZC_STAT_STRIPE_BYTES &&
+               ZC_STAT_STRIPE_BYTES >= 256, "a stripe is a power of two, whole lines");
+
+extern struct zc_stat_stripe zc_stat_stripes[ZC_STAT_STRIPES]
+    __attribute__((visibility("hidden")));
+
+/* The cells a row's (backend, direction) pairs occupy: the index of
+ * (row, be, dir) in a stripe and in the shared segment alike. */
+#define ZC_STAT_CELL(row, be, dir) (((unsigned)(row) * ZC_STAT_BACKENDS + (unsigned)(be)) * 2u + (dir))
+
+/*
+ * The row of (algo, key_len), as zc_stat_id() (core/stats.c) numbers it,
+ * or a negative value for none: the hashes, AES and DES inline, so that
+ * they fold to a few instructions where algo is a constant, the other
+ * rows by the call.
+ */
+static inline __attribute__((always_inline)) int zc_stat_row(enum zc_algo algo, size_t key_len)
+{
+    unsigned a = (unsigned)algo;
+
+    if (a <= ZC_ALGO_SHAKE256)
+        return (int)a;
+    if (a >= ZC_ALGO_AES_ECB && a < ZC_ALGO_AES_ECB + ZC_STAT_AES_MODES) {
+        /* (key_len - 16) / 8 for 16, 24, 32; the rotation makes any
+         * other length, a multiple of 8 or not, larger than 2. */
+        size_t i = key_len - 16;
+
+        i = i >> 3 | i << 61;
+        if (i > 2)
+            return ZC_EINVAL;
+        return ZC_STAT_ROW_AES + (int)(a - ZC_ALGO_AES_ECB) * 3 + (int)i;
+    }
+    if (a >= ZC_ALGO_DES_ECB && a < ZC_ALGO_DES_ECB + ZC_STAT_DES_MODES) {
+        if (key_len != 8 && key_len != 16 && key_len != 24)
+            return ZC_EINVAL;
+        return ZC_STAT_ROW_DES + (int)(a - ZC_ALGO_DES_ECB) * 3 + (int)(key_len / 8 - 1);
+    }
+    return zc_stat_id(algo, key_len);       /* the rest: stats.c's table */
+}
+
+/*
+ * The counting in a state other than plain on (1): ZCRYPT_STATS not read
+ * yet (-1), or shared (2). cell: ZC_STAT_CELL(), in bounds.
+ */
+void zc_stat_add_cell(unsigned cell, uint64_t bytes);
+
 /* The counting itself: the row from (algo, key_len), then the add. */
 void zc_stat_add(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
                  unsigned dir, uint64_t bytes);
 
-static inline void zc_stat_count(enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
-                                 unsigned dir, uint64_t bytes)
+/*
+ * Which stripe the calling thread adds to: its stack address, above the
+ * bits that vary within one thread's calls (64 KiB), hashed
+ * (multiplicative, the golden ratio's 32 bits), as a byte offset.
+ */
+static inline __attribute__((always_inline)) size_t zc_stat_stripe_off(void)
 {
-    if (__builtin_expect(__atomic_load_n(&zc_stats_state, __ATOMIC_RELAXED) != 0, 0))
-        zc_stat_add(algo, key_len, be, dir, bytes);
+    /* The frame address, not a local's: a local whose address is taken
+     * costs a stack slot and the stack protector's check on every call. */
+    uint32_t a = (uint32_t)((uintptr_t)__builtin_frame_address(0) >> 16);
+
+    return (size_t)((a * 0x9e3779b1u) >> 28) * ZC_STAT_STRIPE_BYTES;
+}
+
+/*
+ * Counting on (1): the cell's two relaxed atomic adds inline, calls first
+ * (zcrypt/stats.h); every other state takes the call. The caller checked
+ * that counting is not off and that cell is in bounds.
+ */
+static inline __attribute__((always_inline)) void zc_stat_add_inline(int s, unsigned cell,
+                                                                      uint64_t bytes)
+{
+    if (__builtin_expect(s == 1, 1)) {
+        struct zc_stat_cell *c = (struct zc_stat_cell *)((char *)zc_stat_stripes +
+                                                         zc_stat_stripe_off()) + cell;
+
+        __atomic_fetch_add(&c->calls, 1, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&c->bytes, bytes, __ATOMIC_RELAXED);
+    } else {
+        zc_stat_add_cell(cell, bytes);
+    }
+}
+
+/* The switch, one relaxed load: 0 off, anything else counts. */
+static inline __attribute__((always_inline)) int zc_stat_state(void)
+{
+    return __atomic_load_n(&zc_stats_state, __ATOMIC_RELAXED);
+}
+
+/*
+ * Count one operation with counting not off (s = zc_stat_state(), not 0):
+ * the row (folded where algo is a constant), the bounds check and the
+ * stripe's adds, inline. Callers whose arguments cost work (a backend to
+ * work out) test the state first and compute them only then.
+ */
+static inline __attribute__((always_inline))
+void zc_stat_count_on(int s, enum zc_algo algo, size_t key_len, enum zc_stat_backend be,
+                      unsigned dir, uint64_t bytes)
+{
+    int row = zc_stat_row(algo, key_len);
+
+    if (row >= 0 && row < ZC_STAT_ROWS && (unsigned)be < ZC_STAT_BACKENDS && dir <= 1)
+        zc_stat_add_inline(s, ZC_STAT_CELL(row, be, dir), bytes);
+}
+
+/*
+ * Count one operation. Off (the default): one load and one branch that
+ * is never taken. On, inline; where the algorithm is known only at run
+ * time (a hash context's), only a hash's row is inline and any other
+ * takes the call: the whole of zc_stat_row() inline there cost the
+ * caller's off path 5 instructions (zc_hash_final, register pressure).
+ */
+static inline __attribute__((always_inline))
+void zc_stat_count(enum zc_algo algo, size_t key_len, enum zc_stat_backend be, unsigned dir,
+                   uint64_t bytes)
+{
+    int s = zc_stat_state();
+
+    if (__builtin_expect(s != 0, 0)) {
+        if (__builtin_constant_p(algo))
+            zc_stat_count_on(s, algo, key_len, be, dir, bytes);
+        else if ((unsigned)algo <= ZC_ALGO_SHAKE256 && (unsigned)be < ZC_STAT_BACKENDS &&
+                 dir <= 1)
+            zc_stat_add_inline(s, ZC_STAT_CELL(algo, be, dir), bytes);
+        else
+            zc_stat_add(algo, key_len, be, dir, bytes);
+    }
 }
 
 /* A symmetric key's backend (ZC_BACKEND_CPACF or _SOFTWARE) as counted. */

@@ -18,7 +18,10 @@
  * Table 2; sources from 3.2.3) and chi'd at once in registers. The result
  * goes to a second state, so the 25-lane intermediate B of a step-by-step
  * round never goes through memory; two rounds per iteration go a -> E ->
- * a. Every rotation is by a constant. Only the round constants come from
+ * a. chi uses the lane-complementing transform (see CHI_0): one NOT a row
+ * instead of five; guest instructions per SHA3-256 block on s390x 6315 ->
+ * 5608 (OpenSSL's s390x code, CPACF masked: 5034), x86_64 throughput
+ * 0.85x -> 1.0x OpenSSL's. Every rotation is by a constant. Only the round constants come from
  * a table, indexed by round number; there are no data-dependent branches
  * or indices, so the permutation is constant-time. E can hold key-derived
  * state (KMAC, keyed SHAKE) and is wiped at the end (D lives in registers
@@ -68,20 +71,72 @@ static const uint64_t RC[24] = {
 /*
  * One output row y of theta (apply D), rho, pi and chi, from state s into
  * state t: pi moves source lane i_x (rotated by rho's r_x) to (x, y), so
- * the five lanes of the row are computed in registers and chi'd at once.
+ * the five lanes of the row are computed in registers and chi'd at once,
+ * by that row's CHI_y (below).
  */
-#define ROW(s, t, y, i0, r0, i1, r1, i2, r2, i3, r3, i4, r4)            \
+#define ROW(s, t, y, CHI, i0, r0, i1, r1, i2, r2, i3, r3, i4, r4)       \
     do {                                                                 \
         uint64_t b0_ = zc_rol64(s[i0] ^ D[(i0) % 5], r0);                \
         uint64_t b1_ = zc_rol64(s[i1] ^ D[(i1) % 5], r1);                \
         uint64_t b2_ = zc_rol64(s[i2] ^ D[(i2) % 5], r2);                \
         uint64_t b3_ = zc_rol64(s[i3] ^ D[(i3) % 5], r3);                \
         uint64_t b4_ = zc_rol64(s[i4] ^ D[(i4) % 5], r4);                \
-        t[5 * (y) + 0] = b0_ ^ (~b1_ & b2_);                             \
-        t[5 * (y) + 1] = b1_ ^ (~b2_ & b3_);                             \
-        t[5 * (y) + 2] = b2_ ^ (~b3_ & b4_);                             \
-        t[5 * (y) + 3] = b3_ ^ (~b4_ & b0_);                             \
-        t[5 * (y) + 4] = b4_ ^ (~b0_ & b1_);                             \
+        CHI(t + 5 * (y), b0_, b1_, b2_, b3_, b4_);                       \
+    } while (0)
+
+/*
+ * chi with lane complementing ("Keccak implementation overview", 2.2,
+ * keccak.team; the patterns of XKCP's KeccakP-1600-opt64 with
+ * UseBebigokimisa): the six lanes of P = {1, 2, 8, 12, 17, 20} are kept
+ * complemented between rounds, and then each row's chi, a_x ^ (~a_{x+1} &
+ * a_{x+2}) five times, becomes the five AND / OR forms below with one NOT
+ * a row instead of five (s390x before z15 and x86-64 without BMI have no
+ * and-with-complement). theta's parities and D absorb the complements as
+ * they come; iota's lane 0 is not complemented. zc_keccak_f1600 turns P
+ * into and out of this form.
+ */
+#define CHI_0(t, b0, b1, b2, b3, b4)                                     \
+    do {                                                                 \
+        (t)[0] = (b0) ^ ((b1) | (b2));                                   \
+        (t)[1] = (b1) ^ (~(b2) | (b3));                                  \
+        (t)[2] = (b2) ^ ((b3) & (b4));                                   \
+        (t)[3] = (b3) ^ ((b4) | (b0));                                   \
+        (t)[4] = (b4) ^ ((b0) & (b1));                                   \
+    } while (0)
+#define CHI_1(t, b0, b1, b2, b3, b4)                                     \
+    do {                                                                 \
+        (t)[0] = (b0) ^ ((b1) | (b2));                                   \
+        (t)[1] = (b1) ^ ((b2) & (b3));                                   \
+        (t)[2] = (b2) ^ ((b3) | ~(b4));                                  \
+        (t)[3] = (b3) ^ ((b4) | (b0));                                   \
+        (t)[4] = (b4) ^ ((b0) & (b1));                                   \
+    } while (0)
+#define CHI_2(t, b0, b1, b2, b3, b4)                                     \
+    do {                                                                 \
+        uint64_t n3_ = ~(b3);                                            \
+        (t)[0] = (b0) ^ ((b1) | (b2));                                   \
+        (t)[1] = (b1) ^ ((b2) & (b3));                                   \
+        (t)[2] = (b2) ^ (n3_ & (b4));                                    \
+        (t)[3] = n3_ ^ ((b4) | (b0));                                    \
+        (t)[4] = (b4) ^ ((b0) & (b1));                                   \
+    } while (0)
+#define CHI_3(t, b0, b1, b2, b3, b4)                                     \
+    do {                                                                 \
+        uint64_t n3_ = ~(b3);                                            \
+        (t)[0] = (b0) ^ ((b1) & (b2));                                   \
+        (t)[1] = (b1) ^ ((b2) | (b3));                                   \
+        (t)[2] = (b2) ^ (n3_ | (b4));                                    \
+        (t)[3] = n3_ ^ ((b4) & (b0));                                    \
+        (t)[4] = (b4) ^ ((b0) | (b1));                                   \
+    } while (0)
+#define CHI_4(t, b0, b1, b2, b3, b4)                                     \
+    do {                                                                 \
+        uint64_t n1_ = ~(b1);                                            \
+        (t)[0] = (b0) ^ (n1_ & (b2));                                    \
+        (t)[1] = n1_ ^ ((b2) | (b3));                                    \
+        (t)[2] = (b2) ^ ((b3) & (b4));                                   \
+        (t)[3] = (b3) ^ ((b4) | (b0));                                   \
+        (t)[4] = (b4) ^ ((b0) & (b1));                                   \
     } while (0)
 
 /*
@@ -94,24 +149,37 @@ static const uint64_t RC[24] = {
         uint64_t D[5];                                                   \
                                                                          \
         THETA_D(s);                                                      \
-        ROW(s, t, 0, 0, 0, 6, 44, 12, 43, 18, 21, 24, 14);               \
-        ROW(s, t, 1, 3, 28, 9, 20, 10, 3, 16, 45, 22, 61);               \
-        ROW(s, t, 2, 1, 1, 7, 6, 13, 25, 19, 8, 20, 18);                 \
-        ROW(s, t, 3, 4, 27, 5, 36, 11, 10, 17, 15, 23, 56);              \
-        ROW(s, t, 4, 2, 62, 8, 55, 14, 39, 15, 41, 21, 2);               \
+        ROW(s, t, 0, CHI_0, 0, 0, 6, 44, 12, 43, 18, 21, 24, 14);        \
+        ROW(s, t, 1, CHI_1, 3, 28, 9, 20, 10, 3, 16, 45, 22, 61);        \
+        ROW(s, t, 2, CHI_2, 1, 1, 7, 6, 13, 25, 19, 8, 20, 18);          \
+        ROW(s, t, 3, CHI_3, 4, 27, 5, 36, 11, 10, 17, 15, 23, 56);       \
+        ROW(s, t, 4, CHI_4, 2, 62, 8, 55, 14, 39, 15, 41, 21, 2);        \
         t[0] ^= RC[r];                                                   \
     } while (0)
+
+/* The lanes of P (CHI_0 ..), complemented into or out of chi's form. */
+static inline void complement_p(uint64_t a[25])
+{
+    a[1] = ~a[1];
+    a[2] = ~a[2];
+    a[8] = ~a[8];
+    a[12] = ~a[12];
+    a[17] = ~a[17];
+    a[20] = ~a[20];
+}
 
 void zc_keccak_f1600(uint64_t a[25])
 {
     uint64_t E[25];
     unsigned r;
 
+    complement_p(a);
     /* Two rounds per iteration: a into E, then E back into a. */
     for (r = 0; r < 24; r += 2) {
         ROUND(a, E, r);
         ROUND(E, a, r + 1);
     }
+    complement_p(a);
 
     zc_wipe(E, sizeof(E));
 }

@@ -40,6 +40,14 @@ static void test_aes_kats(void)
             memcpy(iv, iv0, 16);
             rc = rc ? rc : tu_aes_mode(v->mode, 0, &k, iv, ct, got, n);
             ok = ok && rc == ZC_OK && memcmp(got, pt, n) == 0;
+            if (v->mode == ZC_KAT_CTR) {    /* one block a call: KMCTR's short call */
+                size_t off;
+
+                memcpy(iv, iv0, 16);
+                for (off = 0; off < n && rc == ZC_OK; off += 16)
+                    rc = zc_aes_ctr_crypt(&k, iv, pt + off, got + off, 16);
+                ok = ok && rc == ZC_OK && memcmp(got, ct, n) == 0;
+            }
             zc_aes_key_wipe(&k);
         }
         bm_result(bm_name(name, sizeof name, "aes-kat-cpacf", v->name), ok,
