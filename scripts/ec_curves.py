@@ -41,12 +41,14 @@ def limbs(x, n):
     return '{ ' + ', '.join('0x%016xu' % v for v in out[:n]) + ' }'
 
 
-def mod_block(name, m, n):
+def mod_block(name, m, n, fn):
     r = 2**(64 * n)
     m0i = (-pow(m, -1, 2**64)) % 2**64
-    return ('    .%s = {\n        .limbs = %d,\n        .m = %s,\n        .m0i = 0x%016xu,\n'
+    return ('    .%s = {\n        .limbs = %d,\n        .mul = zc_ec_fmul_%s,\n'
+            '        .sqr = zc_ec_fsqr_%s,\n        .m = %s,\n        .m0i = 0x%016xu,\n'
             '        .r2 = %s,\n        .one = %s,\n        .inv_exp = %s,\n    },\n') % (
-        name, n, limbs(m, n), m0i, limbs(r * r % m, n), limbs(r % m, n), limbs(m - 2, n))
+        name, n, fn, fn, limbs(m, n), m0i, limbs(r * r % m, n), limbs(r % m, n),
+        limbs(m - 2, n))
 
 
 def main():
@@ -62,7 +64,8 @@ def main():
         assert p % 4 == 3
         bits = p.bit_length()
         print('static const struct zc_ec_curve_sw zc_ec_%s_sw = {' % name)
-        print(mod_block('p', p, n) + mod_block('n', c['n'], n), end='')
+        # the field prime has its own copy (ec_field.c), the order a generic one
+        print(mod_block('p', p, n, name) + mod_block('n', c['n'], n, 'n%d' % n), end='')
         print('    .b = %s,' % limbs(c['b'] * r % p, n))
         print('    .gx = %s,' % limbs(c['gx'] * r % p, n))
         print('    .gy = %s,' % limbs(c['gy'] * r % p, n))

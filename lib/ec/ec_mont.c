@@ -43,43 +43,12 @@ static uint64_t sub_m(uint64_t *r, const uint64_t *t, const uint64_t *m, unsigne
 void zc_ec_mont_mul(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                     const uint64_t *b)
 {
-    uint64_t t[ZC_EC_LIMBS + 2] = { 0 }, u[ZC_EC_LIMBS];
-    unsigned n = m->limbs, i, j;
+    m->mul(m, r, a, b);
+}
 
-    for (i = 0; i < n; i++) {
-        uint64_t c = 0, q;
-        u128 z;
-
-        for (j = 0; j < n; j++) {               /* t += a[i] b */
-            z = (u128)a[i] * b[j] + t[j] + c;
-            t[j] = (uint64_t)z;
-            c = (uint64_t)(z >> 64);
-        }
-        z = (u128)t[n] + c;
-        t[n] = (uint64_t)z;
-        t[n + 1] = (uint64_t)(z >> 64);
-        q = t[0] * m->m0i;                      /* t + q m = 0 mod 2^64 */
-        z = (u128)q * m->m[0] + t[0];
-        c = (uint64_t)(z >> 64);
-        for (j = 1; j < n; j++) {               /* t = (t + q m) / 2^64 */
-            z = (u128)q * m->m[j] + t[j] + c;
-            t[j - 1] = (uint64_t)z;
-            c = (uint64_t)(z >> 64);
-        }
-        z = (u128)t[n] + c;
-        t[n - 1] = (uint64_t)z;
-        t[n] = t[n + 1] + (uint64_t)(z >> 64);  /* t < 2m: at most 1 */
-    }
-    /* t < 2m: subtract m unless that borrows with no carry word */
-    {
-        uint64_t borrow = sub_m(u, t, m->m, n);
-        uint64_t use = t[n] | (borrow ^ 1);
-
-        for (i = 0; i < n; i++)
-            r[i] = zc_ct_sel(use, u[i], t[i]);
-    }
-    zc_wipe(t, sizeof t);
-    zc_wipe(u, sizeof u);
+void zc_ec_mont_sqr(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
+{
+    m->sqr(m, r, a);
 }
 
 void zc_ec_mod_add(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
@@ -125,7 +94,7 @@ void zc_ec_mont_pow(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
     memcpy(acc, m->one, sizeof acc);
     /* the exponent is public: its bits may steer the sequence */
     for (i = n * 64; i-- > 0;) {
-        zc_ec_mont_mul(m, acc, acc, acc);
+        zc_ec_mont_sqr(m, acc, acc);
         if ((e[i / 64] >> (i % 64)) & 1)
             zc_ec_mont_mul(m, acc, acc, base);
     }

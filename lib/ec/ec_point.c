@@ -20,6 +20,7 @@
 #include "core/util.h"
 
 #define MUL(r, a, b) zc_ec_mont_mul(&c->p, (r), (a), (b))
+#define SQR(r, a) zc_ec_mont_sqr(&c->p, (r), (a))
 #define ADD(r, a, b) zc_ec_mod_add(&c->p, (r), (a), (b))
 #define SUB(r, a, b) zc_ec_mod_sub(&c->p, (r), (a), (b))
 
@@ -91,9 +92,9 @@ void zc_ec_pt_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     uint64_t t0[ZC_EC_LIMBS], t1[ZC_EC_LIMBS], t2[ZC_EC_LIMBS], t3[ZC_EC_LIMBS];
     uint64_t x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS];
 
-    MUL(t0, p->x, p->x);        /* 1. t0 = X^2 */
-    MUL(t1, p->y, p->y);        /* 2. t1 = Y^2 */
-    MUL(t2, p->z, p->z);        /* 3. t2 = Z^2 */
+    SQR(t0, p->x);              /* 1. t0 = X^2 */
+    SQR(t1, p->y);              /* 2. t1 = Y^2 */
+    SQR(t2, p->z);              /* 3. t2 = Z^2 */
     MUL(t3, p->x, p->y);        /* 4. t3 = X Y */
     ADD(t3, t3, t3);            /* 5. t3 = t3 + t3 */
     MUL(z3, p->x, p->z);        /* 6. Z3 = X Z */
@@ -147,7 +148,7 @@ static void rhs(const struct zc_ec_curve_sw *c, uint64_t *w, const uint64_t *x)
 {
     uint64_t t[ZC_EC_LIMBS];
 
-    MUL(t, x, x);
+    SQR(t, x);
     MUL(t, t, x);
     SUB(t, t, x);
     SUB(t, t, x);
@@ -161,7 +162,7 @@ uint64_t zc_ec_on_curve(const struct zc_ec_curve_sw *c, const uint64_t *x,
     uint64_t w[ZC_EC_LIMBS], y2[ZC_EC_LIMBS], d[ZC_EC_LIMBS];
 
     rhs(c, w, x);
-    MUL(y2, y, y);
+    SQR(y2, y);
     SUB(d, y2, w);
     return zc_ec_is_zero(&c->p, d);
 }

@@ -21,9 +21,17 @@
 #define ZC_EC_LIMBS 9           /* P-521: 521 bits in 9 limbs */
 #define ZC_EC_MAX_F 66          /* field bytes of P-521 */
 
+struct zc_ec_mod;
+/* A Montgomery product r = a b R^-1 mod m, and a square (ec_field.c). */
+typedef void zc_ec_mul_fn(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                          const uint64_t *b);
+typedef void zc_ec_sqr_fn(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
+
 /* A Montgomery modulus: the field prime p or the group order n. */
 struct zc_ec_mod {
     unsigned limbs;
+    zc_ec_mul_fn *mul;              /* the copy specialised for this modulus */
+    zc_ec_sqr_fn *sqr;
     uint64_t m[ZC_EC_LIMBS];        /* the odd modulus */
     uint64_t m0i;                   /* -m^-1 mod 2^64 */
     uint64_t r2[ZC_EC_LIMBS];       /* R^2 mod m: into Montgomery form */
@@ -44,10 +52,18 @@ struct zc_ec_curve_sw {
 /* 0: P-256, 1: P-384, 2: P-521. */
 const struct zc_ec_curve_sw *zc_ec_sw_curve(unsigned idx);
 
+/* ec_field.c: the specialised copies the curve table points to. */
+zc_ec_mul_fn zc_ec_fmul_p256, zc_ec_fmul_p384, zc_ec_fmul_p521;
+zc_ec_mul_fn zc_ec_fmul_n4, zc_ec_fmul_n6, zc_ec_fmul_n9;
+zc_ec_sqr_fn zc_ec_fsqr_p256, zc_ec_fsqr_p384, zc_ec_fsqr_p521;
+zc_ec_sqr_fn zc_ec_fsqr_n4, zc_ec_fsqr_n6, zc_ec_fsqr_n9;
+
 /* ec_mont.c: arithmetic mod m. Inputs below m, outputs below m; r may
  * alias a or b. */
 void zc_ec_mont_mul(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                     const uint64_t *b);
+/* r = a^2 R^-1 mod m. */
+void zc_ec_mont_sqr(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
 void zc_ec_mod_add(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                    const uint64_t *b);
 void zc_ec_mod_sub(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
