@@ -32,12 +32,11 @@
  * formulas' are not: the callers that hold secrets (ec_mul.c,
  * ec_ecdsa_sw.c) wipe their results, and these locals live in registers.
  */
-#include "ec_sw.h"
-#include "core/ct.h"
+#include "ec_fe.h"
 
-__extension__ typedef unsigned __int128 u128;
+typedef zc_u128 u128;
 
-#define INLINE static inline __attribute__((always_inline))
+#define INLINE ZC_EC_INLINE
 
 /* t[0 .. 2n-1] = a b */
 INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
@@ -151,10 +150,6 @@ INLINE void redc(uint64_t *r, uint64_t *t, const uint64_t *m, uint64_t m0i, unsi
  * and q << 9 lands on limb i + 8 (its top 9 bits on limb i + 9), the
  * carry running up to limb 17. t < 2 R m < 2^1098 fits the 18 limbs.
  */
-static const uint64_t p521_m[9] = {
-    ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, ~0ull, 0x1ff,
-};
-
 INLINE void redc_p521(uint64_t *r, uint64_t *t)
 {
     unsigned i, j;
@@ -173,16 +168,8 @@ INLINE void redc_p521(uint64_t *r, uint64_t *t)
             t[j] = (uint64_t)z;
         }
     }
-    final_sub(r, t + 9, 0, p521_m, 9);          /* t / R < 2m < 2^522 */
+    final_sub(r, t + 9, 0, zc_ec_p521_m, 9);   /* t / R < 2m < 2^522 */
 }
-
-static const uint64_t p256_m[4] = {
-    0xffffffffffffffffu, 0x00000000ffffffffu, 0x0000000000000000u, 0xffffffff00000001u,
-};
-static const uint64_t p384_m[6] = {
-    0x00000000ffffffffu, 0xffffffff00000000u, 0xfffffffffffffffeu,
-    0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
-};
 
 void zc_ec_fmul_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                      const uint64_t *b)
@@ -191,7 +178,7 @@ void zc_ec_fmul_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
 
     (void)m;
     mul_wide(t, a, b, 4);
-    redc(r, t, p256_m, 1, 4);                   /* -p^-1 = 1 mod 2^64 */
+    redc(r, t, zc_ec_p256_m, 1, 4);            /* -p^-1 = 1 mod 2^64 */
 }
 
 void zc_ec_fsqr_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
@@ -200,7 +187,7 @@ void zc_ec_fsqr_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
 
     (void)m;
     sqr_wide(t, a, 4);
-    redc(r, t, p256_m, 1, 4);
+    redc(r, t, zc_ec_p256_m, 1, 4);
 }
 
 void zc_ec_fmul_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
@@ -210,7 +197,7 @@ void zc_ec_fmul_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
 
     (void)m;
     mul_wide(t, a, b, 6);
-    redc(r, t, p384_m, 0x100000001u, 6);        /* -p^-1 = 2^32 + 1 mod 2^64 */
+    redc(r, t, zc_ec_p384_m, 0x100000001u, 6); /* -p^-1 = 2^32 + 1 mod 2^64 */
 }
 
 void zc_ec_fsqr_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
@@ -219,7 +206,7 @@ void zc_ec_fsqr_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
 
     (void)m;
     sqr_wide(t, a, 6);
-    redc(r, t, p384_m, 0x100000001u, 6);
+    redc(r, t, zc_ec_p384_m, 0x100000001u, 6);
 }
 
 void zc_ec_fmul_p521(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,

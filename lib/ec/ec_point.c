@@ -11,18 +11,58 @@
  * every pair of inputs, infinity and P + P included, so the scalar
  * multiplication needs no special case and no branch.
  *
+ * Algorithm 5 (mixed addition, Z2 = 1) serves the precomputed affine
+ * table of G (ec_mul.c); it is complete when the second point is not
+ * infinity (the caller never passes infinity there).
+ *
+ * The formulas are written once, always inlined with the limb count as
+ * a constant (4, 6, 9: one curve each), and compiled into one copy per
+ * curve: the additions and subtractions inline (ec_fe.h), the products
+ * direct calls to that prime's multiplication (ec_field.c). The public
+ * functions dispatch on the curve's limb count.
+ *
  * Also: conversion to affine (one Fermat inversion), the curve equation
  * for public-key validation, and the square root of a compressed point
  * (p = 3 mod 4 on the three curves: y = w^((p+1)/4)).
  */
-#include "ec_sw.h"
+#include "ec_fe.h"
 #include "core/ct.h"
 #include "core/util.h"
 
-#define MUL(r, a, b) zc_ec_mont_mul(&c->p, (r), (a), (b))
-#define SQR(r, a) zc_ec_mont_sqr(&c->p, (r), (a))
-#define ADD(r, a, b) zc_ec_mod_add(&c->p, (r), (a), (b))
-#define SUB(r, a, b) zc_ec_mod_sub(&c->p, (r), (a), (b))
+/* The field operations of the curve with n limbs, n a constant. */
+ZC_EC_INLINE void f_mul(unsigned n, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    if (n == 4)
+        zc_ec_fmul_p256(NULL, r, a, b);
+    else if (n == 6)
+        zc_ec_fmul_p384(NULL, r, a, b);
+    else
+        zc_ec_fmul_p521(NULL, r, a, b);
+}
+
+ZC_EC_INLINE void f_sqr(unsigned n, uint64_t *r, const uint64_t *a)
+{
+    if (n == 4)
+        zc_ec_fsqr_p256(NULL, r, a);
+    else if (n == 6)
+        zc_ec_fsqr_p384(NULL, r, a);
+    else
+        zc_ec_fsqr_p521(NULL, r, a);
+}
+
+#define MUL(r, a, b) f_mul(n, (r), (a), (b))
+#define SQR(r, a) f_sqr(n, (r), (a))
+#define ADD(r, a, b) zc_ec_fe_add((r), (a), (b), zc_ec_fe_prime(n), n)
+#define SUB(r, a, b) zc_ec_fe_sub((r), (a), (b), zc_ec_fe_prime(n), n)
+
+/* The result's coordinates: n limbs each (the others stay as they were). */
+ZC_EC_INLINE void put(struct zc_ec_pt *r, const uint64_t *x, const uint64_t *y,
+                      const uint64_t *z, unsigned n)
+{
+    memcpy(r->x, x, n * sizeof *x);
+    memcpy(r->y, y, n * sizeof *y);
+    memcpy(r->z, z, n * sizeof *z);
+}
 
 void zc_ec_pt_infinity(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r)
 {
@@ -31,8 +71,8 @@ void zc_ec_pt_infinity(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r)
 }
 
 /* RCB16 algorithm 4: (X3:Y3:Z3) = (X1:Y1:Z1) + (X2:Y2:Z2), a = -3. */
-void zc_ec_pt_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
-                  const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)
+ZC_EC_INLINE void add_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                        const struct zc_ec_pt *p1, const struct zc_ec_pt *p2, unsigned n)
 {
     uint64_t t0[ZC_EC_LIMBS], t1[ZC_EC_LIMBS], t2[ZC_EC_LIMBS], t3[ZC_EC_LIMBS];
     uint64_t t4[ZC_EC_LIMBS], x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS];
@@ -80,14 +120,12 @@ void zc_ec_pt_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     MUL(z3, t4, z3);            /* 41. Z3 = t4 Z3 */
     MUL(t1, t3, t0);            /* 42. t1 = t3 t0 */
     ADD(z3, z3, t1);            /* 43. Z3 = Z3 + t1 */
-    memcpy(r->x, x3, sizeof x3);
-    memcpy(r->y, y3, sizeof y3);
-    memcpy(r->z, z3, sizeof z3);
+    put(r, x3, y3, z3, n);
 }
 
 /* RCB16 algorithm 6: (X3:Y3:Z3) = 2 (X:Y:Z), a = -3. */
-void zc_ec_pt_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
-                     const struct zc_ec_pt *p)
+ZC_EC_INLINE void double_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                           const struct zc_ec_pt *p, unsigned n)
 {
     uint64_t t0[ZC_EC_LIMBS], t1[ZC_EC_LIMBS], t2[ZC_EC_LIMBS], t3[ZC_EC_LIMBS];
     uint64_t x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS];
@@ -126,10 +164,117 @@ void zc_ec_pt_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     MUL(z3, t0, t1);            /* 32. Z3 = t0 t1 */
     ADD(z3, z3, z3);            /* 33. Z3 = Z3 + Z3 */
     ADD(z3, z3, z3);            /* 34. Z3 = Z3 + Z3 */
-    memcpy(r->x, x3, sizeof x3);
-    memcpy(r->y, y3, sizeof y3);
-    memcpy(r->z, z3, sizeof z3);
+    put(r, x3, y3, z3, n);
 }
+
+/* RCB16 algorithm 5: (X3:Y3:Z3) = (X1:Y1:Z1) + (x2, y2), a = -3, (x2, y2)
+ * an affine point (never infinity). */
+ZC_EC_INLINE void add_affine_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                               const struct zc_ec_pt *p1, const uint64_t *x2,
+                               const uint64_t *y2, unsigned n)
+{
+    uint64_t t0[ZC_EC_LIMBS], t1[ZC_EC_LIMBS], t2[ZC_EC_LIMBS], t3[ZC_EC_LIMBS];
+    uint64_t t4[ZC_EC_LIMBS], x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS];
+
+    MUL(t0, p1->x, x2);         /* 1. t0 = X1 X2 */
+    MUL(t1, p1->y, y2);         /* 2. t1 = Y1 Y2 */
+    ADD(t3, x2, y2);            /* 3. t3 = X2 + Y2 */
+    ADD(t4, p1->x, p1->y);      /* 4. t4 = X1 + Y1 */
+    MUL(t3, t3, t4);            /* 5. t3 = t3 t4 */
+    ADD(t4, t0, t1);            /* 6. t4 = t0 + t1 */
+    SUB(t3, t3, t4);            /* 7. t3 = t3 - t4 */
+    MUL(t4, y2, p1->z);         /* 8. t4 = Y2 Z1 */
+    ADD(t4, t4, p1->y);         /* 9. t4 = t4 + Y1 */
+    MUL(y3, x2, p1->z);         /* 10. Y3 = X2 Z1 */
+    ADD(y3, y3, p1->x);         /* 11. Y3 = Y3 + X1 */
+    MUL(z3, c->b, p1->z);       /* 12. Z3 = b Z1 */
+    SUB(x3, y3, z3);            /* 13. X3 = Y3 - Z3 */
+    ADD(z3, x3, x3);            /* 14. Z3 = X3 + X3 */
+    ADD(x3, x3, z3);            /* 15. X3 = X3 + Z3 */
+    SUB(z3, t1, x3);            /* 16. Z3 = t1 - X3 */
+    ADD(x3, t1, x3);            /* 17. X3 = t1 + X3 */
+    MUL(y3, c->b, y3);          /* 18. Y3 = b Y3 */
+    ADD(t1, p1->z, p1->z);      /* 19. t1 = Z1 + Z1 */
+    ADD(t2, t1, p1->z);         /* 20. t2 = t1 + Z1 */
+    SUB(y3, y3, t2);            /* 21. Y3 = Y3 - t2 */
+    SUB(y3, y3, t0);            /* 22. Y3 = Y3 - t0 */
+    ADD(t1, y3, y3);            /* 23. t1 = Y3 + Y3 */
+    ADD(y3, t1, y3);            /* 24. Y3 = t1 + Y3 */
+    ADD(t1, t0, t0);            /* 25. t1 = t0 + t0 */
+    ADD(t0, t1, t0);            /* 26. t0 = t1 + t0 */
+    SUB(t0, t0, t2);            /* 27. t0 = t0 - t2 */
+    MUL(t1, t4, y3);            /* 28. t1 = t4 Y3 */
+    MUL(t2, t0, y3);            /* 29. t2 = t0 Y3 */
+    MUL(y3, x3, z3);            /* 30. Y3 = X3 Z3 */
+    ADD(y3, y3, t2);            /* 31. Y3 = Y3 + t2 */
+    MUL(x3, t3, x3);            /* 32. X3 = t3 X3 */
+    SUB(x3, x3, t1);            /* 33. X3 = X3 - t1 */
+    MUL(z3, t4, z3);            /* 34. Z3 = t4 Z3 */
+    MUL(t1, t3, t0);            /* 35. t1 = t3 t0 */
+    ADD(z3, z3, t1);            /* 36. Z3 = Z3 + t1 */
+    put(r, x3, y3, z3, n);
+}
+
+/* One copy per curve of each formula. */
+#define COPIES(name, n)                                                                \
+    static void add_##name(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,         \
+                           const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)       \
+    {                                                                                  \
+        add_n(c, r, p1, p2, n);                                                        \
+    }                                                                                  \
+    static void double_##name(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,      \
+                              const struct zc_ec_pt *p)                                \
+    {                                                                                  \
+        double_n(c, r, p, n);                                                          \
+    }                                                                                  \
+    static void add_affine_##name(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,  \
+                                  const struct zc_ec_pt *p1, const uint64_t *x2,       \
+                                  const uint64_t *y2)                                  \
+    {                                                                                  \
+        add_affine_n(c, r, p1, x2, y2, n);                                             \
+    }
+COPIES(p256, 4)
+COPIES(p384, 6)
+COPIES(p521, 9)
+
+void zc_ec_pt_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                  const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)
+{
+    switch (c->p.limbs) {
+    case 4: add_p256(c, r, p1, p2); break;
+    case 6: add_p384(c, r, p1, p2); break;
+    default: add_p521(c, r, p1, p2); break;
+    }
+}
+
+void zc_ec_pt_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                     const struct zc_ec_pt *p)
+{
+    switch (c->p.limbs) {
+    case 4: double_p256(c, r, p); break;
+    case 6: double_p384(c, r, p); break;
+    default: double_p521(c, r, p); break;
+    }
+}
+
+void zc_ec_pt_add_affine(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                         const struct zc_ec_pt *p1, const uint64_t *x2, const uint64_t *y2)
+{
+    switch (c->p.limbs) {
+    case 4: add_affine_p256(c, r, p1, x2, y2); break;
+    case 6: add_affine_p384(c, r, p1, x2, y2); break;
+    default: add_affine_p521(c, r, p1, x2, y2); break;
+    }
+}
+
+#undef MUL
+#undef SQR
+#undef ADD
+#undef SUB
+#define MUL(r, a, b) zc_ec_mont_mul(&c->p, (r), (a), (b))
+#define SQR(r, a) zc_ec_mont_sqr(&c->p, (r), (a))
+#define ADD(r, a, b) zc_ec_mod_add(&c->p, (r), (a), (b))
+#define SUB(r, a, b) zc_ec_mod_sub(&c->p, (r), (a), (b))
 
 uint64_t zc_ec_pt_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *y,
                          const struct zc_ec_pt *a)

@@ -94,6 +94,9 @@ void zc_ec_pt_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                   const struct zc_ec_pt *a, const struct zc_ec_pt *b);
 void zc_ec_pt_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                      const struct zc_ec_pt *a);
+/* r = a + (x, y), (x, y) affine (Montgomery form) and never infinity. */
+void zc_ec_pt_add_affine(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                         const struct zc_ec_pt *a, const uint64_t *x, const uint64_t *y);
 void zc_ec_pt_infinity(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r);
 /* Affine x, y (Montgomery form); returns 1 when the point is infinity. */
 uint64_t zc_ec_pt_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *y,
