@@ -12,6 +12,18 @@
  * ec_point.c, infinity (digit 0, the start) needs no special case: the
  * sequence of field operations is the same for every scalar and point.
  *
+ * k G uses a fixed-base comb over the precomputed affine table of
+ * ec_curves_tab.h (scripts/ec_curves.py; the per-window tables of
+ * BearSSL's ec_c25519 / OpenSSL's ecp_nistz256 precomputation, spaced as
+ * a comb, Lim and Lee, "More flexible exponentiation with
+ * precomputation", CRYPTO 1994): table j holds d 2^(5 S j) G, so with
+ * the same digits, k G = sum_s 2^(5s) sum_j d_(S j + s) T_j[d]. That is
+ * S - 1 groups of 5 doublings and nw mixed additions (RCB16 algorithm 5)
+ * instead of 5 nw doublings. Each digit reads all 16 entries of its
+ * table with masks; a zero digit adds entry 1 anyway (algorithm 5 needs
+ * a point other than infinity) and the sum is dropped by a masked copy,
+ * so the sequence of operations is the same for every scalar.
+ *
  * The scalar is padded to nw = bits / 5 + 1 windows, so that the top
  * window's sign bit is above the scalar (zero) and the sum is exact for
  * every k below 2^bits.
@@ -92,19 +104,69 @@ static void lookup(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     zc_ct_copy64(neg, r->y, ny, ZC_EC_LIMBS);
 }
 
+/* (x, y) = sign * T[d - 1] of one affine table (T[0] for d = 0), reading
+ * every entry. */
+static void lookup_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *y,
+                          const uint64_t *t, uint64_t d, uint64_t neg)
+{
+    uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS];
+    unsigned n = c->p.limbs, j;
+
+    memcpy(x, t, n * sizeof *x);
+    memcpy(y, t + n, n * sizeof *y);
+    for (j = 1; j < TBL; j++) {
+        uint64_t hit = zc_ct_eq(d, j + 1);
+
+        zc_ct_copy64(hit, x, t + 2 * n * j, n);
+        zc_ct_copy64(hit, y, t + 2 * n * j + n, n);
+    }
+    zc_ec_mod_sub(&c->p, ny, zero, y);
+    zc_ct_copy64(neg, y, ny, n);
+}
+
+/* r = k G by the comb over c->gtab. */
+static void mul_base(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t *kb)
+{
+    uint64_t x[ZC_EC_LIMBS] = { 0 }, y[ZC_EC_LIMBS] = { 0 }, d, neg;
+    unsigned nw = c->bits / W + 1, sp = c->gspace, n = c->p.limbs, s, i, j;
+    struct zc_ec_pt acc, sum;
+
+    zc_ec_pt_infinity(c, &acc);
+    sum = acc;
+    for (s = sp; s-- > 0;) {
+        if (s != sp - 1)
+            for (j = 0; j < W; j++)
+                zc_ec_pt_double(c, &acc, &acc);
+        for (i = s; i < nw; i += sp) {
+            booth(window(kb, i), &d, &neg);
+            lookup_affine(c, x, y, c->gtab + (size_t)(i / sp) * TBL * 2 * n, d, neg);
+            zc_ec_pt_add_affine(c, &sum, &acc, x, y);
+            zc_ct_copy64(zc_ct_nonzero(d), (uint64_t *)&acc, (const uint64_t *)&sum,
+                         sizeof acc / sizeof(uint64_t));
+        }
+    }
+    *r = acc;
+    zc_wipe(&acc, sizeof acc);
+    zc_wipe(&sum, sizeof sum);
+    zc_wipe(x, sizeof x);
+    zc_wipe(y, sizeof y);
+    d = neg = 0;
+}
+
 void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t *k,
                const struct zc_ec_pt *p)
 {
-    struct zc_ec_pt t[TBL], acc, sel, g;
+    struct zc_ec_pt t[TBL], acc, sel;
     uint8_t kb[ZC_EC_MAX_F + 2];
     unsigned nw = c->bits / W + 1, i, j;
     uint64_t d, neg;
 
-    if (p == NULL) {
-        base(c, &g);
-        p = &g;
-    }
     kbytes(c, kb, k);
+    if (p == NULL) {
+        mul_base(c, r, kb);
+        zc_wipe(kb, sizeof kb);
+        return;
+    }
     table(c, t, p);
     booth(window(kb, nw - 1), &d, &neg);
     lookup(c, &acc, t, d, neg);

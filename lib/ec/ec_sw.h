@@ -47,6 +47,10 @@ struct zc_ec_curve_sw {
     uint64_t sqrt_exp[ZC_EC_LIMBS]; /* (p + 1) / 4: p = 3 mod 4 on all three */
     unsigned bits;                  /* bit length of p and of n */
     unsigned flen;                  /* f: bytes of a coordinate or scalar */
+    /* The fixed-base comb (ec_mul.c): table j holds d 2^(5 gspace j) G,
+     * d = 1 .. 16, affine x then y (limbs each, Montgomery form). */
+    const uint64_t *gtab;
+    unsigned gspace;
 };
 
 /* 0: P-256, 1: P-384, 2: P-521. */
