@@ -28,9 +28,10 @@
  * window's sign bit is above the scalar (zero) and the sum is exact for
  * every k below 2^bits.
  *
- * Verification uses zc_ec_mul2_vartime: the same digits for both scalars,
- * one chain of doublings (Straus' trick), with branches and direct table
- * indexing: its inputs are public.
+ * Verification uses zc_ec_mul2_vartime: a G by the comb, b Q by a
+ * width-5 NAF (Solinas; as in Hankerson, Menezes, Vanstone, "Guide to
+ * elliptic curve cryptography", algorithm 3.36) with branches and direct
+ * table indexing: its inputs are public.
  */
 #include "ec_sw.h"
 #include "core/ct.h"
@@ -69,14 +70,6 @@ static void kbytes(const struct zc_ec_curve_sw *c, uint8_t *kb, const uint8_t *k
     memset(kb, 0, ZC_EC_MAX_F + 2);
     for (i = 0; i < c->flen; i++)
         kb[i] = k[c->flen - 1 - i];
-}
-
-static void base(const struct zc_ec_curve_sw *c, struct zc_ec_pt *g)
-{
-    memset(g, 0, sizeof *g);
-    memcpy(g->x, c->gx, sizeof g->x);
-    memcpy(g->y, c->gy, sizeof g->y);
-    memcpy(g->z, c->p.one, sizeof g->z);
 }
 
 static void table(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, const struct zc_ec_pt *p)
@@ -185,40 +178,82 @@ void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t
     d = neg = 0;
 }
 
-/* acc += sign * t[d - 1], public digits. */
-static void add_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *acc,
-                        const struct zc_ec_pt *t, unsigned win)
+/* The width-5 NAF of k (flen big-endian bytes): odd digits in [-15, 15],
+ * at most one non-zero in any 5 consecutive; returns the digit count
+ * (at most bits + 1). Public scalars only. */
+static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t *k)
 {
-    uint64_t d, neg, zero[ZC_EC_LIMBS] = { 0 };
-    struct zc_ec_pt s;
+    uint64_t v[ZC_EC_LIMBS + 1] = { 0 };
+    unsigned n = c->p.limbs + 1, len = 0, i, nz = 1;
 
-    booth(win, &d, &neg);
-    if (d == 0)
-        return;
-    s = t[d - 1];
-    if (neg)
-        zc_ec_mod_sub(&c->p, s.y, zero, s.y);
-    zc_ec_pt_add(c, acc, acc, &s);
+    for (i = 0; i < c->flen; i++)
+        v[i / 8] |= (uint64_t)k[c->flen - 1 - i] << (8 * (i % 8));
+    while (nz) {
+        int d = 0;
+
+        if (v[0] & 1) {
+            d = (int)(v[0] & 31);
+            if (d >= 16)
+                d -= 32;
+            if (d > 0) {                        /* v -= d: v's low bits are d */
+                v[0] -= (uint64_t)d;
+            } else {                            /* v += -d, carrying */
+                uint64_t add = (uint64_t)-d;
+
+                for (i = 0; i < n && add; i++) {
+                    v[i] += add;
+                    add = v[i] < add;
+                }
+            }
+        }
+        naf[len++] = (int8_t)d;
+        for (i = 0; i < n; i++)                 /* v >>= 1 */
+            v[i] = v[i] >> 1 | (i + 1 < n ? v[i + 1] << 63 : 0);
+        nz = 0;
+        for (i = 0; i < n; i++)
+            nz |= v[i] != 0;
+    }
+    return len;
 }
 
+/*
+ * r = a G + b Q, public inputs: a G by the comb (constant-time, and
+ * fast with the table), b Q by a width-5 NAF over the odd multiples
+ * Q, 3Q, .., 15Q, with branches and direct indexing.
+ */
 void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                         const uint8_t *a, const uint8_t *b, const struct zc_ec_pt *q)
 {
-    struct zc_ec_pt tg[TBL], tq[TBL], g;
-    uint8_t ab[ZC_EC_MAX_F + 2], bb[ZC_EC_MAX_F + 2];
-    unsigned nw = c->bits / W + 1, i, j;
+    struct zc_ec_pt t[8], q2, s, ag;
+    uint8_t ab[ZC_EC_MAX_F + 2];
+    int8_t naf[8 * ZC_EC_MAX_F + 2];
+    uint64_t zero[ZC_EC_LIMBS] = { 0 };
+    unsigned len, i, started = 0;
 
-    base(c, &g);
-    table(c, tg, &g);
-    table(c, tq, q);
     kbytes(c, ab, a);
-    kbytes(c, bb, b);
+    mul_base(c, &ag, ab);
+    t[0] = *q;
+    zc_ec_pt_double(c, &q2, q);
+    for (i = 1; i < 8; i++)
+        zc_ec_pt_add(c, &t[i], &t[i - 1], &q2);
+    len = wnaf(c, naf, b);
     zc_ec_pt_infinity(c, r);
-    for (i = nw; i-- > 0;) {
-        if (i != nw - 1)
-            for (j = 0; j < W; j++)
-                zc_ec_pt_double(c, r, r);
-        add_vartime(c, r, tg, window(ab, i));
-        add_vartime(c, r, tq, window(bb, i));
+    for (i = len; i-- > 0;) {
+        int d = naf[i];
+
+        if (started)
+            zc_ec_pt_double(c, r, r);
+        if (d == 0)
+            continue;
+        s = t[(d < 0 ? -d : d) / 2];
+        if (d < 0)
+            zc_ec_mod_sub(&c->p, s.y, zero, s.y);
+        if (started) {
+            zc_ec_pt_add(c, r, r, &s);
+        } else {
+            *r = s;
+            started = 1;
+        }
     }
+    zc_ec_pt_add(c, r, r, &ag);
 }
