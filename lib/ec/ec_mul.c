@@ -87,14 +87,18 @@ static void lookup(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                    const struct zc_ec_pt *t, uint64_t d, uint64_t neg)
 {
     uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS];
-    unsigned j;
+    unsigned n = c->p.limbs, j;
 
     zc_ec_pt_infinity(c, r);
-    for (j = 0; j < TBL; j++)
-        zc_ct_copy64(zc_ct_eq(d, j + 1), (uint64_t *)r, (const uint64_t *)&t[j],
-                     sizeof *r / sizeof(uint64_t));
+    for (j = 0; j < TBL; j++) {                 /* the n limbs in use of each */
+        uint64_t hit = zc_ct_eq(d, j + 1);
+
+        zc_ct_copy64(hit, r->x, t[j].x, n);
+        zc_ct_copy64(hit, r->y, t[j].y, n);
+        zc_ct_copy64(hit, r->z, t[j].z, n);
+    }
     zc_ec_mod_sub(&c->p, ny, zero, r->y);
-    zc_ct_copy64(neg, r->y, ny, ZC_EC_LIMBS);
+    zc_ct_copy64(neg, r->y, ny, n);
 }
 
 /* (x, y) = sign * T[d - 1] of one affine table (T[0] for d = 0), reading
