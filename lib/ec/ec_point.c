@@ -50,10 +50,50 @@ ZC_EC_INLINE void f_sqr(unsigned n, uint64_t *r, const uint64_t *a)
         zc_ec_fsqr_p521(NULL, r, a);
 }
 
+/* P-256's additions inline; P-384's and P-521's as calls, which keeps
+ * their copies of the formulas at a third of the size (the products
+ * dominate there). */
+static void add_p384_fe(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    zc_ec_fe_add(r, a, b, zc_ec_p384_m, 6);
+}
+static void sub_p384_fe(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    zc_ec_fe_sub(r, a, b, zc_ec_p384_m, 6);
+}
+static void add_p521_fe(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    zc_ec_fe_add(r, a, b, zc_ec_p521_m, 9);
+}
+static void sub_p521_fe(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    zc_ec_fe_sub(r, a, b, zc_ec_p521_m, 9);
+}
+
+ZC_EC_INLINE void f_add(unsigned n, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    if (n == 4)
+        zc_ec_fe_add(r, a, b, zc_ec_p256_m, 4);
+    else if (n == 6)
+        add_p384_fe(r, a, b);
+    else
+        add_p521_fe(r, a, b);
+}
+
+ZC_EC_INLINE void f_sub(unsigned n, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    if (n == 4)
+        zc_ec_fe_sub(r, a, b, zc_ec_p256_m, 4);
+    else if (n == 6)
+        sub_p384_fe(r, a, b);
+    else
+        sub_p521_fe(r, a, b);
+}
+
 #define MUL(r, a, b) f_mul(n, (r), (a), (b))
 #define SQR(r, a) f_sqr(n, (r), (a))
-#define ADD(r, a, b) zc_ec_fe_add((r), (a), (b), zc_ec_fe_prime(n), n)
-#define SUB(r, a, b) zc_ec_fe_sub((r), (a), (b), zc_ec_fe_prime(n), n)
+#define ADD(r, a, b) f_add(n, (r), (a), (b))
+#define SUB(r, a, b) f_sub(n, (r), (a), (b))
 
 /* The result's coordinates: n limbs each (the others stay as they were). */
 ZC_EC_INLINE void put(struct zc_ec_pt *r, const uint64_t *x, const uint64_t *y,
