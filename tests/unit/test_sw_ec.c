@@ -152,6 +152,11 @@ int main(void)
             check(zc_ec_pt_affine(c, x, y, &s) == 1, "G + (-G) = O");
             zc_ec_pt_double(c, &s, &o);
             check(zc_ec_pt_affine(c, x, y, &s) == 1, "2 O = O");
+            zc_ec_pt_add(c, &s, &s, &g);
+            check(pt_eq(c, &s, &g), "2 O + G = G: the doubled infinity is (0:Y:0), Y != 0");
+            zc_ec_pt_double(c, &s, &g2);
+            zc_ec_pt_add(c, &r, &g2, &g2);
+            check(pt_eq(c, &s, &r), "2 (2G) = 2G + 2G");
             memset(k, 0, f);
             k[f - 1] = 1;
             zc_ec_mul(c, &r, k, NULL);
