@@ -13,10 +13,9 @@
  * sequence of field operations is the same for every scalar and point.
  *
  * k G uses a fixed-base comb over the precomputed affine table of
- * ec_curves_tab.h (scripts/ec_curves.py; the per-window tables of
- * BearSSL's ec_c25519 / OpenSSL's ecp_nistz256 precomputation, spaced as
- * a comb, Lim and Lee, "More flexible exponentiation with
- * precomputation", CRYPTO 1994): table j holds d 2^(5 S j) G, so with
+ * ec_curves_tab.h (scripts/ec_curves.py; the per-window affine tables
+ * of ecp_nistz256's precomputed G, spaced as a comb after Lim and Lee,
+ * "More flexible exponentiation with precomputation", CRYPTO 1994): table j holds d 2^(5 S j) G, so with
  * the same digits, k G = sum_s 2^(5s) sum_j d_(S j + s) T_j[d]. That is
  * S - 1 groups of 5 doublings and nw mixed additions (RCB16 algorithm 5)
  * instead of 5 nw doublings. Each digit reads all 16 entries of its
@@ -29,9 +28,9 @@
  * every k below 2^bits.
  *
  * Verification uses zc_ec_mul2_vartime: a G by the comb, b Q by a
- * width-5 NAF (Solinas; as in Hankerson, Menezes, Vanstone, "Guide to
- * elliptic curve cryptography", algorithm 3.36) with branches and direct
- * table indexing: its inputs are public.
+ * width-5 NAF (Hankerson, Menezes, Vanstone, "Guide to elliptic curve
+ * cryptography", 2004, section 3.3.1) with branches and direct table
+ * indexing: its inputs are public.
  */
 #include "ec_sw.h"
 #include "core/ct.h"
