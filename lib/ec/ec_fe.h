@@ -31,12 +31,6 @@ static const uint64_t zc_ec_p521_m[9] = {
     0xffffffffffffffffu, 0xffffffffffffffffu, 0x00000000000001ffu,
 };
 
-/* The field prime of the curve with n limbs (4, 6 or 9: one per curve). */
-ZC_EC_INLINE const uint64_t *zc_ec_fe_prime(unsigned n)
-{
-    return n == 4 ? zc_ec_p256_m : n == 6 ? zc_ec_p384_m : zc_ec_p521_m;
-}
-
 /* r = a + b mod m, a, b < m. */
 ZC_EC_INLINE void zc_ec_fe_add(uint64_t *r, const uint64_t *a, const uint64_t *b,
                                const uint64_t *m, unsigned n)
