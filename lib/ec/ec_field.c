@@ -28,9 +28,10 @@
  * and one carry bit, and one masked subtraction of m reduces it.
  *
  * Every function computes into locals and writes r last, so r may alias
- * a or b. The limb temporaries are not wiped here, as the point
- * formulas' are not: the callers that hold secrets (ec_mul.c,
- * ec_ecdsa_sw.c) wipe their results, and these locals live in registers.
+ * a or b. The limb temporaries are not wiped per product (the generic
+ * loop did): like the point formulas' temporaries they are stack below
+ * the callers that hold secrets (ec_mul.c, ec_ecdsa_sw.c), which wipe
+ * their own state, and every later product overwrites the same slots.
  */
 #include "ec_fe.h"
 
