@@ -29,6 +29,11 @@
 #      default (debugoptimized, -O2) build and in --buildtype=release (-O3,
 #      build/s390x-rel); SHA3-256 also against OpenSSL's s390x code where
 #      an s390x libcrypto is installed
+#  10. elliptic curves in software (issue 25): ECDSA sign, verify and ECDH
+#      op/s on P-256, P-384 and P-521 against OpenSSL (ia32cap-masked as in
+#      part 8) and BearSSL p256_m31 / prime_i31 in one run
+#      (tests/ec_peers), and guest instructions per operation on s390x
+#      under qemu-s390x (tests/ec_insns), beside the issue's goals
 #  11. x86-64 software against OpenSSL (issue 30): SHA-256, SHA-512 and
 #      TDES-CBC throughput ratios from tests/sw_peers in both build types
 #      (build/native and build/native-rel), 8 KiB per call, the issue's
@@ -292,6 +297,44 @@ if [ -n "$s390x" ] && [ -x "$tool/percall.sh" ] && [ -x /usr/bin/qemu-s390x ] &&
 else
     echo "build types: SKIP (needs the s390x cross build, qemu-user and the insncount tool)"
 fi
+echo
+echo "=== 10. elliptic curves in software against OpenSSL and BearSSL (issue 25)"
+ninja -C build/native tests/ec_peers >/dev/null 2>&1 || true
+if [ -x build/native/tests/ec_peers ]; then
+    OPENSSL_ia32cap='~0x200000200000000:~0x20200000' \
+        build/native/tests/ec_peers "${PERF_EC_ROUNDS:-7}" >"$scale_tmp/ec" || status=1
+    grep -E '^(OpenSSL|BearSSL):' "$scale_tmp/ec" | sed 's/^/  /'
+    # columns: curve op ours OpenSSL BearSSL ...; goals of issue 25 per curve
+    awk '/^P-[0-9]+ (sign|verify|ECDH) / {
+        o = $3; s = $4; b = $5
+        g = ($1 == "P-256") ? 0.5 : ($1 == "P-384") ? 4 : 1
+        printf "  %s %-6s %9.0f op/s  /OpenSSL %6.2f (goal >= %s %s)", $1, $2, o,
+            (s > 0) ? o / s : 0, g, (s > 0 && o / s >= g) ? "met" : "MISSED"
+        if (b > 0)
+            printf "  /BearSSL %5.2f (goal >= 3 %s)", o / b, (o / b >= 3) ? "met" : "MISSED"
+        printf "\n"
+    }' "$scale_tmp/ec"
+    echo "  (tests/ec_peers: one process, medians of alternating rounds in thread CPU time;"
+    echo "   sign with a fresh nonce in all three, verify of one signature, ECDH x only)"
+else
+    echo "EC x86: SKIP (no tests/ec_peers: neither libcrypto nor BearSSL found)"
+fi
+if [ -n "$s390x" ] && [ -x "$tool/percall.sh" ] && [ -x /usr/bin/qemu-s390x ] &&
+   ninja -C "$s390x" tests/ec_insns >/dev/null 2>&1; then
+    for curve in p256 p384 p521; do
+        for op in sign verify ecdh; do
+            ours=$(bash "$tool/percall.sh" -n 2 -- "$s390x/tests/ec_insns" ours $op $curve @N@ |
+                sed -n 's/^total\/call=\([0-9]*\).*/\1/p')
+            printf '  s390x %s %-6s %10s guest insns  OpenSSL: - (no s390x libcrypto in the bench)\n' \
+                "$curve" "$op" "${ours:-?}"
+        done
+    done
+    echo "  (tests/ec_insns under qemu-s390x 7.2 with the insncount tool, percall.sh -n 2:"
+    echo "   deterministic; ZC_BACKEND_SOFTWARE, RFC 6979 deterministic signatures)"
+else
+    echo "EC s390x: SKIP (needs the s390x build, qemu-user and the insncount tool)"
+fi
+
 echo
 echo "=== 11. x86-64 software against OpenSSL, both build types (issue 30)"
 # The issue's mask: AES-NI and PCLMULQDQ (CPUID.1 ECX bits 25, 1 as

@@ -6,7 +6,9 @@
  * Signing is constant-time in d and k: k^-1 is Fermat's k^(n-2) with
  * the public exponent, s = k^-1 (e + r d) in Montgomery form; only the
  * answer "r or s is zero" (then the caller takes the next nonce) is made
- * public. Verification handles public data only and may branch.
+ * public. Verification handles public data only and may branch; it
+ * compares x with r projectively (X = r Z, or (r + n) Z), which saves
+ * the inversion of Z.
  */
 #include "ec_sw.h"
 #include "core/ct.h"
@@ -59,15 +61,23 @@ int zc_ec_sw_sign(const struct zc_ec_curve_sw *c, const uint8_t *d, const uint8_
     return ret;
 }
 
+/* 1 when a < m (n limbs), public values. */
+static int below(const uint64_t *a, const uint64_t *m, unsigned n)
+{
+    while (n-- > 0)
+        if (a[n] != m[n])
+            return a[n] < m[n];
+    return 0;
+}
+
 int zc_ec_sw_verify(const struct zc_ec_curve_sw *c, const struct zc_ec_pt *q,
                     const uint8_t *e, const uint8_t *rs)
 {
     const struct zc_ec_mod *n = &c->n;
     uint64_t r[ZC_EC_LIMBS], s[ZC_EC_LIMBS], w[ZC_EC_LIMBS], t[ZC_EC_LIMBS];
-    uint64_t x[ZC_EC_LIMBS], y[ZC_EC_LIMBS];
     uint8_t u1[ZC_EC_MAX_F], u2[ZC_EC_MAX_F];
     struct zc_ec_pt p;
-    unsigned i;
+    unsigned i, k;
 
     if (!zc_ec_from_bytes(n, r, rs, c->flen) || zc_ec_is_zero(n, r) ||
         !zc_ec_from_bytes(n, s, rs + c->flen, c->flen) || zc_ec_is_zero(n, s))
@@ -85,11 +95,30 @@ int zc_ec_sw_verify(const struct zc_ec_curve_sw *c, const struct zc_ec_pt *q,
     zc_ec_from_mont(n, t, t);
     zc_ec_to_bytes(u2, c->flen, t);
     zc_ec_mul2_vartime(c, &p, u1, u2, q);
-    if (zc_ec_pt_affine(c, x, y, &p))
-        return 0;
-    x_mod_n(c, t, x);
-    for (i = 0; i < n->limbs; i++)
-        if (t[i] != r[i])
-            return 0;
-    return 1;
+    if (zc_ec_is_zero(&c->p, p.z))
+        return 0;                               /* infinity */
+    /* x mod n = r without the inversion: x = X / Z < p < 2n, so x is r or
+     * r + n (when that is below p); test X = r Z for each (Montgomery). */
+    for (k = 0; k < 2; k++) {
+        if (k == 1) {
+            uint64_t carry = 0;
+
+            for (i = 0; i < n->limbs; i++) {    /* r + n < 2n */
+                uint64_t s1 = r[i] + carry, s2 = s1 + n->m[i];
+
+                carry = (s1 < carry) | (s2 < s1);
+                r[i] = s2;
+            }
+            if (carry || !below(r, c->p.m, c->p.limbs))
+                return 0;                       /* r + n >= p */
+        }
+        zc_ec_to_mont(&c->p, t, r);
+        zc_ec_mont_mul(&c->p, t, t, p.z);
+        for (i = 0; i < c->p.limbs; i++)
+            if (t[i] != p.x[i])
+                break;
+        if (i == c->p.limbs)
+            return 1;
+    }
+    return 0;
 }

@@ -1,23 +1,18 @@
 /*
  * ec_mont.c - arithmetic modulo the field prime p or the group order n of
- * a NIST curve, in Montgomery form on 64-bit limbs.
+ * a NIST curve, in Montgomery form on 64-bit limbs, with the limb count
+ * read at run time: the entry points the rest of lib/ec/ calls.
  *
- * Technique: word-by-word Montgomery multiplication, the CIOS variant
- * (Koc, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
- * algorithms", 1996), the same for the three curves and for both moduli:
- * limb counts 4, 6 and 9 (P-521: R = 2^576 > p = 2^521 - 1; the
- * Mersenne form would be faster, this keeps one code path). Products are
- * unsigned __int128. Addition, subtraction and the final subtraction of
- * the multiplication compute both outcomes and select with a mask
- * (core/ct.h), as fiat-crypto's generated code and BearSSL's ec_prime_i31
- * do; inversion is Fermat's a^(m-2) with the public exponent, so the
- * sequence of operations never depends on a secret.
+ * The products go to the modulus' own fixed-size copy (ec_field.c,
+ * through the curve table's pointers). Addition, subtraction and the
+ * reductions compute both outcomes and select with a mask (core/ct.h), as
+ * fiat-crypto's generated code and BearSSL's ec_prime_i31 do; inversion
+ * is Fermat's a^(m-2) by a sliding window over the public exponent, so
+ * the sequence of operations never depends on a secret.
  *
- * Carry bounds: a limb product plus two limbs is at most
- * (2^64-1)^2 + 2(2^64-1) = 2^128 - 1, so every (hi, lo) step fits in an
- * unsigned __int128. With a, b < m, the CIOS accumulator t stays below
- * 2m < 2^(64 limbs + 1): limbs+1 words hold it, and one conditional
- * subtraction of m reduces it.
+ * Carry bounds: a limb sum plus a carry is at most 2(2^64-1) + 1 < 2^65,
+ * held in an unsigned __int128; with a, b < m, a + b < 2m needs n limbs
+ * and one carry bit, and one conditional subtraction of m reduces it.
  */
 #include "ec_sw.h"
 #include "core/ct.h"
@@ -43,43 +38,12 @@ static uint64_t sub_m(uint64_t *r, const uint64_t *t, const uint64_t *m, unsigne
 void zc_ec_mont_mul(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                     const uint64_t *b)
 {
-    uint64_t t[ZC_EC_LIMBS + 2] = { 0 }, u[ZC_EC_LIMBS];
-    unsigned n = m->limbs, i, j;
+    m->mul(m, r, a, b);
+}
 
-    for (i = 0; i < n; i++) {
-        uint64_t c = 0, q;
-        u128 z;
-
-        for (j = 0; j < n; j++) {               /* t += a[i] b */
-            z = (u128)a[i] * b[j] + t[j] + c;
-            t[j] = (uint64_t)z;
-            c = (uint64_t)(z >> 64);
-        }
-        z = (u128)t[n] + c;
-        t[n] = (uint64_t)z;
-        t[n + 1] = (uint64_t)(z >> 64);
-        q = t[0] * m->m0i;                      /* t + q m = 0 mod 2^64 */
-        z = (u128)q * m->m[0] + t[0];
-        c = (uint64_t)(z >> 64);
-        for (j = 1; j < n; j++) {               /* t = (t + q m) / 2^64 */
-            z = (u128)q * m->m[j] + t[j] + c;
-            t[j - 1] = (uint64_t)z;
-            c = (uint64_t)(z >> 64);
-        }
-        z = (u128)t[n] + c;
-        t[n - 1] = (uint64_t)z;
-        t[n] = t[n + 1] + (uint64_t)(z >> 64);  /* t < 2m: at most 1 */
-    }
-    /* t < 2m: subtract m unless that borrows with no carry word */
-    {
-        uint64_t borrow = sub_m(u, t, m->m, n);
-        uint64_t use = t[n] | (borrow ^ 1);
-
-        for (i = 0; i < n; i++)
-            r[i] = zc_ct_sel(use, u[i], t[i]);
-    }
-    zc_wipe(t, sizeof t);
-    zc_wipe(u, sizeof u);
+void zc_ec_mont_sqr(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
+{
+    m->sqr(m, r, a);
 }
 
 void zc_ec_mod_add(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
@@ -115,23 +79,61 @@ void zc_ec_mod_sub(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
     }
 }
 
+static unsigned bit(const uint64_t *e, unsigned i)
+{
+    return (unsigned)(e[i / 64] >> (i % 64)) & 1;
+}
+
+/*
+ * Left-to-right sliding window of 5 bits over the public exponent
+ * (Menezes, van Oorschot, Vanstone, "Handbook of applied cryptography",
+ * algorithm 14.85): the odd powers a, a^3, .., a^31, then one product per
+ * window. Fermat's m - 2 is mostly ones (P-521's all but one bit): this
+ * takes about bits / 6 products instead of one per set bit. The sequence
+ * follows the exponent's bits only, never a's value.
+ */
+#define POW_W 5
+
 void zc_ec_mont_pow(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                     const uint64_t *e)
 {
-    uint64_t acc[ZC_EC_LIMBS], base[ZC_EC_LIMBS];
-    unsigned n = m->limbs, i;
+    uint64_t tbl[1 << (POW_W - 1)][ZC_EC_LIMBS], acc[ZC_EC_LIMBS], a2[ZC_EC_LIMBS];
+    unsigned n = m->limbs, i, j, l, started = 0;
 
-    memcpy(base, a, sizeof base);
+    memcpy(tbl[0], a, sizeof tbl[0]);
+    zc_ec_mont_sqr(m, a2, a);
+    for (j = 1; j < (1u << (POW_W - 1)); j++)
+        zc_ec_mont_mul(m, tbl[j], tbl[j - 1], a2);
     memcpy(acc, m->one, sizeof acc);
-    /* the exponent is public: its bits may steer the sequence */
     for (i = n * 64; i-- > 0;) {
-        zc_ec_mont_mul(m, acc, acc, acc);
-        if ((e[i / 64] >> (i % 64)) & 1)
-            zc_ec_mont_mul(m, acc, acc, base);
+        unsigned v;
+
+        if (!bit(e, i)) {
+            if (started)
+                zc_ec_mont_sqr(m, acc, acc);
+            continue;
+        }
+        l = i >= POW_W - 1 ? i - (POW_W - 1) : 0;  /* the window ends on a one */
+        while (!bit(e, l))
+            l++;
+        for (v = 0, j = i + 1; j-- > l;) {
+            v = v << 1 | bit(e, j);
+            if (started)
+                zc_ec_mont_sqr(m, acc, acc);
+        }
+        if (started)
+            zc_ec_mont_mul(m, acc, acc, tbl[v >> 1]);
+        else
+            memcpy(acc, tbl[v >> 1], sizeof acc);
+        started = 1;
+        if (l == 0)
+            break;
+        i = l;                                  /* the loop's i-- moves below it */
     }
     memcpy(r, acc, sizeof acc);
+    zc_wipe(tbl, sizeof tbl);
     zc_wipe(acc, sizeof acc);
-    zc_wipe(base, sizeof base);
+    zc_wipe(a2, sizeof a2);
 }
 
 void zc_ec_mont_inv(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)

@@ -12,12 +12,24 @@
  * ec_point.c, infinity (digit 0, the start) needs no special case: the
  * sequence of field operations is the same for every scalar and point.
  *
+ * k G uses a fixed-base comb over the precomputed affine table of
+ * ec_curves_tab.h (scripts/ec_curves.py; the per-window affine tables
+ * of ecp_nistz256's precomputed G, spaced as a comb after Lim and Lee,
+ * "More flexible exponentiation with precomputation", CRYPTO 1994): table j holds d 2^(5 S j) G, so with
+ * the same digits, k G = sum_s 2^(5s) sum_j d_(S j + s) T_j[d]. That is
+ * S - 1 groups of 5 doublings and nw mixed additions (RCB16 algorithm 5)
+ * instead of 5 nw doublings. Each digit reads all 16 entries of its
+ * table with masks; a zero digit adds entry 1 anyway (algorithm 5 needs
+ * a point other than infinity) and the sum is dropped by a masked copy,
+ * so the sequence of operations is the same for every scalar.
+ *
  * The scalar is padded to nw = bits / 5 + 1 windows, so that the top
  * window's sign bit is above the scalar (zero) and the sum is exact for
  * every k below 2^bits.
  *
- * Verification uses zc_ec_mul2_vartime: the same digits for both scalars,
- * one chain of doublings (Straus' trick), with branches and direct table
+ * Verification uses zc_ec_mul2_vartime: a G by the comb, b Q by a
+ * width-5 NAF (Hankerson, Menezes, Vanstone, "Guide to elliptic curve
+ * cryptography", 2004, section 3.3.1) with branches and direct table
  * indexing: its inputs are public.
  */
 #include "ec_sw.h"
@@ -59,14 +71,6 @@ static void kbytes(const struct zc_ec_curve_sw *c, uint8_t *kb, const uint8_t *k
         kb[i] = k[c->flen - 1 - i];
 }
 
-static void base(const struct zc_ec_curve_sw *c, struct zc_ec_pt *g)
-{
-    memset(g, 0, sizeof *g);
-    memcpy(g->x, c->gx, sizeof g->x);
-    memcpy(g->y, c->gy, sizeof g->y);
-    memcpy(g->z, c->p.one, sizeof g->z);
-}
-
 static void table(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, const struct zc_ec_pt *p)
 {
     unsigned j;
@@ -82,29 +86,83 @@ static void lookup(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                    const struct zc_ec_pt *t, uint64_t d, uint64_t neg)
 {
     uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS];
-    unsigned j;
+    unsigned n = c->p.limbs, j;
 
     zc_ec_pt_infinity(c, r);
-    for (j = 0; j < TBL; j++)
-        zc_ct_copy64(zc_ct_eq(d, j + 1), (uint64_t *)r, (const uint64_t *)&t[j],
-                     sizeof *r / sizeof(uint64_t));
+    for (j = 0; j < TBL; j++) {                 /* the n limbs in use of each */
+        uint64_t hit = zc_ct_eq(d, j + 1);
+
+        zc_ct_copy64(hit, r->x, t[j].x, n);
+        zc_ct_copy64(hit, r->y, t[j].y, n);
+        zc_ct_copy64(hit, r->z, t[j].z, n);
+    }
     zc_ec_mod_sub(&c->p, ny, zero, r->y);
-    zc_ct_copy64(neg, r->y, ny, ZC_EC_LIMBS);
+    zc_ct_copy64(neg, r->y, ny, n);
+}
+
+/* (x, y) = sign * T[d - 1] of one affine table (T[0] for d = 0), reading
+ * every entry. */
+static void lookup_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *y,
+                          const uint64_t *t, uint64_t d, uint64_t neg)
+{
+    uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS];
+    unsigned n = c->p.limbs, j;
+
+    memcpy(x, t, n * sizeof *x);
+    memcpy(y, t + n, n * sizeof *y);
+    for (j = 1; j < TBL; j++) {
+        uint64_t hit = zc_ct_eq(d, j + 1);
+
+        zc_ct_copy64(hit, x, t + 2 * n * j, n);
+        zc_ct_copy64(hit, y, t + 2 * n * j + n, n);
+    }
+    zc_ec_mod_sub(&c->p, ny, zero, y);
+    zc_ct_copy64(neg, y, ny, n);
+}
+
+/* r = k G by the comb over c->gtab. */
+static void mul_base(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t *kb)
+{
+    uint64_t x[ZC_EC_LIMBS] = { 0 }, y[ZC_EC_LIMBS] = { 0 }, d, neg;
+    unsigned nw = c->bits / W + 1, sp = c->gspace, n = c->p.limbs, s, i, j;
+    struct zc_ec_pt acc, sum;
+
+    zc_ec_pt_infinity(c, &acc);
+    sum = acc;
+    for (s = sp; s-- > 0;) {
+        if (s != sp - 1)
+            for (j = 0; j < W; j++)
+                zc_ec_pt_double(c, &acc, &acc);
+        for (i = s; i < nw; i += sp) {
+            booth(window(kb, i), &d, &neg);
+            lookup_affine(c, x, y, c->gtab + (size_t)(i / sp) * TBL * 2 * n, d, neg);
+            zc_ec_pt_add_affine(c, &sum, &acc, x, y);
+            zc_ct_copy64(zc_ct_nonzero(d), (uint64_t *)&acc, (const uint64_t *)&sum,
+                         sizeof acc / sizeof(uint64_t));
+        }
+    }
+    *r = acc;
+    zc_wipe(&acc, sizeof acc);
+    zc_wipe(&sum, sizeof sum);
+    zc_wipe(x, sizeof x);
+    zc_wipe(y, sizeof y);
+    d = neg = 0;
 }
 
 void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t *k,
                const struct zc_ec_pt *p)
 {
-    struct zc_ec_pt t[TBL], acc, sel, g;
+    struct zc_ec_pt t[TBL], acc, sel;
     uint8_t kb[ZC_EC_MAX_F + 2];
     unsigned nw = c->bits / W + 1, i, j;
     uint64_t d, neg;
 
-    if (p == NULL) {
-        base(c, &g);
-        p = &g;
-    }
     kbytes(c, kb, k);
+    if (p == NULL) {
+        mul_base(c, r, kb);
+        zc_wipe(kb, sizeof kb);
+        return;
+    }
     table(c, t, p);
     booth(window(kb, nw - 1), &d, &neg);
     lookup(c, &acc, t, d, neg);
@@ -123,40 +181,82 @@ void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t
     d = neg = 0;
 }
 
-/* acc += sign * t[d - 1], public digits. */
-static void add_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *acc,
-                        const struct zc_ec_pt *t, unsigned win)
+/* The width-5 NAF of k (flen big-endian bytes): odd digits in [-15, 15],
+ * at most one non-zero in any 5 consecutive; returns the digit count
+ * (at most bits + 1). Public scalars only. */
+static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t *k)
 {
-    uint64_t d, neg, zero[ZC_EC_LIMBS] = { 0 };
-    struct zc_ec_pt s;
+    uint64_t v[ZC_EC_LIMBS + 1] = { 0 };
+    unsigned n = c->p.limbs + 1, len = 0, i, nz = 1;
 
-    booth(win, &d, &neg);
-    if (d == 0)
-        return;
-    s = t[d - 1];
-    if (neg)
-        zc_ec_mod_sub(&c->p, s.y, zero, s.y);
-    zc_ec_pt_add(c, acc, acc, &s);
+    for (i = 0; i < c->flen; i++)
+        v[i / 8] |= (uint64_t)k[c->flen - 1 - i] << (8 * (i % 8));
+    while (nz) {
+        int d = 0;
+
+        if (v[0] & 1) {
+            d = (int)(v[0] & 31);
+            if (d >= 16)
+                d -= 32;
+            if (d > 0) {                        /* v -= d: v's low bits are d */
+                v[0] -= (uint64_t)d;
+            } else {                            /* v += -d, carrying */
+                uint64_t add = (uint64_t)-d;
+
+                for (i = 0; i < n && add; i++) {
+                    v[i] += add;
+                    add = v[i] < add;
+                }
+            }
+        }
+        naf[len++] = (int8_t)d;
+        for (i = 0; i < n; i++)                 /* v >>= 1 */
+            v[i] = v[i] >> 1 | (i + 1 < n ? v[i + 1] << 63 : 0);
+        nz = 0;
+        for (i = 0; i < n; i++)
+            nz |= v[i] != 0;
+    }
+    return len;
 }
 
+/*
+ * r = a G + b Q, public inputs: a G by the comb (constant-time, and
+ * fast with the table), b Q by a width-5 NAF over the odd multiples
+ * Q, 3Q, .., 15Q, with branches and direct indexing.
+ */
 void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                         const uint8_t *a, const uint8_t *b, const struct zc_ec_pt *q)
 {
-    struct zc_ec_pt tg[TBL], tq[TBL], g;
-    uint8_t ab[ZC_EC_MAX_F + 2], bb[ZC_EC_MAX_F + 2];
-    unsigned nw = c->bits / W + 1, i, j;
+    struct zc_ec_pt t[8], q2, s, ag;
+    uint8_t ab[ZC_EC_MAX_F + 2];
+    int8_t naf[8 * ZC_EC_MAX_F + 2];
+    uint64_t zero[ZC_EC_LIMBS] = { 0 };
+    unsigned len, i, started = 0;
 
-    base(c, &g);
-    table(c, tg, &g);
-    table(c, tq, q);
     kbytes(c, ab, a);
-    kbytes(c, bb, b);
+    mul_base(c, &ag, ab);
+    t[0] = *q;
+    zc_ec_pt_double(c, &q2, q);
+    for (i = 1; i < 8; i++)
+        zc_ec_pt_add(c, &t[i], &t[i - 1], &q2);
+    len = wnaf(c, naf, b);
     zc_ec_pt_infinity(c, r);
-    for (i = nw; i-- > 0;) {
-        if (i != nw - 1)
-            for (j = 0; j < W; j++)
-                zc_ec_pt_double(c, r, r);
-        add_vartime(c, r, tg, window(ab, i));
-        add_vartime(c, r, tq, window(bb, i));
+    for (i = len; i-- > 0;) {
+        int d = naf[i];
+
+        if (started)
+            zc_ec_pt_double(c, r, r);
+        if (d == 0)
+            continue;
+        s = t[(d < 0 ? -d : d) / 2];
+        if (d < 0)
+            zc_ec_mod_sub(&c->p, s.y, zero, s.y);
+        if (started) {
+            zc_ec_pt_add(c, r, r, &s);
+        } else {
+            *r = s;
+            started = 1;
+        }
     }
+    zc_ec_pt_add(c, r, r, &ag);
 }

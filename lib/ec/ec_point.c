@@ -4,24 +4,107 @@
  *
  * Technique: the complete formulas of Renes, Costello and Batina,
  * "Complete addition formulas for prime order elliptic curves"
- * (EUROCRYPT 2016, ePrint 2015/1060), algorithm 4 (addition) and
- * algorithm 6 (doubling) for a = -3, transcribed step by step (the step
- * comments are the paper's); the same transcription as Go's
- * crypto/internal/nistec and fiat-crypto's users. They are correct for
- * every pair of inputs, infinity and P + P included, so the scalar
- * multiplication needs no special case and no branch.
+ * (EUROCRYPT 2016, ePrint 2015/1060), algorithm 4 (addition) for
+ * a = -3, transcribed step by step (the step comments are the paper's);
+ * the same transcription as Go's crypto/internal/nistec and
+ * fiat-crypto's users. It is correct for every pair of inputs, infinity
+ * and P + P included, so the scalar multiplication needs no special case
+ * and no branch. Doubling is the cheaper tangent formula of Cohen,
+ * Miyaji and Ono (see double_n), exact for every point of these
+ * prime-order curves, with infinity fixed up by a masked copy.
+ *
+ * Algorithm 5 (mixed addition, Z2 = 1) serves the precomputed affine
+ * table of G (ec_mul.c); it is complete when the second point is not
+ * infinity (the caller never passes infinity there).
+ *
+ * The formulas are written once, always inlined with the limb count as
+ * a constant (4, 6, 9: one curve each), and compiled into one copy per
+ * curve: the additions and subtractions inline (ec_fe.h), the products
+ * direct calls to that prime's multiplication (ec_field.c). The public
+ * functions dispatch on the curve's limb count.
  *
  * Also: conversion to affine (one Fermat inversion), the curve equation
  * for public-key validation, and the square root of a compressed point
  * (p = 3 mod 4 on the three curves: y = w^((p+1)/4)).
  */
-#include "ec_sw.h"
+#include "ec_fe.h"
 #include "core/ct.h"
 #include "core/util.h"
 
-#define MUL(r, a, b) zc_ec_mont_mul(&c->p, (r), (a), (b))
-#define ADD(r, a, b) zc_ec_mod_add(&c->p, (r), (a), (b))
-#define SUB(r, a, b) zc_ec_mod_sub(&c->p, (r), (a), (b))
+/* The field operations of the curve with n limbs, n a constant. */
+ZC_EC_INLINE void f_mul(unsigned n, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    if (n == 4)
+        zc_ec_fmul_p256(NULL, r, a, b);
+    else if (n == 6)
+        zc_ec_fmul_p384(NULL, r, a, b);
+    else
+        zc_ec_fmul_p521(NULL, r, a, b);
+}
+
+ZC_EC_INLINE void f_sqr(unsigned n, uint64_t *r, const uint64_t *a)
+{
+    if (n == 4)
+        zc_ec_fsqr_p256(NULL, r, a);
+    else if (n == 6)
+        zc_ec_fsqr_p384(NULL, r, a);
+    else
+        zc_ec_fsqr_p521(NULL, r, a);
+}
+
+/* P-256's additions inline; P-384's and P-521's as calls, which keeps
+ * their copies of the formulas at a third of the size (the products
+ * dominate there). */
+static void add_p384_fe(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    zc_ec_fe_add(r, a, b, zc_ec_p384_m, 6);
+}
+static void sub_p384_fe(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    zc_ec_fe_sub(r, a, b, zc_ec_p384_m, 6);
+}
+static void add_p521_fe(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    zc_ec_fe_add(r, a, b, zc_ec_p521_m, 9);
+}
+static void sub_p521_fe(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    zc_ec_fe_sub(r, a, b, zc_ec_p521_m, 9);
+}
+
+ZC_EC_INLINE void f_add(unsigned n, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    if (n == 4)
+        zc_ec_fe_add(r, a, b, zc_ec_p256_m, 4);
+    else if (n == 6)
+        add_p384_fe(r, a, b);
+    else
+        add_p521_fe(r, a, b);
+}
+
+ZC_EC_INLINE void f_sub(unsigned n, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    if (n == 4)
+        zc_ec_fe_sub(r, a, b, zc_ec_p256_m, 4);
+    else if (n == 6)
+        sub_p384_fe(r, a, b);
+    else
+        sub_p521_fe(r, a, b);
+}
+
+#define MUL(r, a, b) f_mul(n, (r), (a), (b))
+#define SQR(r, a) f_sqr(n, (r), (a))
+#define ADD(r, a, b) f_add(n, (r), (a), (b))
+#define SUB(r, a, b) f_sub(n, (r), (a), (b))
+
+/* The result's coordinates: n limbs each (the others stay as they were). */
+ZC_EC_INLINE void put(struct zc_ec_pt *r, const uint64_t *x, const uint64_t *y,
+                      const uint64_t *z, unsigned n)
+{
+    memcpy(r->x, x, n * sizeof *x);
+    memcpy(r->y, y, n * sizeof *y);
+    memcpy(r->z, z, n * sizeof *z);
+}
 
 void zc_ec_pt_infinity(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r)
 {
@@ -30,8 +113,8 @@ void zc_ec_pt_infinity(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r)
 }
 
 /* RCB16 algorithm 4: (X3:Y3:Z3) = (X1:Y1:Z1) + (X2:Y2:Z2), a = -3. */
-void zc_ec_pt_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
-                  const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)
+ZC_EC_INLINE void add_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                        const struct zc_ec_pt *p1, const struct zc_ec_pt *p2, unsigned n)
 {
     uint64_t t0[ZC_EC_LIMBS], t1[ZC_EC_LIMBS], t2[ZC_EC_LIMBS], t3[ZC_EC_LIMBS];
     uint64_t t4[ZC_EC_LIMBS], x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS];
@@ -79,56 +162,169 @@ void zc_ec_pt_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     MUL(z3, t4, z3);            /* 41. Z3 = t4 Z3 */
     MUL(t1, t3, t0);            /* 42. t1 = t3 t0 */
     ADD(z3, z3, t1);            /* 43. Z3 = Z3 + t1 */
-    memcpy(r->x, x3, sizeof x3);
-    memcpy(r->y, y3, sizeof y3);
-    memcpy(r->z, z3, sizeof z3);
+    put(r, x3, y3, z3, n);
 }
 
-/* RCB16 algorithm 6: (X3:Y3:Z3) = 2 (X:Y:Z), a = -3. */
+/*
+ * (X3:Y3:Z3) = 2 (X:Y:Z), a = -3: the tangent doubling of Cohen, Miyaji
+ * and Ono (ASIACRYPT 1998; "dbl-1998-cmo-2" of the Explicit-Formulas
+ * Database) with w = 3 (X - Z)(X + Z): 7M + 3S against RCB16 algorithm
+ * 6's 10M + 3S. It is exact for every point with Y != 0, which is every
+ * affine point (prime order: no point of order 2). For infinity (Z = 0)
+ * it gives (0:0:0); s = Y Z is then 0, so X3 = Z3 = 0 already, and a
+ * masked copy puts Y3 = 1: (0:1:0), for the same operations.
+ *   w = 3 (X - Z)(X + Z), s = Y Z, R = Y s, B = X R, h = w^2 - 8B,
+ *   X3 = 2 h s, Y3 = w (4B - h) - 8 R^2, Z3 = 8 s^3
+ */
+ZC_EC_INLINE void double_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                           const struct zc_ec_pt *p, unsigned n)
+{
+    uint64_t w[ZC_EC_LIMBS], t[ZC_EC_LIMBS], s[ZC_EC_LIMBS], rr[ZC_EC_LIMBS];
+    uint64_t b4[ZC_EC_LIMBS], h[ZC_EC_LIMBS], x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS];
+    uint64_t z3[ZC_EC_LIMBS], zacc = 0;
+    unsigned i;
+
+    SUB(w, p->x, p->z);         /* w = 3 (X - Z)(X + Z) */
+    ADD(t, p->x, p->z);
+    MUL(w, w, t);
+    ADD(t, w, w);
+    ADD(w, t, w);
+    MUL(s, p->y, p->z);         /* s = Y Z */
+    MUL(rr, p->y, s);           /* R = Y s */
+    MUL(b4, p->x, rr);          /* B = X R; b4 = 4B */
+    ADD(b4, b4, b4);
+    ADD(b4, b4, b4);
+    SQR(h, w);                  /* h = w^2 - 8B */
+    SUB(h, h, b4);
+    SUB(h, h, b4);
+    MUL(x3, h, s);              /* X3 = 2 h s */
+    ADD(x3, x3, x3);
+    SUB(t, b4, h);              /* Y3 = w (4B - h) - 8 R^2 */
+    MUL(y3, w, t);
+    SQR(t, rr);
+    ADD(t, t, t);
+    ADD(t, t, t);
+    ADD(t, t, t);
+    SUB(y3, y3, t);
+    SQR(t, s);                  /* Z3 = 8 s^3 */
+    MUL(z3, t, s);
+    ADD(z3, z3, z3);
+    ADD(z3, z3, z3);
+    ADD(z3, z3, z3);
+    for (i = 0; i < n; i++)     /* infinity in: Y3 = 1 */
+        zacc |= p->z[i];
+    zc_ct_copy64(zc_ct_iszero(zacc), y3, c->p.one, n);
+    put(r, x3, y3, z3, n);
+}
+
+/* RCB16 algorithm 5: (X3:Y3:Z3) = (X1:Y1:Z1) + (x2, y2), a = -3, (x2, y2)
+ * an affine point (never infinity). */
+ZC_EC_INLINE void add_affine_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                               const struct zc_ec_pt *p1, const uint64_t *x2,
+                               const uint64_t *y2, unsigned n)
+{
+    uint64_t t0[ZC_EC_LIMBS], t1[ZC_EC_LIMBS], t2[ZC_EC_LIMBS], t3[ZC_EC_LIMBS];
+    uint64_t t4[ZC_EC_LIMBS], x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS];
+
+    MUL(t0, p1->x, x2);         /* 1. t0 = X1 X2 */
+    MUL(t1, p1->y, y2);         /* 2. t1 = Y1 Y2 */
+    ADD(t3, x2, y2);            /* 3. t3 = X2 + Y2 */
+    ADD(t4, p1->x, p1->y);      /* 4. t4 = X1 + Y1 */
+    MUL(t3, t3, t4);            /* 5. t3 = t3 t4 */
+    ADD(t4, t0, t1);            /* 6. t4 = t0 + t1 */
+    SUB(t3, t3, t4);            /* 7. t3 = t3 - t4 */
+    MUL(t4, y2, p1->z);         /* 8. t4 = Y2 Z1 */
+    ADD(t4, t4, p1->y);         /* 9. t4 = t4 + Y1 */
+    MUL(y3, x2, p1->z);         /* 10. Y3 = X2 Z1 */
+    ADD(y3, y3, p1->x);         /* 11. Y3 = Y3 + X1 */
+    MUL(z3, c->b, p1->z);       /* 12. Z3 = b Z1 */
+    SUB(x3, y3, z3);            /* 13. X3 = Y3 - Z3 */
+    ADD(z3, x3, x3);            /* 14. Z3 = X3 + X3 */
+    ADD(x3, x3, z3);            /* 15. X3 = X3 + Z3 */
+    SUB(z3, t1, x3);            /* 16. Z3 = t1 - X3 */
+    ADD(x3, t1, x3);            /* 17. X3 = t1 + X3 */
+    MUL(y3, c->b, y3);          /* 18. Y3 = b Y3 */
+    ADD(t1, p1->z, p1->z);      /* 19. t1 = Z1 + Z1 */
+    ADD(t2, t1, p1->z);         /* 20. t2 = t1 + Z1 */
+    SUB(y3, y3, t2);            /* 21. Y3 = Y3 - t2 */
+    SUB(y3, y3, t0);            /* 22. Y3 = Y3 - t0 */
+    ADD(t1, y3, y3);            /* 23. t1 = Y3 + Y3 */
+    ADD(y3, t1, y3);            /* 24. Y3 = t1 + Y3 */
+    ADD(t1, t0, t0);            /* 25. t1 = t0 + t0 */
+    ADD(t0, t1, t0);            /* 26. t0 = t1 + t0 */
+    SUB(t0, t0, t2);            /* 27. t0 = t0 - t2 */
+    MUL(t1, t4, y3);            /* 28. t1 = t4 Y3 */
+    MUL(t2, t0, y3);            /* 29. t2 = t0 Y3 */
+    MUL(y3, x3, z3);            /* 30. Y3 = X3 Z3 */
+    ADD(y3, y3, t2);            /* 31. Y3 = Y3 + t2 */
+    MUL(x3, t3, x3);            /* 32. X3 = t3 X3 */
+    SUB(x3, x3, t1);            /* 33. X3 = X3 - t1 */
+    MUL(z3, t4, z3);            /* 34. Z3 = t4 Z3 */
+    MUL(t1, t3, t0);            /* 35. t1 = t3 t0 */
+    ADD(z3, z3, t1);            /* 36. Z3 = Z3 + t1 */
+    put(r, x3, y3, z3, n);
+}
+
+/* One copy per curve of each formula. */
+#define COPIES(name, n)                                                                \
+    static void add_##name(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,         \
+                           const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)       \
+    {                                                                                  \
+        add_n(c, r, p1, p2, n);                                                        \
+    }                                                                                  \
+    static void double_##name(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,      \
+                              const struct zc_ec_pt *p)                                \
+    {                                                                                  \
+        double_n(c, r, p, n);                                                          \
+    }                                                                                  \
+    static void add_affine_##name(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,  \
+                                  const struct zc_ec_pt *p1, const uint64_t *x2,       \
+                                  const uint64_t *y2)                                  \
+    {                                                                                  \
+        add_affine_n(c, r, p1, x2, y2, n);                                             \
+    }
+COPIES(p256, 4)
+COPIES(p384, 6)
+COPIES(p521, 9)
+
+void zc_ec_pt_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                  const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)
+{
+    switch (c->p.limbs) {
+    case 4: add_p256(c, r, p1, p2); break;
+    case 6: add_p384(c, r, p1, p2); break;
+    default: add_p521(c, r, p1, p2); break;
+    }
+}
+
 void zc_ec_pt_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                      const struct zc_ec_pt *p)
 {
-    uint64_t t0[ZC_EC_LIMBS], t1[ZC_EC_LIMBS], t2[ZC_EC_LIMBS], t3[ZC_EC_LIMBS];
-    uint64_t x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS];
-
-    MUL(t0, p->x, p->x);        /* 1. t0 = X^2 */
-    MUL(t1, p->y, p->y);        /* 2. t1 = Y^2 */
-    MUL(t2, p->z, p->z);        /* 3. t2 = Z^2 */
-    MUL(t3, p->x, p->y);        /* 4. t3 = X Y */
-    ADD(t3, t3, t3);            /* 5. t3 = t3 + t3 */
-    MUL(z3, p->x, p->z);        /* 6. Z3 = X Z */
-    ADD(z3, z3, z3);            /* 7. Z3 = Z3 + Z3 */
-    MUL(y3, c->b, t2);          /* 8. Y3 = b t2 */
-    SUB(y3, y3, z3);            /* 9. Y3 = Y3 - Z3 */
-    ADD(x3, y3, y3);            /* 10. X3 = Y3 + Y3 */
-    ADD(y3, x3, y3);            /* 11. Y3 = X3 + Y3 */
-    SUB(x3, t1, y3);            /* 12. X3 = t1 - Y3 */
-    ADD(y3, t1, y3);            /* 13. Y3 = t1 + Y3 */
-    MUL(y3, x3, y3);            /* 14. Y3 = X3 Y3 */
-    MUL(x3, x3, t3);            /* 15. X3 = X3 t3 */
-    ADD(t3, t2, t2);            /* 16. t3 = t2 + t2 */
-    ADD(t2, t2, t3);            /* 17. t2 = t2 + t3 */
-    MUL(z3, c->b, z3);          /* 18. Z3 = b Z3 */
-    SUB(z3, z3, t2);            /* 19. Z3 = Z3 - t2 */
-    SUB(z3, z3, t0);            /* 20. Z3 = Z3 - t0 */
-    ADD(t3, z3, z3);            /* 21. t3 = Z3 + Z3 */
-    ADD(z3, z3, t3);            /* 22. Z3 = Z3 + t3 */
-    ADD(t3, t0, t0);            /* 23. t3 = t0 + t0 */
-    ADD(t0, t3, t0);            /* 24. t0 = t3 + t0 */
-    SUB(t0, t0, t2);            /* 25. t0 = t0 - t2 */
-    MUL(t0, t0, z3);            /* 26. t0 = t0 Z3 */
-    ADD(y3, y3, t0);            /* 27. Y3 = Y3 + t0 */
-    MUL(t0, p->y, p->z);        /* 28. t0 = Y Z */
-    ADD(t0, t0, t0);            /* 29. t0 = t0 + t0 */
-    MUL(z3, t0, z3);            /* 30. Z3 = t0 Z3 */
-    SUB(x3, x3, z3);            /* 31. X3 = X3 - Z3 */
-    MUL(z3, t0, t1);            /* 32. Z3 = t0 t1 */
-    ADD(z3, z3, z3);            /* 33. Z3 = Z3 + Z3 */
-    ADD(z3, z3, z3);            /* 34. Z3 = Z3 + Z3 */
-    memcpy(r->x, x3, sizeof x3);
-    memcpy(r->y, y3, sizeof y3);
-    memcpy(r->z, z3, sizeof z3);
+    switch (c->p.limbs) {
+    case 4: double_p256(c, r, p); break;
+    case 6: double_p384(c, r, p); break;
+    default: double_p521(c, r, p); break;
+    }
 }
+
+void zc_ec_pt_add_affine(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                         const struct zc_ec_pt *p1, const uint64_t *x2, const uint64_t *y2)
+{
+    switch (c->p.limbs) {
+    case 4: add_affine_p256(c, r, p1, x2, y2); break;
+    case 6: add_affine_p384(c, r, p1, x2, y2); break;
+    default: add_affine_p521(c, r, p1, x2, y2); break;
+    }
+}
+
+#undef MUL
+#undef SQR
+#undef ADD
+#undef SUB
+#define MUL(r, a, b) zc_ec_mont_mul(&c->p, (r), (a), (b))
+#define SQR(r, a) zc_ec_mont_sqr(&c->p, (r), (a))
+#define ADD(r, a, b) zc_ec_mod_add(&c->p, (r), (a), (b))
+#define SUB(r, a, b) zc_ec_mod_sub(&c->p, (r), (a), (b))
 
 uint64_t zc_ec_pt_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *y,
                          const struct zc_ec_pt *a)
@@ -147,7 +343,7 @@ static void rhs(const struct zc_ec_curve_sw *c, uint64_t *w, const uint64_t *x)
 {
     uint64_t t[ZC_EC_LIMBS];
 
-    MUL(t, x, x);
+    SQR(t, x);
     MUL(t, t, x);
     SUB(t, t, x);
     SUB(t, t, x);
@@ -161,7 +357,7 @@ uint64_t zc_ec_on_curve(const struct zc_ec_curve_sw *c, const uint64_t *x,
     uint64_t w[ZC_EC_LIMBS], y2[ZC_EC_LIMBS], d[ZC_EC_LIMBS];
 
     rhs(c, w, x);
-    MUL(y2, y, y);
+    SQR(y2, y);
     SUB(d, y2, w);
     return zc_ec_is_zero(&c->p, d);
 }

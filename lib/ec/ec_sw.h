@@ -1,6 +1,7 @@
 /*
  * ec_sw.h - the software core of the NIST curves P-256, P-384, P-521:
- * field and scalar arithmetic in Montgomery form (ec_mont.c), points in
+ * field and scalar arithmetic in Montgomery form (ec_mont.c, with the
+ * fixed-size products of ec_field.c and ec_fe.h), points in
  * projective coordinates with complete formulas (ec_point.c), the
  * constant-time scalar multiplication (ec_mul.c) and ECDSA's arithmetic
  * (ec_ecdsa_sw.c).
@@ -21,9 +22,17 @@
 #define ZC_EC_LIMBS 9           /* P-521: 521 bits in 9 limbs */
 #define ZC_EC_MAX_F 66          /* field bytes of P-521 */
 
+struct zc_ec_mod;
+/* A Montgomery product r = a b R^-1 mod m, and a square (ec_field.c). */
+typedef void zc_ec_mul_fn(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                          const uint64_t *b);
+typedef void zc_ec_sqr_fn(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
+
 /* A Montgomery modulus: the field prime p or the group order n. */
 struct zc_ec_mod {
     unsigned limbs;
+    zc_ec_mul_fn *mul;              /* the copy specialised for this modulus */
+    zc_ec_sqr_fn *sqr;
     uint64_t m[ZC_EC_LIMBS];        /* the odd modulus */
     uint64_t m0i;                   /* -m^-1 mod 2^64 */
     uint64_t r2[ZC_EC_LIMBS];       /* R^2 mod m: into Montgomery form */
@@ -39,15 +48,27 @@ struct zc_ec_curve_sw {
     uint64_t sqrt_exp[ZC_EC_LIMBS]; /* (p + 1) / 4: p = 3 mod 4 on all three */
     unsigned bits;                  /* bit length of p and of n */
     unsigned flen;                  /* f: bytes of a coordinate or scalar */
+    /* The fixed-base comb (ec_mul.c): table j holds d 2^(5 gspace j) G,
+     * d = 1 .. 16, affine x then y (limbs each, Montgomery form). */
+    const uint64_t *gtab;
+    unsigned gspace;
 };
 
 /* 0: P-256, 1: P-384, 2: P-521. */
 const struct zc_ec_curve_sw *zc_ec_sw_curve(unsigned idx);
 
+/* ec_field.c: the specialised copies the curve table points to. */
+zc_ec_mul_fn zc_ec_fmul_p256, zc_ec_fmul_p384, zc_ec_fmul_p521;
+zc_ec_mul_fn zc_ec_fmul_n4, zc_ec_fmul_n6, zc_ec_fmul_n9;
+zc_ec_sqr_fn zc_ec_fsqr_p256, zc_ec_fsqr_p384, zc_ec_fsqr_p521;
+zc_ec_sqr_fn zc_ec_fsqr_n4, zc_ec_fsqr_n6, zc_ec_fsqr_n9;
+
 /* ec_mont.c: arithmetic mod m. Inputs below m, outputs below m; r may
  * alias a or b. */
 void zc_ec_mont_mul(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                     const uint64_t *b);
+/* r = a^2 R^-1 mod m. */
+void zc_ec_mont_sqr(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
 void zc_ec_mod_add(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                    const uint64_t *b);
 void zc_ec_mod_sub(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
@@ -78,6 +99,9 @@ void zc_ec_pt_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                   const struct zc_ec_pt *a, const struct zc_ec_pt *b);
 void zc_ec_pt_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                      const struct zc_ec_pt *a);
+/* r = a + (x, y), (x, y) affine (Montgomery form) and never infinity. */
+void zc_ec_pt_add_affine(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                         const struct zc_ec_pt *a, const uint64_t *x, const uint64_t *y);
 void zc_ec_pt_infinity(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r);
 /* Affine x, y (Montgomery form); returns 1 when the point is infinity. */
 uint64_t zc_ec_pt_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *y,

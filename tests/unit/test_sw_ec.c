@@ -6,6 +6,10 @@
  * against each other (P + P = 2P, P + O = P, P + (-P) = O), and the
  * scalar multiplication against known multiples: 1 G = G, 2 G = G + G,
  * (n - 1) G = -G, n G = O, and k G + l G = (k + l) G for random k, l.
+ * The specialised multiplications (ec_field.c) against a reference made
+ * of modular additions alone (shift and add), at random and at m - 1;
+ * the mixed addition against the projective one; the fixed-base comb
+ * (k G over the table) against the variable-base ladder given G.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -38,6 +42,38 @@ static int pt_eq(const struct zc_ec_curve_sw *c, const struct zc_ec_pt *a, const
     if (ia || ib)
         return ia == ib;
     return eq(&c->p, ax, bx) && eq(&c->p, ay, by);
+}
+
+__extension__ typedef unsigned __int128 u128;
+
+/* r = a b R^-1 mod m by its definition, from additions only: r R = a b. */
+static void ref_mont_mul(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                         const uint64_t *b)
+{
+    uint64_t acc[ZC_EC_LIMBS] = { 0 };
+    unsigned i;
+
+    for (i = m->limbs * 64; i-- > 0;) {         /* acc = a b mod m */
+        zc_ec_mod_add(m, acc, acc, acc);
+        if ((b[i / 64] >> (i % 64)) & 1)
+            zc_ec_mod_add(m, acc, acc, a);
+    }
+    /* a b R^-1: halve limbs * 64 times (m odd: x/2 or (x + m)/2) */
+    for (i = 0; i < m->limbs * 64; i++) {
+        uint64_t odd = acc[0] & 1, carry = 0, t[ZC_EC_LIMBS + 1];
+        unsigned j;
+
+        for (j = 0; j < m->limbs; j++) {
+            u128 z = (u128)acc[j] + (odd ? m->m[j] : 0) + carry;
+
+            t[j] = (uint64_t)z;
+            carry = (uint64_t)(z >> 64);
+        }
+        t[m->limbs] = carry;
+        for (j = 0; j < m->limbs; j++)
+            acc[j] = t[j] >> 1 | t[j + 1] << 63;
+    }
+    memcpy(r, acc, sizeof acc);
 }
 
 int main(void)
@@ -75,6 +111,20 @@ int main(void)
                 zc_ec_mod_add(m, u, u, b);
                 snprintf(what, sizeof what, "curve %u mod %u: (a - b) + b = a", ci, mi);
                 check(eq(m, u, a), what);
+                if (i == 0) {                   /* the largest limbs: m - 1 twice */
+                    static const uint64_t one[ZC_EC_LIMBS] = { 1 };
+
+                    zc_ec_mod_sub(m, a, m->m, one);
+                    memcpy(b, a, sizeof b);
+                }
+                ref_mont_mul(m, t, a, b);
+                zc_ec_mont_mul(m, u, a, b);
+                snprintf(what, sizeof what, "curve %u mod %u: a b R^-1 as the reference", ci, mi);
+                check(eq(m, u, t), what);
+                ref_mont_mul(m, t, a, a);
+                zc_ec_mont_sqr(m, u, a);
+                snprintf(what, sizeof what, "curve %u mod %u: a^2 R^-1 as the reference", ci, mi);
+                check(eq(m, u, t), what);
             }
         }
         {
@@ -102,6 +152,11 @@ int main(void)
             check(zc_ec_pt_affine(c, x, y, &s) == 1, "G + (-G) = O");
             zc_ec_pt_double(c, &s, &o);
             check(zc_ec_pt_affine(c, x, y, &s) == 1, "2 O = O");
+            zc_ec_pt_add(c, &s, &s, &g);
+            check(pt_eq(c, &s, &g), "2 O + G = G: the doubled infinity is (0:Y:0), Y != 0");
+            zc_ec_pt_double(c, &s, &g2);
+            zc_ec_pt_add(c, &r, &g2, &g2);
+            check(pt_eq(c, &s, &r), "2 (2G) = 2G + 2G");
             memset(k, 0, f);
             k[f - 1] = 1;
             zc_ec_mul(c, &r, k, NULL);
@@ -117,6 +172,26 @@ int main(void)
             check(pt_eq(c, &r, &neg), "(n - 1) G = -G");
             zc_ec_mul(c, &r, k, &g);
             check(pt_eq(c, &r, &neg), "(n - 1) P = -P, P = G given");
+            zc_ec_pt_add_affine(c, &s, &o, g.x, g.y);
+            check(pt_eq(c, &s, &g), "O + (x, y) = G, mixed");
+            zc_ec_pt_add_affine(c, &s, &g, g.x, g.y);
+            check(pt_eq(c, &s, &g2), "G + (x, y) = 2G, mixed");
+            zc_ec_pt_add_affine(c, &s, &neg, g.x, g.y);
+            check(zc_ec_pt_affine(c, x, y, &s) == 1, "-G + (x, y) = O, mixed");
+            zc_ec_pt_add_affine(c, &s, &g2, g.x, g.y);
+            zc_ec_pt_add(c, &r, &g2, &g);
+            check(pt_eq(c, &s, &r), "2G + (x, y) = 2G + G");
+            zc_ec_pt_double(c, &s, &g2);        /* a Z other than 1 */
+            zc_ec_pt_add_affine(c, &r, &s, g.x, g.y);
+            zc_ec_pt_add(c, &s, &s, &g);
+            check(pt_eq(c, &s, &r), "4G + (x, y) = 4G + G");
+            memset(k, 0xff, f);                 /* every window's digit negative-carrying */
+            zc_ec_mul(c, &r, k, NULL);
+            zc_ec_mul(c, &s, k, &g);
+            check(pt_eq(c, &r, &s), "comb: (2^8f - 1) G as the ladder");
+            memset(k, 0, f);
+            zc_ec_mul(c, &r, k, NULL);
+            check(zc_ec_pt_affine(c, x, y, &r) == 1, "comb: 0 G = O");
             for (i = 0; i < 10; i++) {
                 rand_below(&c->n, a, f);
                 rand_below(&c->n, b, f);
@@ -129,6 +204,8 @@ int main(void)
                 zc_ec_pt_add(c, &r, &r, &s);
                 zc_ec_mul(c, &s, kl, NULL);
                 check(pt_eq(c, &r, &s), "k G + l G = (k + l) G");
+                zc_ec_mul(c, &o, kl, &g);
+                check(pt_eq(c, &o, &s), "comb: k G as the ladder");
                 zc_ec_mul2_vartime(c, &s, k, l, &g);
                 check(pt_eq(c, &r, &s), "Straus: k G + l G");
                 zc_ec_mul(c, &s, l, &r);            /* l (k+l) G, two ways */

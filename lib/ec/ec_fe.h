@@ -1,0 +1,85 @@
+/*
+ * ec_fe.h - the field primes of P-256, P-384 and P-521 as constants, and
+ * modular addition and subtraction of fixed size, always inlined, for the
+ * specialised copies of the point formulas (ec_point.c) and of the field
+ * multiplication (ec_field.c). Private to lib/ec/.
+ *
+ * Both compute the two candidates and select with a mask, as
+ * fiat-crypto's generated code does: a + b < 2m in n limbs and a carry
+ * bit, minus m when that does not borrow; a - b, plus m when it borrowed.
+ */
+#ifndef ZC_EC_FE_H
+#define ZC_EC_FE_H
+
+#include "ec_sw.h"
+#include "core/ct.h"
+
+__extension__ typedef unsigned __int128 zc_u128;
+
+#define ZC_EC_INLINE static inline __attribute__((always_inline))
+
+static const uint64_t zc_ec_p256_m[4] = {
+    0xffffffffffffffffu, 0x00000000ffffffffu, 0x0000000000000000u, 0xffffffff00000001u,
+};
+static const uint64_t zc_ec_p384_m[6] = {
+    0x00000000ffffffffu, 0xffffffff00000000u, 0xfffffffffffffffeu,
+    0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
+};
+static const uint64_t zc_ec_p521_m[9] = {
+    0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
+    0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
+    0xffffffffffffffffu, 0xffffffffffffffffu, 0x00000000000001ffu,
+};
+
+/* r = a + b mod m, a, b < m. */
+ZC_EC_INLINE void zc_ec_fe_add(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                               const uint64_t *m, unsigned n)
+{
+    uint64_t t[ZC_EC_LIMBS], u[ZC_EC_LIMBS], carry = 0, borrow = 0, keep;
+    unsigned i;
+
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {
+        zc_u128 z = (zc_u128)a[i] + b[i] + carry;
+
+        t[i] = (uint64_t)z;
+        carry = (uint64_t)(z >> 64);
+    }
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {
+        zc_u128 d = (zc_u128)t[i] - m[i] - borrow;
+
+        u[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    keep = zc_ct_mask(borrow & (carry ^ 1));             /* t < m: keep t */
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++)
+        r[i] = (t[i] & keep) | (u[i] & ~keep);
+}
+
+/* r = a - b mod m, a, b < m. */
+ZC_EC_INLINE void zc_ec_fe_sub(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                               const uint64_t *m, unsigned n)
+{
+    uint64_t t[ZC_EC_LIMBS], borrow = 0, mask, carry = 0;
+    unsigned i;
+
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {
+        zc_u128 d = (zc_u128)a[i] - b[i] - borrow;
+
+        t[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    mask = zc_ct_mask(borrow);
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {
+        zc_u128 z = (zc_u128)t[i] + (m[i] & mask) + carry;
+
+        r[i] = (uint64_t)z;
+        carry = (uint64_t)(z >> 64);
+    }
+}
+
+#endif /* ZC_EC_FE_H */

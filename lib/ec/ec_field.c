@@ -1,0 +1,251 @@
+/*
+ * ec_field.c - Montgomery multiplication and squaring of fixed size, one
+ * specialised copy per modulus shape: the field primes of P-256, P-384
+ * and P-521 with their limbs as compile-time constants, and the group
+ * orders (4, 6 or 9 limbs, the modulus read from the struct).
+ *
+ * Technique: separated operand scanning (Koc, Acar, Kaliski, "Analyzing
+ * and comparing Montgomery multiplication algorithms", 1996): the full
+ * 2n-limb product first (for a square, the off-diagonal products once,
+ * doubled, plus the diagonal: n(n+1)/2 limb products instead of n^2),
+ * then n word-by-word Montgomery reduction steps. One generic body per
+ * step, always inlined with n and the modulus as constants, so that the
+ * compiler unrolls every loop and keeps the limbs in registers; for the
+ * sparse NIST primes the products by their 0 and 1 limbs fold away (the
+ * idea of fiat-crypto's word-by-word Montgomery code for P-256/P-384,
+ * Erbsen et al., "Simple high-level code for cryptographic arithmetic",
+ * IEEE S&P 2019; no code taken). P-521's reduction uses the Mersenne
+ * form instead: m = 2^521 - 1 gives -m^-1 = 1 mod 2^64, so q is the limb
+ * itself and q m = q 2^521 - q: a reduction step clears the limb and adds
+ * q << 9 to the limb 8 places up (no multiplication at all).
+ *
+ * Carry bounds: a limb product plus two limbs is at most
+ * (2^64-1)^2 + 2(2^64-1) = 2^128 - 1, so every (hi, lo) step fits in an
+ * unsigned __int128. The doubled off-diagonal sum is below a^2 < 2^(128n)
+ * before the diagonal is added, so the shift loses no bit. With a, b < m
+ * the product is below m^2 and the reduction adds at most (R - 1) m, so
+ * t < m^2 + R m < 2 R m: the result t / R is below 2m, held in n limbs
+ * and one carry bit, and one masked subtraction of m reduces it.
+ *
+ * Every function computes into locals and writes r last, so r may alias
+ * a or b. The limb temporaries are not wiped per product (the generic
+ * loop did): like the point formulas' temporaries they are stack below
+ * the callers that hold secrets (ec_mul.c, ec_ecdsa_sw.c), which wipe
+ * their own state, and every later product overwrites the same slots.
+ */
+#include "ec_fe.h"
+
+typedef zc_u128 u128;
+
+#define INLINE ZC_EC_INLINE
+
+/* t[0 .. 2n-1] = a b */
+INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
+{
+    unsigned i, j;
+
+#pragma GCC unroll 9
+    for (i = 0; i < 2 * n; i++)
+        t[i] = 0;
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {
+        uint64_t c = 0;
+
+#pragma GCC unroll 9
+        for (j = 0; j < n; j++) {
+            u128 z = (u128)a[i] * b[j] + t[i + j] + c;
+
+            t[i + j] = (uint64_t)z;
+            c = (uint64_t)(z >> 64);
+        }
+        t[i + n] = c;
+    }
+}
+
+/* t[0 .. 2n-1] = a^2 */
+INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
+{
+    uint64_t c;
+    unsigned i, j;
+
+#pragma GCC unroll 9
+    for (i = 0; i < 2 * n; i++)
+        t[i] = 0;
+#pragma GCC unroll 9
+    for (i = 0; i < n - 1; i++) {               /* sum of a_i a_j, i < j */
+        c = 0;
+#pragma GCC unroll 9
+        for (j = i + 1; j < n; j++) {
+            u128 z = (u128)a[i] * a[j] + t[i + j] + c;
+
+            t[i + j] = (uint64_t)z;
+            c = (uint64_t)(z >> 64);
+        }
+        t[i + n] = c;
+    }
+    t[2 * n - 1] = t[2 * n - 2] >> 63;          /* doubled: below a^2 */
+#pragma GCC unroll 18
+    for (i = 2 * n - 2; i > 0; i--)
+        t[i] = t[i] << 1 | t[i - 1] >> 63;
+    t[0] <<= 1;
+    c = 0;
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {                   /* + the diagonal a_i^2 */
+        u128 d = (u128)a[i] * a[i];
+        u128 z = (u128)t[2 * i] + (uint64_t)d + c;
+
+        t[2 * i] = (uint64_t)z;
+        z = (u128)t[2 * i + 1] + (uint64_t)(d >> 64) + (uint64_t)(z >> 64);
+        t[2 * i + 1] = (uint64_t)z;
+        c = (uint64_t)(z >> 64);
+    }
+}
+
+/* r = t - m if t + hi 2^(64n) >= m (the value below 2m), else t. */
+INLINE void final_sub(uint64_t *r, const uint64_t *t, uint64_t hi, const uint64_t *m,
+                      unsigned n)
+{
+    uint64_t u[ZC_EC_LIMBS], borrow = 0, use;
+    unsigned i;
+
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {
+        u128 d = (u128)t[i] - m[i] - borrow;
+
+        u[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    use = zc_ct_mask(hi | (borrow ^ 1));
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++)
+        r[i] = (u[i] & use) | (t[i] & ~use);
+}
+
+/* r = t R^-1 mod m, t < m R (2n limbs); word-by-word reduction. */
+INLINE void redc(uint64_t *r, uint64_t *t, const uint64_t *m, uint64_t m0i, unsigned n)
+{
+    uint64_t hi = 0;
+    unsigned i, j;
+
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {
+        uint64_t q = t[i] * m0i, c = 0;
+        u128 z;
+
+#pragma GCC unroll 9
+        for (j = 0; j < n; j++) {               /* t += q m 2^(64i) */
+            z = (u128)q * m[j] + t[i + j] + c;
+            t[i + j] = (uint64_t)z;
+            c = (uint64_t)(z >> 64);
+        }
+        z = (u128)t[i + n] + c + hi;            /* the carry moves up one limb */
+        t[i + n] = (uint64_t)z;
+        hi = (uint64_t)(z >> 64);
+    }
+    final_sub(r, t + n, hi, m, n);
+}
+
+/*
+ * P-521: R = 2^576, m = 2^521 - 1, q = t_i. Step i adds q 2^(64i) m
+ * = q 2^(64i + 521) - q 2^(64i): limb i becomes 0 (t_i - q, no borrow)
+ * and q << 9 lands on limb i + 8 (its top 9 bits on limb i + 9), the
+ * carry running up to limb 17. t < 2 R m < 2^1098 fits the 18 limbs.
+ */
+INLINE void redc_p521(uint64_t *r, uint64_t *t)
+{
+    unsigned i, j;
+
+#pragma GCC unroll 9
+    for (i = 0; i < 9; i++) {
+        uint64_t q = t[i];
+        u128 z = (u128)t[i + 8] + (q << 9);
+
+        t[i + 8] = (uint64_t)z;
+        z = (u128)t[i + 9] + (q >> 55) + (uint64_t)(z >> 64);
+        t[i + 9] = (uint64_t)z;
+#pragma GCC unroll 9
+        for (j = i + 10; j < 18; j++) {
+            z = (u128)t[j] + (uint64_t)(z >> 64);
+            t[j] = (uint64_t)z;
+        }
+    }
+    final_sub(r, t + 9, 0, zc_ec_p521_m, 9);   /* t / R < 2m < 2^522 */
+}
+
+void zc_ec_fmul_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                     const uint64_t *b)
+{
+    uint64_t t[8];
+
+    (void)m;
+    mul_wide(t, a, b, 4);
+    redc(r, t, zc_ec_p256_m, 1, 4);            /* -p^-1 = 1 mod 2^64 */
+}
+
+void zc_ec_fsqr_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
+{
+    uint64_t t[8];
+
+    (void)m;
+    sqr_wide(t, a, 4);
+    redc(r, t, zc_ec_p256_m, 1, 4);
+}
+
+void zc_ec_fmul_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                     const uint64_t *b)
+{
+    uint64_t t[12];
+
+    (void)m;
+    mul_wide(t, a, b, 6);
+    redc(r, t, zc_ec_p384_m, 0x100000001u, 6); /* -p^-1 = 2^32 + 1 mod 2^64 */
+}
+
+void zc_ec_fsqr_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
+{
+    uint64_t t[12];
+
+    (void)m;
+    sqr_wide(t, a, 6);
+    redc(r, t, zc_ec_p384_m, 0x100000001u, 6);
+}
+
+void zc_ec_fmul_p521(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
+                     const uint64_t *b)
+{
+    uint64_t t[18];
+
+    (void)m;
+    mul_wide(t, a, b, 9);
+    redc_p521(r, t);
+}
+
+void zc_ec_fsqr_p521(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
+{
+    uint64_t t[18];
+
+    (void)m;
+    sqr_wide(t, a, 9);
+    redc_p521(r, t);
+}
+
+/* The group orders: the modulus from the struct, the size fixed. */
+#define ORDER(n)                                                                    \
+    void zc_ec_fmul_n##n(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a, \
+                         const uint64_t *b)                                         \
+    {                                                                               \
+        uint64_t t[2 * (n)];                                                        \
+                                                                                    \
+        mul_wide(t, a, b, (n));                                                     \
+        redc(r, t, m->m, m->m0i, (n));                                              \
+    }                                                                               \
+    void zc_ec_fsqr_n##n(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a) \
+    {                                                                               \
+        uint64_t t[2 * (n)];                                                        \
+                                                                                    \
+        sqr_wide(t, a, (n));                                                        \
+        redc(r, t, m->m, m->m0i, (n));                                              \
+    }
+ORDER(4)
+ORDER(6)
+ORDER(9)
