@@ -57,6 +57,47 @@ setup() { # builddir, meson args...
     out=$(meson setup "$dir" "$@" 2>&1) || { printf '%s\n' "$out" >&2; return 1; }
 }
 
+# OpenSSL's s390x code for the instruction-count comparisons (parts 8 and
+# 10): the cross build's own libcrypto where libssl-dev:s390x is installed.
+# apt often cannot install it (its version must equal the amd64 libssl3's),
+# so otherwise Debian's s390x libssl-dev and libssl3 are fetched with
+# `apt-get download` (no root), unpacked under build/s390x-openssl, and a
+# build of the benchmarks alone (build/s390x-ossl) links that libcrypto
+# statically. Prints the build directory, or nothing.
+s390x_openssl() { # the s390x build dir
+    q=$(command -v qemu-s390x-static || command -v qemu-s390x) || return 0
+    if ninja -C "$1" tests/sw_insns >/dev/null 2>&1 &&
+       "$q" "$1/tests/sw_insns" openssl sha256 0 0 >/dev/null 2>&1; then
+        echo "$1"
+        return 0
+    fi
+    root=$PWD/build/s390x-openssl
+    if [ ! -f "$root/usr/lib/s390x-linux-gnu/pkgconfig/libcrypto.pc" ]; then
+        command -v apt-get >/dev/null 2>&1 && command -v dpkg-deb >/dev/null 2>&1 || return 0
+        rm -rf "$root" "$root.debs" && mkdir -p "$root.debs" || return 0
+        (cd "$root.debs" && apt-get download libssl-dev:s390x libssl3:s390x) >/dev/null 2>&1 ||
+            return 0
+        for deb in "$root.debs"/*.deb; do
+            dpkg-deb -x "$deb" "$root" || return 0
+        done
+    fi
+    # A libcrypto.pc of the unpacked tree (its prefix there, with the
+    # multiarch directory that holds opensslconf.h) ahead of the s390x
+    # pkg-config directory, which still gives check.
+    mkdir -p "$root/pc" &&
+    sed -e "s|^prefix=.*|prefix=$root/usr|" \
+        -e 's|^Cflags:.*|Cflags: -I${includedir} -I${includedir}/s390x-linux-gnu|' \
+        "$root/usr/lib/s390x-linux-gnu/pkgconfig/libcrypto.pc" >"$root/pc/libcrypto.pc" || return 0
+    printf "[properties]\npkg_config_libdir = ['%s', '/usr/lib/s390x-linux-gnu/pkgconfig']\n" \
+        "$root/pc" >build/s390x-openssl.ini
+    if setup build/s390x-ossl --cross-file tests/cross/s390x-linux-gnu.ini \
+            --cross-file build/s390x-openssl.ini -Dtests=enabled -Dtest_expect=qemu &&
+       ninja -C build/s390x-ossl tests/sw_insns >/dev/null 2>&1 &&
+       "$q" build/s390x-ossl/tests/sw_insns openssl sha256 0 0 >/dev/null 2>&1; then
+        echo build/s390x-ossl
+    fi
+}
+
 echo "=== 1. machine"
 echo "host: $(uname -m), $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 if command -v lscpu >/dev/null 2>&1; then
@@ -79,7 +120,16 @@ if command -v s390x-linux-gnu-gcc >/dev/null 2>&1 && [ "$(uname -m)" != s390x ];
         status=1
     fi
 fi
-
+# The build whose benchmarks carry OpenSSL's s390x code (see s390x_openssl).
+ossl=
+[ -z "$s390x" ] || ossl=$(s390x_openssl "$s390x")
+if [ -n "$ossl" ] && [ "$ossl" != "$s390x" ]; then
+    echo "OpenSSL s390x: $(sed -n 's/^Version: //p' build/s390x-openssl/pc/libcrypto.pc), Debian's packages unpacked in build/s390x-openssl"
+elif [ -n "$ossl" ]; then
+    echo "OpenSSL s390x: the installed libssl-dev:s390x"
+elif [ -n "$s390x" ]; then
+    echo "OpenSSL s390x: none (no libssl-dev:s390x, and apt-get download failed)"
+fi
 echo
 echo "=== 2. instructions per call under qemu-s390x (tests/bench/insncount.sh)"
 scale_tmp=$(mktemp -d)
@@ -214,8 +264,8 @@ if [ -n "$s390x" ] && [ -x "$tool/percall.sh" ] && [ -x /usr/bin/qemu-s390x ] &&
         ours=$(bash "$tool/percall.sh" -n 2 -- "$bin" ours $op 0 @N@ |
             sed -n 's/^total\/call=\([0-9]*\).*/\1/p')
         theirs=-
-        if /usr/bin/qemu-s390x "$bin" openssl $op 0 0 >/dev/null 2>&1; then
-            theirs=$(bash "$tool/percall.sh" -n 2 -- "$bin" openssl $op 0 @N@ |
+        if [ -n "$ossl" ]; then
+            theirs=$(bash "$tool/percall.sh" -n 2 -- "$ossl/tests/sw_insns" openssl $op 0 @N@ |
                 sed -n 's/^total\/call=\([0-9]*\).*/\1/p')
         fi
         awk -v op="$op" -v o="$ours" -v t="$theirs" 'BEGIN {
@@ -257,11 +307,11 @@ if [ -n "$s390x" ] && [ -x "$tool/percall.sh" ] && [ -x /usr/bin/qemu-s390x ] &&
     done
     echo "  (tests/sw_insns, ZC_BACKEND_SOFTWARE, per block: the difference of 40- and"
     echo "   8-block one-shot hashes over 32; qemu-s390x 7.2, insncount percall.sh -n 4)"
-    if /usr/bin/qemu-s390x "$s390x/tests/sw_insns" openssl sha3-256 0 0 >/dev/null 2>&1; then
+    if [ -n "$ossl" ]; then
         cap='kimd:~0x3000000040000000:~0;klmd:~0x3000000040000000:~0'
-        a=$(bash "$tool/percall.sh" -n 4 -e "OPENSSL_s390xcap=$cap" -- "$s390x/tests/sw_insns" \
+        a=$(bash "$tool/percall.sh" -n 4 -e "OPENSSL_s390xcap=$cap" -- "$ossl/tests/sw_insns" \
             openssl sha3-256 $((8 * 136)) @N@ | sed -n 's/^total\/call=\([0-9.]*\).*/\1/p')
-        b=$(bash "$tool/percall.sh" -n 4 -e "OPENSSL_s390xcap=$cap" -- "$s390x/tests/sw_insns" \
+        b=$(bash "$tool/percall.sh" -n 4 -e "OPENSSL_s390xcap=$cap" -- "$ossl/tests/sw_insns" \
             openssl sha3-256 $((40 * 136)) @N@ | sed -n 's/^total\/call=\([0-9.]*\).*/\1/p')
         o=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.0f", (b - a) / 32 }')
         awk -v o="$o" -v d="$d" 'BEGIN {
