@@ -59,5 +59,5 @@ fi
 if [ "$what" = perf ] &&
    ! dpkg-query -W -f='${Status}' libssl-dev:s390x 2>/dev/null | grep -q "ok installed"; then
     $SUDO apt-get install -y -q --no-install-recommends libssl-dev:s390x >/dev/null 2>&1 ||
-        echo "install-deps: libssl-dev:s390x cannot be installed here (apt finds no version matching the amd64 libssl3): scripts/perf.sh skips the OpenSSL column of the s390x instruction counts"
+        echo "install-deps: libssl-dev:s390x cannot be installed here (apt finds no version matching the amd64 libssl3): scripts/perf.sh fetches and unpacks the s390x packages under build/ instead (apt-get download)"
 fi
