@@ -79,4 +79,12 @@ int zc_ec_overlap(const void *out, size_t out_len, const void *in, size_t in_len
  * the public key. */
 int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d);
 
+/* ec_der_8410.c: RFC 8410 X25519/X448 keys. from_der answers 1 when der
+ * is no RFC 8410 X key (ec_der.c then reads it), else ZC_OK or an error;
+ * export writes format (SPKI or PKCS#8 v1, at most ZC_EC_8410_MAX bytes)
+ * and returns its length, 0 for SEC1. */
+#define ZC_EC_8410_MAX 80
+int zc_ec_8410_from_der(zc_ec_key *k, const uint8_t *der, size_t der_len);
+size_t zc_ec_8410_export(const zc_ec_key *k, enum zc_ec_der_format format, uint8_t *out);
+
 #endif /* ZC_EC_INT_H */
