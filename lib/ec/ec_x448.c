@@ -161,9 +161,11 @@ static void fe_tobytes(uint8_t s[56], const fe f)
 
     memcpy(h, f, sizeof h);
     /* Three carry rounds with the wrap 2^448 = phi + 1. After the first,
-     * limbs < 2^56 but 0 and 4 (< 2^56 + 2); after the second the carry out
-     * is 0 or 1 and, when 1, what is left is below 2^12, so the third
-     * leaves every limb < 2^56 with nothing carried out: h < 2^448 < 2p. */
+     * limbs < 2^56 but 0 and 4 (< 2^56 + 3): h < 2^448 + 2^226. The second
+     * carries out 0 or 1; when 1, what is left is below 2^226 (limbs 5 to 7
+     * zero, limb 4 at most 3), so the wrap can only bring limb 0 to 2^56,
+     * and the third round's ripple stops by limb 4: every limb < 2^56,
+     * nothing carried out, h < 2^448 < 2p. */
     for (round = 0; round < 3; round++) {
         for (i = 0; i < 7; i++) {
             h[i + 1] += h[i] >> 56;
