@@ -5,6 +5,9 @@
  * trips with the hedged nonce, ECDH agreement, Wycheproof's ECDSA and
  * ECDH files (when ../shared/vectors/wycheproof is there: ZC_WYCHEPROOF
  * names the folder), and the bad inputs of include/zcrypt/ec.h.
+ * X25519 and X448: RFC 7748 sections 5.2 (with the iterated test: 1 and
+ * 1,000 rounds, 1,000,000 with ZC_SLOW=1) and 6, Wycheproof's
+ * x25519_test.json and x448_test.json, RFC 8410 DER and the X key rules.
  */
 #include <check.h>
 #include <stdio.h>
@@ -15,6 +18,7 @@
 #include "check_main.h"
 #include "testutil.h"
 #include "vectors/ec_rfc6979.h"
+#include "vectors/x_rfc7748.h"
 
 static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_P384, ZC_EC_P521 };
 
@@ -156,8 +160,7 @@ START_TEST(bad_inputs)
 
     unhex_f(d, 32, kv->x);
     ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_ED25519, d, 32), ZC_ENOTSUP);
-    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_X448, d, 32), ZC_ENOTSUP);
-    ck_assert_int_eq(zc_ec_key_generate(&k, ZC_EC_X25519), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ec_key_generate(&k, ZC_EC_ED25519), ZC_ENOTSUP);
     ck_assert_int_eq(zc_ec_key_from_public(&k, ZC_EC_ED448, d, 32), ZC_ENOTSUP);
     ck_assert_int_eq(zc_ec_key_from_private(&k, (enum zc_ec_curve)99, d, 32), ZC_EINVAL);
     ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, d, 31), ZC_EINVAL);
@@ -792,6 +795,501 @@ START_TEST(wycheproof_ecdh)
 }
 END_TEST
 
+/* ---- X25519 and X448 (RFC 7748) ---- */
+
+/* out = X(k, u) through the key calls: k as a private key, u as a
+ * public-only key, zc_ecdh. */
+static int x_dh(enum zc_ec_curve curve, const uint8_t *k, const uint8_t *u, uint8_t *out)
+{
+    size_t f = zc_ec_field_size(curve), len = f;
+    zc_ec_key a, b;
+    int rc;
+
+    ck_assert_int_eq(zc_ec_key_from_private(&a, curve, k, f), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_from_public(&b, curve, u, f), ZC_OK);
+    rc = zc_ecdh(&a, &b, out, &len);
+    if (rc == ZC_OK)
+        ck_assert_uint_eq(len, f);
+    zc_ec_key_wipe(&a);
+    zc_ec_key_wipe(&b);
+    return rc;
+}
+
+START_TEST(x_rfc7748_5_2)
+{
+    size_t i;
+
+    for (i = 0; i < sizeof x_rfc7748_52 / sizeof x_rfc7748_52[0]; i++) {
+        const struct x_rfc7748_kat *v = &x_rfc7748_52[i];
+        size_t f = zc_ec_field_size(v->curve);
+        uint8_t k[56], u[56], want[56], got[56];
+
+        ck_assert_uint_eq(tu_unhex(k, sizeof k, v->k), f);
+        ck_assert_uint_eq(tu_unhex(u, sizeof u, v->u), f);
+        ck_assert_uint_eq(tu_unhex(want, sizeof want, v->out), f);
+        ck_assert_int_eq(x_dh(v->curve, k, u, got), ZC_OK);
+        ck_assert_msg(memcmp(got, want, f) == 0, "RFC 7748 5.2 vector %zu", i);
+    }
+}
+END_TEST
+
+/* RFC 7748 5.2's iterated test. The million rounds take minutes: only
+ * with ZC_SLOW=1; the 1,000 only in the run with ZCRYPT_CAPS unset (EC
+ * has no CPACF path, the other runs would repeat it). */
+START_TEST(x_rfc7748_iterated)
+{
+    const struct x_rfc7748_iter *v = &x_rfc7748_iters[_i];
+    const char *slow = getenv("ZC_SLOW"), *caps = getenv("ZC_TEST_CAPS");
+    size_t f = zc_ec_field_size(v->curve);
+    unsigned long n, last = 1000, marks[3] = { 1, 1000, 1000000 };
+    uint8_t k[56] = { 0 }, u[56] = { 0 }, r[56], want[56];
+    unsigned m = 0;
+
+    if (slow != NULL && strcmp(slow, "1") == 0)
+        last = 1000000;
+    else if (caps != NULL && strcmp(caps, "unset") != 0)
+        last = 1;
+    k[0] = u[0] = v->curve == ZC_EC_X25519 ? 9 : 5;
+    for (n = 1; n <= last; n++) {
+        ck_assert_int_eq(x_dh(v->curve, k, u, r), ZC_OK);
+        memcpy(u, k, f);
+        memcpy(k, r, f);
+        if (n == marks[m]) {
+            ck_assert_uint_eq(tu_unhex(want, sizeof want, v->after[m]), f);
+            ck_assert_msg(memcmp(k, want, f) == 0, "RFC 7748 5.2 curve %d after %lu rounds",
+                          v->curve, n);
+            m++;
+        }
+    }
+    printf("RFC 7748 5.2 iterated, curve %d: checked after %lu round(s)%s\n", v->curve,
+           marks[m - 1], last < 1000000 ? " (1,000,000 with ZC_SLOW=1)" : "");
+}
+END_TEST
+
+/* RFC 7748 6.1 / 6.2: both public keys (zc_ec_key_public of the private
+ * keys, X(k, 9) / X(k, 5)) and the shared secret both ways. */
+START_TEST(x_rfc7748_6)
+{
+    const struct x_rfc7748_dh *v = &x_rfc7748_dhs[_i];
+    size_t f = zc_ec_field_size(v->curve), len;
+    uint8_t ak[56], bk[56], ap[56], bp[56], sh[56], got[56];
+    zc_ec_key a, b, pb;
+
+    ck_assert_uint_eq(tu_unhex(ak, sizeof ak, v->a_priv), f);
+    ck_assert_uint_eq(tu_unhex(bk, sizeof bk, v->b_priv), f);
+    ck_assert_uint_eq(tu_unhex(ap, sizeof ap, v->a_pub), f);
+    ck_assert_uint_eq(tu_unhex(bp, sizeof bp, v->b_pub), f);
+    ck_assert_uint_eq(tu_unhex(sh, sizeof sh, v->shared), f);
+    ck_assert_int_eq(zc_ec_key_from_private(&a, v->curve, ak, f), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_from_private(&b, v->curve, bk, f), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_curve(&a), v->curve);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&a, got, &len), ZC_OK);
+    ck_assert_uint_eq(len, f);
+    ck_assert_mem_eq(got, ap, f);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&b, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, bp, f);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ecdh(&a, &b, got, &len), ZC_OK);
+    ck_assert_uint_eq(len, f);
+    ck_assert_mem_eq(got, sh, f);
+    ck_assert_int_eq(zc_ec_key_from_public(&pb, v->curve, bp, f), ZC_OK);
+    len = sizeof got;
+    memset(got, 0, sizeof got);
+    ck_assert_int_eq(zc_ecdh(&a, &pb, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, sh, f);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ecdh(&b, &a, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, sh, f);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ecdh(&pb, &a, got, &len), ZC_EINVAL);    /* public-only */
+    zc_ec_key_wipe(&a);
+    zc_ec_key_wipe(&b);
+    zc_ec_key_wipe(&pb);
+}
+END_TEST
+
+/* Generation, the key rules of API.md and the bad inputs, per curve. */
+START_TEST(x_keys)
+{
+    const enum zc_ec_curve curve = _i ? ZC_EC_X448 : ZC_EC_X25519;
+    const struct x_rfc7748_dh *v = &x_rfc7748_dhs[_i];
+    size_t f = zc_ec_field_size(curve), len, i;
+    uint8_t d[57], u[57], got[133], s1[56], s2[56], zero[56] = { 0 };
+    zc_ec_key a, b, p, e;
+
+    ck_assert_uint_eq(f, _i ? 56 : 32);
+    /* generate makes clamped bytes, and two keys agree */
+    ck_assert_int_eq(zc_ec_key_generate(&a, curve), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_generate(&b, curve), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&a, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_OK);
+    memcpy(d, got + len - f, f);                    /* the scalar, last in the DER */
+    if (curve == ZC_EC_X25519)
+        ck_assert(!(d[0] & 7) && (d[31] & 0xc0) == 0x40);
+    else
+        ck_assert(!(d[0] & 3) && (d[55] & 0x80));
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &b, s1, &len), ZC_OK);
+    len = sizeof s2;
+    ck_assert_int_eq(zc_ecdh(&b, &a, s2, &len), ZC_OK);
+    ck_assert_mem_eq(s1, s2, f);
+    /* the scalar is stored as given (unclamped) and clamped at use */
+    ck_assert_uint_eq(tu_unhex(d, sizeof d, v->a_priv), f);
+    d[0] |= curve == ZC_EC_X25519 ? 7 : 3;         /* the bits clamping clears or sets */
+    d[f - 1] ^= 0x80;
+    ck_assert_int_eq(zc_ec_key_from_private(&p, curve, d, f), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&p, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_OK);
+    ck_assert_mem_eq(got + len - f, d, f);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&p, got, &len), ZC_OK);
+    ck_assert_uint_eq(tu_unhex(u, sizeof u, v->a_pub), f);
+    ck_assert_mem_eq(got, u, f);
+    zc_ec_key_wipe(&p);
+    /* a public-only key re-exports exactly its bytes: X25519's top bit,
+     * X448's u >= p (p + 1, the same point as u = 1) */
+    ck_assert_uint_eq(tu_unhex(u, sizeof u, v->b_pub), f);
+    if (curve == ZC_EC_X25519)
+        u[31] |= 0x80;
+    ck_assert_int_eq(zc_ec_key_from_public(&p, curve, u, f), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&p, got, &len), ZC_OK);
+    ck_assert_uint_eq(len, f);
+    ck_assert_mem_eq(got, u, f);
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &p, s1, &len), ZC_OK);        /* the top bit is ignored */
+    u[f - 1] &= curve == ZC_EC_X25519 ? 0x7f : 0xff;
+    ck_assert_int_eq(zc_ec_key_from_public(&e, curve, u, f), ZC_OK);
+    len = sizeof s2;
+    ck_assert_int_eq(zc_ecdh(&a, &e, s2, &len), ZC_OK);
+    ck_assert_mem_eq(s1, s2, f);
+    zc_ec_key_wipe(&e);
+    /* u = p + 9 / p + 5 is the base point (reduced mod p): the secret is
+     * a's public key */
+    memset(u, 0xff, f);
+    if (curve == ZC_EC_X25519) {
+        u[0] = 0xf6;
+        u[31] = 0x7f;                   /* 2^255 - 10 = p + 9 */
+    } else {
+        memset(u, 0, 28);
+        u[0] = 4;                       /* 2^448 - 2^224 + 4 = p + 5 */
+    }
+    ck_assert_int_eq(zc_ec_key_from_public(&e, curve, u, f), ZC_OK);
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &e, s1, &len), ZC_OK);
+    len = sizeof s2;
+    ck_assert_int_eq(zc_ec_key_public(&a, s2, &len), ZC_OK);
+    ck_assert_mem_eq(s1, s2, f);
+    /* a low-order u (0): all zero, ZC_EINVAL, nothing written */
+    ck_assert_int_eq(zc_ec_key_from_public(&e, curve, zero, f), ZC_OK);
+    memset(s1, 0xa5, sizeof s1);
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &e, s1, &len), ZC_EINVAL);
+    ck_assert_uint_eq(len, sizeof s1);
+    for (i = 0; i < sizeof s1; i++)
+        ck_assert_uint_eq(s1[i], 0xa5);
+    zc_ec_key_wipe(&e);
+    /* lengths: f exactly */
+    ck_assert_int_eq(zc_ec_key_from_private(&e, curve, d, f - 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_private(&e, curve, d, f + 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_public(&e, curve, u, f - 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_public(&e, curve, u, f + 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_public(&e, curve, NULL, f), ZC_EINVAL);
+    len = 0;
+    ck_assert_int_eq(zc_ec_key_public(&a, NULL, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, f);
+    len = 0;
+    ck_assert_int_eq(zc_ecdh(&a, &b, NULL, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, f);
+    len = f - 1;
+    ck_assert_int_eq(zc_ecdh(&a, &b, s1, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, f);
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &b, (uint8_t *)&b + 4, &len), ZC_EINVAL);     /* overlap */
+    /* another curve's key, ECDSA and EdDSA with X keys, SEC1 */
+    ck_assert_int_eq(zc_ec_key_generate(&e, curve == ZC_EC_X25519 ? ZC_EC_X448 : ZC_EC_X25519),
+                     ZC_OK);
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &e, s1, &len), ZC_EINVAL);
+    zc_ec_key_wipe(&e);
+    ck_assert_int_eq(zc_ec_key_generate(&e, ZC_EC_P256), ZC_OK);
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &e, s1, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdh(&e, &a, s1, &len), ZC_EINVAL);
+    zc_ec_key_wipe(&e);
+    memset(got, 1, 64);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ecdsa_sign(&a, ZC_SHA256, got, s1, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_sign_deterministic(&a, ZC_SHA256, got, s1, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_verify(&a, ZC_SHA256, got, s1, 64), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign(&a, got, 1, s1, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify(&a, got, 1, s1, 64), ZC_EINVAL);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&a, ZC_EC_DER_PRIVATE_SEC1, got, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_export_der(&p, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_export_der(&a, (enum zc_ec_der_format)9, got, &len), ZC_EINVAL);
+    /* backends: CPACF refuses ECDH (after the argument checks), import,
+     * export and the public key work */
+    ck_assert_int_eq(zc_ec_key_set_backend(&a, ZC_BACKEND_CPACF), ZC_OK);
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &b, s1, &len), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ecdh(&a, &b, s1, NULL), ZC_EINVAL);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&a, got, &len), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&a, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_set_backend(&a, ZC_BACKEND_SOFTWARE), ZC_OK);
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &b, s1, &len), ZC_OK);
+    zc_ec_key_wipe(&a);
+    zc_ec_key_wipe(&b);
+    zc_ec_key_wipe(&p);
+    len = sizeof s1;
+    ck_assert_int_eq(zc_ecdh(&a, &b, s1, &len), ZC_EINVAL);     /* wiped keys */
+}
+END_TEST
+
+/* RFC 8410 DER: the fixed SPKI and PKCS#8 v1 encodings (RFC 8410 section
+ * 10's layouts, built here), round trips, PKCS#8 v2 with the public key,
+ * and what is refused. */
+START_TEST(x_der)
+{
+    const struct x_rfc7748_dh *v = &x_rfc7748_dhs[_i];
+    const enum zc_ec_curve curve = v->curve;
+    size_t f = zc_ec_field_size(curve), len, n, i, vl, ver, pk;
+    uint8_t d[56], pub[56], der[200], want[200], v2[200], got[200];
+    uint8_t oid = curve == ZC_EC_X25519 ? 0x6e : 0x6f;
+    zc_ec_key k, q;
+
+    ck_assert_uint_eq(tu_unhex(d, sizeof d, v->a_priv), f);
+    ck_assert_uint_eq(tu_unhex(pub, sizeof pub, v->a_pub), f);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, curve, d, f), ZC_OK);
+    /* SPKI: 30 L 30 05 06 03 2b 65 6e|6f 03 f+1 00 u */
+    n = 0;
+    want[n++] = 0x30; want[n++] = (uint8_t)(f + 10);
+    want[n++] = 0x30; want[n++] = 5; want[n++] = 6; want[n++] = 3;
+    want[n++] = 0x2b; want[n++] = 0x65; want[n++] = oid;
+    want[n++] = 3; want[n++] = (uint8_t)(f + 1); want[n++] = 0;
+    memcpy(want + n, pub, f);
+    n += f;
+    len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, der, &len), ZC_OK);
+    ck_assert_uint_eq(len, n);
+    ck_assert_mem_eq(der, want, n);
+    ck_assert_int_eq(zc_ec_key_from_der(&q, der, len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_curve(&q), curve);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&q, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, pub, f);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&q, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_EINVAL);
+    len = n - 1;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, got, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, n);
+    /* SPKI refused: trailing data, short key, parameters present, unused bits */
+    want[n] = 0;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, want, n + 1), ZC_EINVAL);
+    want[1]++;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, want, n + 1), ZC_EINVAL);
+    want[1]--;
+    want[10]--;
+    want[1]--;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, want, n - 1), ZC_EINVAL);
+    want[10]++;
+    want[1]++;
+    want[11] = 1;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, want, n), ZC_EINVAL);
+    want[11] = 0;
+    {
+        uint8_t pp[200];
+        size_t m = 0;
+
+        pp[m++] = 0x30; pp[m++] = (uint8_t)(n);     /* + 05 00 inside the algorithm */
+        pp[m++] = 0x30; pp[m++] = 7;
+        memcpy(pp + m, want + 4, 5);
+        m += 5;
+        pp[m++] = 5; pp[m++] = 0;
+        memcpy(pp + m, want + 9, n - 9);
+        m += n - 9;
+        ck_assert_int_eq(zc_ec_key_from_der(&q, pp, m), ZC_EINVAL);
+        memcpy(pp, want, n);                        /* id-Ed25519 SPKI: not built */
+        pp[8] = 0x70;
+        ck_assert_int_eq(zc_ec_key_from_der(&q, pp, n), ZC_ENOTSUP);
+    }
+    /* PKCS#8 v1: 30 L 02 01 00 30 05 06 03 2b 65 oid 04 f+2 04 f d */
+    n = 0;
+    want[n++] = 0x30; want[n++] = (uint8_t)(f + 14);
+    want[n++] = 2; want[n++] = 1; want[n++] = 0;
+    want[n++] = 0x30; want[n++] = 5; want[n++] = 6; want[n++] = 3;
+    want[n++] = 0x2b; want[n++] = 0x65; want[n++] = oid;
+    want[n++] = 4; want[n++] = (uint8_t)(f + 2); want[n++] = 4; want[n++] = (uint8_t)f;
+    memcpy(want + n, d, f);
+    n += f;
+    len = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, der, &len), ZC_OK);
+    ck_assert_uint_eq(len, n);
+    ck_assert_mem_eq(der, want, n);
+    ck_assert_int_eq(zc_ec_key_from_der(&q, der, len), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&q, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, pub, f);
+    /* v2 with its [1] publicKey: the derived one only (X448's is 129
+     * bytes long: a two-byte length) */
+    {
+        size_t bl = n - 2 + 3 + f;
+
+        vl = 0;
+        v2[vl++] = 0x30;
+        if (bl >= 128)
+            v2[vl++] = 0x81;
+        v2[vl++] = (uint8_t)bl;
+        ver = vl + 2;
+        memcpy(v2 + vl, want + 2, n - 2);
+        vl += n - 2;
+        v2[vl++] = 0x81; v2[vl++] = (uint8_t)(f + 1); v2[vl++] = 0;
+        memcpy(v2 + vl, pub, f);
+        vl += f;
+        pk = vl - 1;
+    }
+    v2[ver] = 1;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, v2, vl), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&q, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, want, n);                 /* exported as v1 */
+    v2[pk] ^= 1;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, v2, vl), ZC_EINVAL);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&q, got, &len), ZC_EINVAL);      /* left wiped */
+    v2[pk] ^= 1;
+    v2[ver] = 0;                                    /* a v1 with [1] */
+    ck_assert_int_eq(zc_ec_key_from_der(&q, v2, vl), ZC_EINVAL);
+    v2[ver] = 2;                                    /* version 2 */
+    ck_assert_int_eq(zc_ec_key_from_der(&q, v2, vl), ZC_EINVAL);
+    v2[ver] = 1;
+    v2[pk - f - 2] = 0xa1;                          /* constructed [1] */
+    ck_assert_int_eq(zc_ec_key_from_der(&q, v2, vl), ZC_EINVAL);
+    v2[pk - f - 2] = 0x81;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, v2, vl), ZC_OK);
+    /* v1 refused: trailing data, a short scalar, the CurvePrivateKey bare */
+    want[n] = 0;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, want, n + 1), ZC_EINVAL);
+    memcpy(got, want, n);
+    got[1]--; got[13]--; got[15]--;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, got, n - 1), ZC_EINVAL);
+    memcpy(got, want, 12);
+    got[1] = (uint8_t)(f + 12);
+    got[12] = 4; got[13] = (uint8_t)f;
+    memcpy(got + 14, d, f);
+    ck_assert_int_eq(zc_ec_key_from_der(&q, got, f + 14), ZC_EINVAL);
+    /* every truncation of the v2 key is refused */
+    for (i = 0; i < vl; i++)
+        ck_assert_int_ne(zc_ec_key_from_der(&q, v2, i), ZC_OK);
+    zc_ec_key_wipe(&k);
+}
+END_TEST
+
+static const char *const x_files[] = { "x25519_test.json", "x448_test.json" };
+
+/* Wycheproof's XDH files through zc_ecdh with the public key imported raw.
+ * Valid: the secret. Invalid (X448 keys of 57 bytes): refused at import.
+ * Acceptable, reported per flag: an all-zero secret (low-order u) must be
+ * ZC_EINVAL with nothing written, anything else (twists, non-canonical u)
+ * computed and equal. */
+START_TEST(wycheproof_x)
+{
+    static const char *const flag_names[] = {
+        "Twist", "LowOrderPublic", "ZeroSharedSecret", "NonCanonicalPublic",
+        "SmallPublicKey", "SpecialPublicKey", "EdgeCaseMultiplication", "EdgeCaseShared",
+        "EdgeCasePrivateKey", "PublicKeyTooLong", "Ktv",
+    };
+    enum { NF = sizeof flag_names / sizeof flag_names[0] };
+    unsigned flag_ok[NF] = { 0 }, flag_rej[NF] = { 0 };
+    const char *file = x_files[_i];
+    enum zc_ec_curve curve = _i ? ZC_EC_X448 : ZC_EC_X25519;
+    char *buf = slurp(file), *p, *key, *val, *pubh = NULL, *privh = NULL, *shh = NULL;
+    char flags[512] = "";
+    const char *tc = "?";
+    struct wp_counts c = { 0 };
+    size_t f = zc_ec_field_size(curve), j;
+
+    if (buf == NULL) {
+        printf("SKIP wycheproof %s: not found, or not the caps-unset run (ZC_WYCHEPROOF=%s)\n",
+               file, getenv("ZC_WYCHEPROOF") ? getenv("ZC_WYCHEPROOF") : "unset");
+        return;
+    }
+    p = buf;
+    while (next_pair(&p, &key, &val)) {
+        if (strcmp(key, "comment") == 0) {
+            /* the test's "flags" array follows its comment: keep a copy */
+            char *fl = strstr(p, "\"flags\""), *end = fl ? strchr(fl, ']') : NULL;
+            size_t fn = end ? (size_t)(end - fl) : 0;
+
+            tc = val;
+            if (fn >= sizeof flags)
+                fn = sizeof flags - 1;
+            memcpy(flags, fl ? fl : "", fn);
+            flags[fn] = 0;
+        } else if (strcmp(key, "public") == 0) {
+            pubh = val;
+        } else if (strcmp(key, "private") == 0) {
+            privh = val;
+        } else if (strcmp(key, "shared") == 0) {
+            shh = val;
+        } else if (strcmp(key, "result") == 0 && pubh && privh && shh) {
+            static uint8_t pub[128], d[56], want[56], got[56];
+            size_t pl = tu_unhex(pub, sizeof pub, pubh), wl = tu_unhex(want, sizeof want, shh);
+            size_t gl = sizeof got, i;
+            uint8_t acc = 0;
+            zc_ec_key a, b;
+            int rc, ok;
+
+            ck_assert_uint_eq(tu_unhex(d, sizeof d, privh), f);
+            ck_assert_int_eq(zc_ec_key_from_private(&a, curve, d, f), ZC_OK);
+            memset(got, 0xa5, sizeof got);
+            rc = zc_ec_key_from_public(&b, curve, pub, pl);
+            if (rc == ZC_OK)
+                rc = zc_ecdh(&a, &b, got, &gl);
+            ok = rc == ZC_OK;
+            for (i = 0; i < wl; i++)
+                acc |= want[i];
+            if (strcmp(val, "invalid") != 0 && acc == 0) {
+                ck_assert_msg(rc == ZC_EINVAL, "%s: %s: an all-zero secret returned", file, tc);
+                ck_assert_uint_eq(gl, sizeof got);
+                for (i = 0; i < sizeof got; i++)
+                    ck_assert_uint_eq(got[i], 0xa5);
+            } else if (strcmp(val, "invalid") != 0) {
+                ck_assert_msg(ok, "%s: %s: refused (%d)", file, tc, rc);
+                ck_assert_uint_eq(gl, wl);
+                ck_assert_msg(memcmp(got, want, wl) == 0, "%s: %s: wrong secret", file, tc);
+            }
+            wp_count(&c, val, ok, file, tc);
+            if (strcmp(val, "acceptable") == 0)
+                for (j = 0; j < NF; j++) {
+                    char q[64];
+
+                    snprintf(q, sizeof q, "\"%s\"", flag_names[j]);
+                    if (strstr(flags, q) != NULL)
+                        (ok ? flag_ok : flag_rej)[j]++;
+                }
+            zc_ec_key_wipe(&a);
+            zc_ec_key_wipe(&b);
+            pubh = privh = shh = NULL;
+        }
+    }
+    printf("wycheproof %s: %u valid, %u invalid, acceptable %u accepted %u rejected, "
+           "%u failures\n", file, c.valid, c.invalid, c.acceptable_ok, c.acceptable_rej, c.fail);
+    for (j = 0; j < NF; j++)
+        if (flag_ok[j] + flag_rej[j])
+            printf("wycheproof %s: acceptable with flag %s: %u computed, %u refused\n", file,
+                   flag_names[j], flag_ok[j], flag_rej[j]);
+    free(buf);
+    ck_assert_uint_gt(c.valid + c.invalid, 0);
+    ck_assert_uint_eq(c.fail, 0);
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ec");
@@ -806,6 +1304,12 @@ int main(void)
     tcase_add_loop_test(tc, der_sigs, 0, 3);
     tcase_add_loop_test(tc, wycheproof_ecdsa, 0, sizeof ecdsa_files / sizeof ecdsa_files[0]);
     tcase_add_loop_test(tc, wycheproof_ecdh, 0, sizeof ecdh_files / sizeof ecdh_files[0]);
+    tcase_add_test(tc, x_rfc7748_5_2);
+    tcase_add_loop_test(tc, x_rfc7748_iterated, 0, 2);
+    tcase_add_loop_test(tc, x_rfc7748_6, 0, 2);
+    tcase_add_loop_test(tc, x_keys, 0, 2);
+    tcase_add_loop_test(tc, x_der, 0, 2);
+    tcase_add_loop_test(tc, wycheproof_x, 0, sizeof x_files / sizeof x_files[0]);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

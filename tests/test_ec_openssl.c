@@ -4,7 +4,10 @@
  * ways on P-256, P-384 and P-521: keys cross in DER (our PKCS#8, SEC1 and
  * SPKI into OpenSSL; OpenSSL's SEC1, PKCS#8 and SPKI into ours), ECDSA
  * signatures made by one side verify on the other (DER through
- * zc_ecdsa_sig_to_der / _from_der), ECDH gives the same secret.
+ * zc_ecdsa_sig_to_der / _from_der), ECDH gives the same secret. X25519
+ * and X448: RFC 8410 keys both ways (our PKCS#8 and SPKI into OpenSSL,
+ * its into ours, raw keys compared), EVP_PKEY_derive against zc_ecdh
+ * with generated keys and with random u (X25519's top bit included).
  */
 #include <zcrypt.h>
 #include <check.h>
@@ -202,6 +205,102 @@ START_TEST(openssl_to_ours)
 }
 END_TEST
 
+/* X25519 (0) and X448 (1): keys and secrets both ways, random u. */
+START_TEST(x_both_ways)
+{
+    const enum zc_ec_curve curve = _i ? ZC_EC_X448 : ZC_EC_X25519;
+    const char *name = _i ? "X448" : "X25519";
+    const int id = _i ? EVP_PKEY_X448 : EVP_PKEY_X25519;
+    size_t f = zc_ec_field_size(curve);
+    unsigned round;
+
+    for (round = 0; round < 16; round++) {
+        zc_ec_key k, kq, o8, op_pub, ru;
+        uint8_t der[256], spki[256], raw[56], raw2[56], s1[56], s2[56], u[56], *p;
+        size_t len = sizeof der, l2 = sizeof spki, rl;
+        EVP_PKEY *pk, *pub, *op = NULL, *pu;
+        EVP_PKEY_CTX *gc;
+        int n;
+
+        /* ours into OpenSSL */
+        ck_assert_int_eq(zc_ec_key_generate(&k, curve), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, der, &len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, spki, &l2), ZC_OK);
+        pk = ossl_from_der(der, len, 0);
+        pub = ossl_from_der(spki, l2, 1);
+        ck_assert_int_eq(EVP_PKEY_id(pk), id);
+        ck_assert_int_eq(EVP_PKEY_eq(pk, pub), 1);          /* OpenSSL derives the same public */
+        rl = sizeof raw;
+        ck_assert_int_eq(EVP_PKEY_get_raw_public_key(pk, raw, &rl), 1);
+        len = sizeof raw2;
+        ck_assert_int_eq(zc_ec_key_public(&k, raw2, &len), ZC_OK);
+        ck_assert_uint_eq(rl, f);
+        ck_assert_mem_eq(raw, raw2, f);
+        /* OpenSSL's keys into ours: SPKI, PKCS#8, raw */
+        gc = EVP_PKEY_CTX_new_from_name(NULL, name, NULL);
+        ck_assert_ptr_nonnull(gc);
+        ck_assert_int_eq(EVP_PKEY_keygen_init(gc), 1);
+        ck_assert_int_eq(EVP_PKEY_keygen(gc, &op), 1);
+        EVP_PKEY_CTX_free(gc);
+        p = spki;
+        n = i2d_PUBKEY(op, &p);
+        ck_assert(n > 0);
+        ck_assert_int_eq(zc_ec_key_from_der(&op_pub, spki, (size_t)n), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_curve(&op_pub), curve);
+        {
+            PKCS8_PRIV_KEY_INFO *p8 = EVP_PKEY2PKCS8(op);
+
+            p = der;
+            n = i2d_PKCS8_PRIV_KEY_INFO(p8, &p);
+            PKCS8_PRIV_KEY_INFO_free(p8);
+            ck_assert(n > 0);
+            ck_assert_int_eq(zc_ec_key_from_der(&o8, der, (size_t)n), ZC_OK);
+        }
+        rl = sizeof raw;
+        ck_assert_int_eq(EVP_PKEY_get_raw_private_key(op, raw, &rl), 1);
+        ck_assert_int_eq(zc_ec_key_from_private(&kq, curve, raw, rl), ZC_OK);
+        len = sizeof raw2;
+        ck_assert_int_eq(zc_ec_key_public(&kq, raw2, &len), ZC_OK);
+        rl = sizeof raw;
+        ck_assert_int_eq(EVP_PKEY_get_raw_public_key(op, raw, &rl), 1);
+        ck_assert_mem_eq(raw, raw2, f);
+        len = sizeof raw2;
+        ck_assert_int_eq(zc_ec_key_public(&o8, raw2, &len), ZC_OK);
+        ck_assert_mem_eq(raw, raw2, f);
+        /* the secret, both ways */
+        len = sizeof s1;
+        ck_assert_int_eq(zc_ecdh(&k, &op_pub, s1, &len), ZC_OK);
+        ck_assert_uint_eq(len, f);
+        ck_assert_uint_eq(ossl_derive(op, pk, s2, sizeof s2), f);
+        ck_assert_mem_eq(s1, s2, f);
+        len = sizeof s1;
+        ck_assert_int_eq(zc_ecdh(&o8, &k, s1, &len), ZC_OK);
+        ck_assert_mem_eq(s1, s2, f);
+        /* a random u (any f bytes: X25519's top bit set or not, X448's u
+         * may pass p), OpenSSL's key against it */
+        ck_assert_int_eq(zc_random_bytes(u, f), ZC_OK);
+        if (round & 1)
+            u[f - 1] |= 0x80;
+        pu = EVP_PKEY_new_raw_public_key(id, NULL, u, f);
+        ck_assert_ptr_nonnull(pu);
+        ck_assert_int_eq(zc_ec_key_from_public(&ru, curve, u, f), ZC_OK);
+        len = sizeof s1;
+        ck_assert_int_eq(zc_ecdh(&o8, &ru, s1, &len), ZC_OK);
+        ck_assert_uint_eq(ossl_derive(op, pu, s2, sizeof s2), f);
+        ck_assert_mem_eq(s1, s2, f);
+        EVP_PKEY_free(pk);
+        EVP_PKEY_free(pub);
+        EVP_PKEY_free(op);
+        EVP_PKEY_free(pu);
+        zc_ec_key_wipe(&k);
+        zc_ec_key_wipe(&kq);
+        zc_ec_key_wipe(&o8);
+        zc_ec_key_wipe(&op_pub);
+        zc_ec_key_wipe(&ru);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ec-openssl");
@@ -210,6 +309,7 @@ int main(void)
     tcase_set_timeout(tc, 300);
     tcase_add_loop_test(tc, ours_to_openssl, 0, 3);
     tcase_add_loop_test(tc, openssl_to_ours, 0, 3);
+    tcase_add_loop_test(tc, x_both_ways, 0, 2);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

@@ -142,6 +142,7 @@ static struct ws {
     zc_rsa_key rsa, rsa_pub, rsa_zero, rsa_wiped, rsa_bad, rsa_new;
     struct zc_rsa_components comp;
     zc_ec_key ec, ec_pub, ec_zero, ec_cpacf, ec_new;
+    zc_ec_key x, x_pub, x_low, x_cpacf, x448;
     uint8_t ff[128];            /* above every 1024-bit modulus */
     size_t len, small;
     struct zc_backend_info info;
@@ -163,6 +164,58 @@ static size_t rsa_der_len;
 static zc_ec_key ec_ready, ec_pub_ready, ec384_ready;
 static uint8_t ec_pub65[65], ec_sec1_other[160], ec_pkcs8_v3[200];
 static size_t ec_sec1_other_len, ec_pkcs8_v3_len;
+
+/* X25519 keys: RFC 7748 6.1's Alice (private) and Bob (public only),
+ * u = 0 (low order: the secret is all zero), an X448 key; RFC 8410 DER
+ * made from them: an SPKI with parameters (05 00) and a PKCS#8 v2 whose
+ * publicKey is Bob's, not Alice's. */
+static zc_ec_key x_ready, x_pub_ready, x_low_ready, x448_ready;
+static uint8_t x_spki_params[64], x_pkcs8_other[96];
+static size_t x_spki_params_len, x_pkcs8_other_len;
+
+static void x_once(void)
+{
+    static const uint8_t a[32] = {
+        0x77, 0x07, 0x6d, 0x0a, 0x73, 0x18, 0xa5, 0x7d, 0x3c, 0x16, 0xc1, 0x72, 0x51, 0xb2, 0x66, 0x45,
+        0xdf, 0x4c, 0x2f, 0x87, 0xeb, 0xc0, 0x99, 0x2a, 0xb1, 0x77, 0xfb, 0xa5, 0x1d, 0xb9, 0x2c, 0x2a,
+    };
+    static const uint8_t b_pub[32] = {
+        0xde, 0x9e, 0xdb, 0x7d, 0x7b, 0x7d, 0xc1, 0xb4, 0xd3, 0x5b, 0x61, 0xc2, 0xec, 0xe4, 0x35, 0x37,
+        0x3f, 0x83, 0x43, 0xc8, 0x5b, 0x78, 0x67, 0x4d, 0xad, 0xfc, 0x7e, 0x14, 0x6f, 0x88, 0x2b, 0x4f,
+    };
+    static const uint8_t zero[56];
+    uint8_t der[96];
+    size_t len = sizeof der;
+
+    check(zc_ec_key_from_private(&x_ready, ZC_EC_X25519, a, 32) == ZC_OK, "an X25519 key");
+    check(zc_ec_key_from_public(&x_pub_ready, ZC_EC_X25519, b_pub, 32) == ZC_OK, "its peer");
+    check(zc_ec_key_from_public(&x_low_ready, ZC_EC_X25519, zero, 32) == ZC_OK, "u = 0 imports");
+    check(zc_ec_key_from_private(&x448_ready, ZC_EC_X448, zero, 56) == ZC_OK, "an X448 key");
+    check(zc_ec_key_export_der(&x_pub_ready, ZC_EC_DER_PUBLIC_SPKI, der, &len) == ZC_OK &&
+          len == 44, "X25519 SPKI export");
+    /* 30 2c 30 07 06 03 2b 65 6e 05 00 03 21 00 u */
+    x_spki_params[0] = 0x30;
+    x_spki_params[1] = 0x2c;
+    x_spki_params[2] = 0x30;
+    x_spki_params[3] = 0x07;
+    memcpy(x_spki_params + 4, der + 4, 5);
+    x_spki_params[9] = 0x05;
+    x_spki_params[10] = 0x00;
+    memcpy(x_spki_params + 11, der + 9, 35);
+    x_spki_params_len = 46;
+    len = sizeof der;
+    check(zc_ec_key_export_der(&x_ready, ZC_EC_DER_PRIVATE_PKCS8, der, &len) == ZC_OK &&
+          len == 48, "X25519 PKCS#8 export");
+    /* version 1 and [1] IMPLICIT BIT STRING of Bob's key */
+    memcpy(x_pkcs8_other, der, 48);
+    x_pkcs8_other[1] = 0x2e + 35;
+    x_pkcs8_other[4] = 1;
+    x_pkcs8_other[48] = 0x81;
+    x_pkcs8_other[49] = 0x21;
+    x_pkcs8_other[50] = 0x00;
+    memcpy(x_pkcs8_other + 51, b_pub, 32);
+    x_pkcs8_other_len = 83;
+}
 
 static void ec_once(void)
 {
@@ -284,6 +337,12 @@ static void setup(void)
     memset(&W.ec_zero, 0, sizeof W.ec_zero);
     memcpy(&W.ec_cpacf, &ec_ready, sizeof W.ec_cpacf);
     zc_ec_key_set_backend(&W.ec_cpacf, ZC_BACKEND_CPACF);
+    memcpy(&W.x, &x_ready, sizeof W.x);
+    memcpy(&W.x_pub, &x_pub_ready, sizeof W.x_pub);
+    memcpy(&W.x_low, &x_low_ready, sizeof W.x_low);
+    memcpy(&W.x_cpacf, &x_ready, sizeof W.x_cpacf);
+    zc_ec_key_set_backend(&W.x_cpacf, ZC_BACKEND_CPACF);
+    memcpy(&W.x448, &x448_ready, sizeof W.x448);
     memcpy(&W.rsa_bad, &rsa_ready, sizeof W.rsa_bad);
     W.rsa_bad.zc_dp[0] ^= 2;    /* the CRT result fails the check with e */
     memset(&W.comp, 0, sizeof W.comp);
@@ -1202,6 +1261,11 @@ static void ec_probes(void)
         /* import derives the public key: allowed (public data) */
         check(zc_ec_key_from_private(&W.ec_new, ZC_EC_P256, W.key, 32) == ZC_OK,
               "hw-only: EC import is allowed");
+        E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_X25519));
+        E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_X448));
+        E(zc_ecdh, ZC_ENOTSUP, 0, (&W.x, &W.x_pub, o, &W.len));
+        check(zc_ec_key_from_private(&W.ec_new, ZC_EC_X25519, W.key, 32) == ZC_OK,
+              "hw-only: X25519 import (X25519(k, 9) in software) is allowed");
         zc_policy_set(pol);
     }
     check(zc_policy_get() == pol, "the policy is restored");
@@ -1212,7 +1276,15 @@ static void ec_probes(void)
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, zero64, 32));   /* d = 0 */
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99, W.key, 32));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, (uint8_t *)&W.ec_new + 8, 32));
-    E(zc_ec_key_from_private, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_X25519, W.key, 32));
+    E(zc_ec_key_from_private, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED25519, W.key, 32));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_X25519, W.key, 31));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_X25519, W.key, 33));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_X448, W.ff, 57));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_X448, NULL, 56));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_X25519, W.ff, 33));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_X448, W.ff, 57));  /* Wycheproof's */
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_X448, NULL, 56));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_X25519, (uint8_t *)&W.ec_new + 8, 32));
     E(zc_ec_key_from_public, EI, WRITES, (NULL, ZC_EC_P256, W.ff, 65));
     E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.ff, 65));
     E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, NULL, 65));
@@ -1239,6 +1311,31 @@ static void ec_probes(void)
     E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, ec_pkcs8_v3, ec_pkcs8_v3_len));
     E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, ec_sec1_other, ec_sec1_other_len - 1));
     E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, (uint8_t *)&W.ec_new, 64));   /* overlap */
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, x_spki_params, x_spki_params_len));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, x_pkcs8_other, x_pkcs8_other_len));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, x_pkcs8_other, x_pkcs8_other_len - 1));
+    E(zc_ec_key_export_der, EI, 0, (&W.x, ZC_EC_DER_PRIVATE_SEC1, o, &W.len));
+    E(zc_ec_key_export_der, EI, 0, (&W.x_pub, ZC_EC_DER_PRIVATE_PKCS8, o, &W.len));
+    E(zc_ec_key_export_der, EI, 0, (&W.x, (enum zc_ec_der_format)9, o, &W.len));
+    E(zc_ec_key_export_der, ZC_ENOMEM, WRITES, (&W.x, ZC_EC_DER_PRIVATE_PKCS8, o, &W.small));
+    E(zc_ec_key_export_der, EI, 0, (&W.x, ZC_EC_DER_PUBLIC_SPKI, (uint8_t *)&W.x, &W.len));
+    E(zc_ec_key_public, ZC_ENOMEM, WRITES, (&W.x, o, &W.small));
+    E(zc_ec_key_public, EI, 0, (&W.x, (uint8_t *)&W.x + 100, &W.len));         /* overlap */
+    E(zc_ecdh, EI, 0, (&W.x, &W.x_low, o, &W.len));        /* all zero: nothing written */
+    E(zc_ecdh, EI, 0, (&W.x, &W.ec_pub, o, &W.len));       /* another curve */
+    E(zc_ecdh, EI, 0, (&W.ec, &W.x_pub, o, &W.len));
+    E(zc_ecdh, EI, 0, (&W.x, &W.x448, o, &W.len));
+    E(zc_ecdh, EI, 0, (&W.x_pub, &W.x, o, &W.len));        /* public only */
+    E(zc_ecdh, EI, 0, (&W.x, &W.x_pub, (uint8_t *)&W.x_pub + 4, &W.len));     /* overlap */
+    E(zc_ecdh, EI, 0, (&W.x, &W.x_pub, o, NULL));
+    E(zc_ecdh, ZC_ENOMEM, WRITES, (&W.x, &W.x_pub, o, &W.small));
+    E(zc_ecdh, ZC_ENOTSUP, 0, (&W.x_cpacf, &W.x_pub, o, &W.len));
+    E(zc_ecdh, EI, 0, (&W.x_cpacf, &W.x_pub, NULL, &W.len));  /* arguments first */
+    E(zc_ecdsa_sign, EI, 0, (&W.x, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_sign_deterministic, EI, 0, (&W.x, ZC_SHA256, d, o, &W.len));
+    E(zc_ecdsa_verify, EI, 0, (&W.x_pub, ZC_SHA256, d, sig, 64));
+    E(zc_eddsa_sign, EI, 0, (&W.x, d, 32, o, &W.len));
+    E(zc_eddsa_verify, EI, 0, (&W.x_pub, d, 32, sig, 64));
     E(zc_ec_key_public, EI, 0, (NULL, o, &W.len));
     E(zc_ec_key_public, EI, 0, (&W.ec_zero, o, &W.len));
     E(zc_ec_key_public, EI, 0, (&W.ec, o, NULL));
@@ -1360,6 +1457,7 @@ int main(void)
     read_contract(path ? path : "docs/error-contract.md");
     rsa_once();
     ec_once();
+    x_once();
     check(nrows > 0, "the contract has rows");
     aes_probes();
     protected_probes();

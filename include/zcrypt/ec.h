@@ -2,7 +2,8 @@
  * @file zcrypt/ec.h
  * @ingroup zcrypt_ec
  * @brief Elliptic curves: keys on P-256, P-384 and P-521, ECDSA (FIPS
- *        186-5), ECDH, and the DER forms of keys and signatures.
+ *        186-5), ECDH, X25519 and X448 (RFC 7748), and the DER forms of
+ *        keys and signatures.
  *
  * Sizes: f, the bytes of a coordinate or a scalar, is 32, 48 and 66 for
  * P-256, P-384 and P-521. A private key is a big-endian scalar d of
@@ -13,10 +14,21 @@
  * zc_ecdsa_sig_from_der() convert to and from the DER SEQUENCE of two
  * INTEGERs. ECDH's secret is the x-coordinate of d Q, f bytes.
  *
- * Ed25519, Ed448, X25519 and X448 are named here (::zc_ec_curve) but not
- * built yet: every constructor returns ::ZC_ENOTSUP for them, so no key
- * of those curves exists, and zc_eddsa_sign() and friends answer
- * ::ZC_EINVAL (no key they take can be made).
+ * X25519 and X448 (RFC 7748, f = 32 and 56): a private key is the RFC
+ * 7748 scalar, stored as given and clamped at each use (zc_ec_key_generate()
+ * makes clamped bytes); a public key is the little-endian u-coordinate,
+ * any f bytes (X25519 ignores the top bit of the last byte, X448 uses
+ * every bit; both take u mod p), and a public-only key re-exports exactly
+ * the bytes it was given. zc_ec_key_public() of a private key gives
+ * X25519(k, 9) / X448(k, 5); zc_ecdh() gives X25519(k, u) / X448(k, u) and
+ * refuses an all-zero result (a low-order peer) with ::ZC_EINVAL, nothing
+ * written. DER is RFC 8410 (SubjectPublicKeyInfo, PKCS#8); ECDSA, EdDSA
+ * and SEC1 are ::ZC_EINVAL for these keys.
+ *
+ * Ed25519 and Ed448 are named here (::zc_ec_curve) but not built yet:
+ * every constructor returns ::ZC_ENOTSUP for them, so no key of those
+ * curves exists, and zc_eddsa_sign() and friends answer ::ZC_EINVAL (no
+ * key they take can be made).
  *
  * Every private key object holds its public key, derived at import or
  * generation. A public-only key cannot sign, agree or export a private
@@ -26,7 +38,10 @@
  * and scalar arithmetic in Montgomery form on 64-bit limbs, the complete
  * projective formulas of Renes, Costello and Batina, a fixed-window
  * scalar multiplication with signed digits that reads its whole table,
- * inversion by Fermat's little theorem. Operations on a private key are
+ * inversion by Fermat's little theorem; for X25519 and X448 the
+ * Montgomery ladder of RFC 7748 on 51-bit and 56-bit limbs (X448 with
+ * Hamburg's golden-ratio multiplication) with masked conditional swaps,
+ * inversion by a fixed addition chain. Operations on a private key are
  * constant-time in the key and the nonce; verification is variable-time
  * (public data only). This release has no CPACF elliptic-curve code:
  * a key set to ::ZC_BACKEND_CPACF answers ::ZC_ENOTSUP for signing,
@@ -64,22 +79,22 @@
 extern "C" {
 #endif
 
-/** @brief The curves. Only the three NIST curves are built so far. */
+/** @brief The curves. Ed25519 and Ed448 are not built yet. */
 enum zc_ec_curve {
     ZC_EC_P256 = 0,     /**< NIST P-256 (secp256r1), f = 32 */
     ZC_EC_P384,         /**< NIST P-384 (secp384r1), f = 48 */
     ZC_EC_P521,         /**< NIST P-521 (secp521r1), f = 66 */
     ZC_EC_ED25519,      /**< Ed25519 (RFC 8032): not built yet, ::ZC_ENOTSUP */
     ZC_EC_ED448,        /**< Ed448 (RFC 8032): not built yet, ::ZC_ENOTSUP */
-    ZC_EC_X25519,       /**< X25519 (RFC 7748): not built yet, ::ZC_ENOTSUP */
-    ZC_EC_X448          /**< X448 (RFC 7748): not built yet, ::ZC_ENOTSUP */
+    ZC_EC_X25519,       /**< X25519 (RFC 7748), f = 32: ECDH only */
+    ZC_EC_X448          /**< X448 (RFC 7748), f = 56: ECDH only */
 };
 
 /** @brief The DER forms of zc_ec_key_export_der(). */
 enum zc_ec_der_format {
-    ZC_EC_DER_PUBLIC_SPKI = 0,  /**< SubjectPublicKeyInfo (RFC 5480) */
-    ZC_EC_DER_PRIVATE_PKCS8,    /**< PKCS#8 v1 PrivateKeyInfo with an ECPrivateKey (RFC 5208, 5915) */
-    ZC_EC_DER_PRIVATE_SEC1      /**< SEC1 ECPrivateKey (RFC 5915) with parameters and public key */
+    ZC_EC_DER_PUBLIC_SPKI = 0,  /**< SubjectPublicKeyInfo (RFC 5480; RFC 8410 for X25519/X448) */
+    ZC_EC_DER_PRIVATE_PKCS8,    /**< PKCS#8 v1 PrivateKeyInfo with an ECPrivateKey (RFC 5208, 5915); RFC 8410's CurvePrivateKey for X25519/X448 */
+    ZC_EC_DER_PRIVATE_SEC1      /**< SEC1 ECPrivateKey (RFC 5915) with parameters and public key (NIST curves only) */
 };
 
 /** Largest f (P-521), in bytes. */
@@ -119,9 +134,10 @@ ZC_API size_t zc_ec_field_size(enum zc_ec_curve curve);
 
 /**
  * @brief Make a new key pair: d by rejection sampling (FIPS 186-5 A.2.2)
- *        from zc_random_bytes(), Q = d G.
+ *        from zc_random_bytes(), Q = d G; for X25519/X448, f random bytes
+ *        clamped as RFC 7748 section 5 says, and the public key X(k, base).
  * @return ZC_OK; ZC_EINVAL for NULL @p k or an unknown @p curve;
- *         ZC_ENOTSUP for Ed25519/Ed448/X25519/X448 (not built yet) and
+ *         ZC_ENOTSUP for Ed25519/Ed448 (not built yet) and
  *         under the hardware-only policy (generation runs in software);
  *         ZC_EDEVICE when no random bytes can be had. On an error @p k is
  *         left wiped.
@@ -130,21 +146,23 @@ ZC_API int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve);
 
 /**
  * @brief A private key from its scalar d (exactly f big-endian bytes,
- *        1 <= d < n); the public key is derived.
+ *        1 <= d < n; for X25519/X448 any f bytes, RFC 7748's scalar, kept
+ *        as given and clamped at use); the public key is derived.
  * @return ZC_OK; ZC_EINVAL for NULL pointers, an unknown curve, a length
- *         other than f, d = 0 or d >= n; ZC_ENOTSUP for the curves not
- *         built yet. On an error @p k is left wiped.
+ *         other than f, d = 0 or d >= n (NIST curves); ZC_ENOTSUP for
+ *         Ed25519/Ed448 (not built yet). On an error @p k is left wiped.
  */
 ZC_API int zc_ec_key_from_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *priv,
                                   size_t priv_len);
 
 /**
  * @brief A public key from its SEC1 encoding: `04 || X || Y` (2f + 1
- *        bytes) or compressed `02/03 || X` (f + 1 bytes).
+ *        bytes) or compressed `02/03 || X` (f + 1 bytes); for X25519/X448
+ *        the RFC 7748 u-coordinate, any f bytes, kept as given.
  * @return ZC_OK; ZC_EINVAL for NULL pointers, an unknown curve, a wrong
  *         length or first byte (hybrid 06/07 included), coordinates not
- *         below p, a point not on the curve; ZC_ENOTSUP for the curves
- *         not built yet. On an error @p k is left wiped.
+ *         below p, a point not on the curve; ZC_ENOTSUP for Ed25519/Ed448
+ *         (not built yet). On an error @p k is left wiped.
  */
 ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *pub,
                                  size_t pub_len);
@@ -154,7 +172,11 @@ ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uin
  *        namedCurve), PKCS#8 v1 PrivateKeyInfo or v2 OneAsymmetricKey
  *        (RFC 5958, with or without its [1] publicKey) holding an
  *        ECPrivateKey, or a SEC1 ECPrivateKey (RFC 5915, with or without
- *        its optional parameters and public key).
+ *        its optional parameters and public key); for X25519/X448 the RFC
+ *        8410 SubjectPublicKeyInfo and PKCS#8 v1 or v2 (id-X25519
+ *        1.3.101.110, id-X448 1.3.101.111, parameters absent, key strings
+ *        of exactly f bytes; v2's publicKey must be the derived one, byte
+ *        for byte).
  *
  * Strict DER (definite minimal lengths, minimal INTEGERs, nothing after
  * the outer SEQUENCE). The private key octet string may be shorter than
@@ -171,19 +193,24 @@ ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uin
 ZC_API int zc_ec_key_from_der(zc_ec_key *k, const uint8_t *der, size_t der_len);
 
 /**
- * @brief The public key, `04 || X || Y` (2f + 1 bytes).
+ * @brief The public key, `04 || X || Y` (2f + 1 bytes); for X25519/X448
+ *        the u-coordinate (f bytes: X(k, base) for a private key, the
+ *        imported bytes for a public-only one).
  * @return ZC_OK; ZC_EINVAL for a NULL or unset key, NULL @p pub_len, NULL
- *         @p pub with a non-zero length; ZC_ENOMEM when *@p pub_len is
- *         below 2f + 1 (set to 2f + 1, nothing written).
+ *         @p pub with a non-zero length, @p pub overlapping the key;
+ *         ZC_ENOMEM when *@p pub_len is below the length (set to it,
+ *         nothing written).
  */
 ZC_API int zc_ec_key_public(const zc_ec_key *k, uint8_t *pub, size_t *pub_len);
 
 /**
  * @brief Export a key in DER (::zc_ec_der_format): SPKI for any key;
  *        PKCS#8 and SEC1 (both with the namedCurve and the public key
- *        inside the ECPrivateKey) for a private key.
+ *        inside the ECPrivateKey) for a private key. X25519/X448: RFC 8410
+ *        SPKI and PKCS#8 v1 (the scalar as stored), no SEC1.
  * @return ZC_OK; ZC_EINVAL for a NULL or unset key, NULL @p der_len, an
- *         unknown format, a private format for a public-only key;
+ *         unknown format, a private format for a public-only key, SEC1
+ *         for an X25519/X448 key;
  *         ZC_ENOMEM when the buffer is too small (*@p der_len set to the
  *         size needed, nothing written).
  */
@@ -300,13 +327,16 @@ ZC_API int zc_eddsa_verify_ex(const zc_ec_key *k, int prehash, const uint8_t *co
 /**
  * @brief ECDH (SP 800-56A 5.7.1.2 without the KDF): the x-coordinate of
  *        d Q, f bytes. The peer key was validated at its import (on the
- *        curve, coordinates below p, not infinity).
+ *        curve, coordinates below p, not infinity). For X25519/X448 (RFC
+ *        7748 section 6) the secret is X25519(k, u) / X448(k, u), f bytes.
  * @param priv       a private key
  * @param peer       the peer's key (public or private) on the same curve
  * @param secret     receives f bytes
  * @param secret_len in: size of @p secret; out: f
  * @return ZC_OK; ZC_EINVAL for NULL pointers, a public-only @p priv, keys
- *         on different curves, @p secret overlapping a key; ZC_ENOMEM when
+ *         on different curves, an Ed25519/Ed448 key, @p secret overlapping
+ *         a key, an all-zero X25519/X448 result (a peer u of small order:
+ *         nothing written); ZC_ENOMEM when
  *         *@p secret_len is below f (set to f, nothing written);
  *         ZC_ENOTSUP on a CPACF key and under the hardware-only policy.
  */

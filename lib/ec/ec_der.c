@@ -13,6 +13,7 @@
  * them. Everything else is
  * ZC_EINVAL; explicit curve parameters and unknown curves are ZC_ENOTSUP.
  * The writer builds into a stack buffer and copies only when it fits.
+ * X25519/X448 keys (RFC 8410) are ec_der_8410.c's: from_der asks it first.
  */
 #include "ec_int.h"
 #include "core/der.h"
@@ -206,7 +207,9 @@ int zc_ec_key_from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
         zc_wipe(k, sizeof *k);
         return ZC_EINVAL;
     }
-    rc = from_der(k, der, der_len);
+    rc = zc_ec_8410_from_der(k, der, der_len);
+    if (rc == 1)
+        rc = from_der(k, der, der_len);
     if (rc != ZC_OK)
         zc_wipe(k, sizeof *k);
     return rc;
@@ -299,8 +302,16 @@ int zc_ec_key_export_der(const zc_ec_key *k, enum zc_ec_der_format format, uint8
     size_t n = 0, m;
     int rc;
 
-    if (zc_ec_key_sw(k) == NULL || der_len == NULL || zc_bad_ptr(der, *der_len))
+    if (!zc_ec_key_ok(k) || der_len == NULL || zc_bad_ptr(der, *der_len))
         return ZC_EINVAL;
+    if (zc_ec_is_x((enum zc_ec_curve)k->zc_curve)) {
+        if (format != ZC_EC_DER_PUBLIC_SPKI && !k->zc_private)
+            return ZC_EINVAL;
+        n = zc_ec_8410_export(k, format, u);
+        if (n == 0)
+            return ZC_EINVAL;           /* SEC1, unknown formats */
+        goto copy;
+    }
     switch (format) {
     case ZC_EC_DER_PUBLIC_SPKI:
         n += put_alg(t + n, (enum zc_ec_curve)k->zc_curve);
@@ -324,6 +335,7 @@ int zc_ec_key_export_der(const zc_ec_key *k, enum zc_ec_der_format format, uint8
     default:
         return ZC_EINVAL;
     }
+copy:
     rc = zc_ec_room(der_len, n);
     if (rc == ZC_OK && zc_ec_overlap(der, n, k, sizeof *k))
         rc = ZC_EINVAL;

@@ -4,10 +4,32 @@
  * was validated when its key was made (coordinates below p, on the
  * curve; the point at infinity has no encoding that imports), and the
  * curves have cofactor 1, so d Q is never infinity for 1 <= d < n.
+ *
+ * X25519 and X448 (RFC 7748 section 6): the secret is X25519(k, u) /
+ * X448(k, u) of the peer's u as imported (any bytes). A peer u of small
+ * order gives all zero: refused (ZC_EINVAL, nothing written), as section
+ * 6.1 recommends; twist points are computed like any other u.
  */
 #include "ec_int.h"
 #include "core/ct.h"
 #include "core/util.h"
+
+static int ecdh_x(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
+                  size_t *secret_len)
+{
+    uint8_t out[ZC_X448_LEN];
+    size_t f = priv->zc_flen;
+    uint64_t zero;
+
+    zero = zc_ec_x((enum zc_ec_curve)priv->zc_curve, out, priv->zc_priv, peer->zc_pub);
+    zc_ct_declassify(&zero, sizeof zero);       /* refused publicly, as RFC 7748 says */
+    if (!zero) {
+        memcpy(secret, out, f);
+        *secret_len = f;
+    }
+    zc_wipe(out, sizeof out);
+    return zero ? ZC_EINVAL : ZC_OK;
+}
 
 int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
             size_t *secret_len)
@@ -19,11 +41,13 @@ int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
     size_t f;
     int rc;
 
-    if (c == NULL || zc_ec_key_sw(peer) == NULL || !priv->zc_private ||
+    if (!zc_ec_key_ok(priv) || !zc_ec_key_ok(peer) || !priv->zc_private ||
         priv->zc_curve != peer->zc_curve || secret_len == NULL ||
         zc_bad_ptr(secret, *secret_len))
         return ZC_EINVAL;
-    f = c->flen;
+    if (c == NULL && !zc_ec_is_x((enum zc_ec_curve)priv->zc_curve))
+        return ZC_EINVAL;               /* Ed25519/Ed448: no ECDH */
+    f = priv->zc_flen;
     rc = zc_ec_room(secret_len, f);
     if (rc != ZC_OK)
         return rc;
@@ -33,6 +57,8 @@ int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
     rc = zc_ec_runs_sw(priv);
     if (rc != ZC_OK)
         return rc;
+    if (c == NULL)
+        return ecdh_x(priv, peer, secret, secret_len);
     zc_ec_count(priv, 0, f);
     zc_ec_key_point(peer, &q);
     zc_ec_mul(c, &r, priv->zc_priv, &q);

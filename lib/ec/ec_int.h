@@ -8,6 +8,7 @@
 #include <zcrypt/ec.h>
 
 #include "ec_sw.h"
+#include "ec_x.h"
 #include "core/stats.h"
 
 #define ZC_EC_MAGIC 0x45434b31u        /* "ECK1": a complete key */
@@ -15,12 +16,36 @@
 /* The software curve of a NIST curve value, NULL for any other. */
 const struct zc_ec_curve_sw *zc_ec_nist(enum zc_ec_curve curve);
 
-/* ZC_OK for the three NIST curves, ZC_ENOTSUP for the Edwards and
- * Montgomery curves (not built yet), ZC_EINVAL for anything else. */
+/* ZC_OK for the three NIST curves and X25519/X448, ZC_ENOTSUP for the
+ * Edwards curves (not built yet), ZC_EINVAL for anything else. */
 int zc_ec_curve_check(enum zc_ec_curve curve);
 
-/* The software curve of a complete key, NULL for NULL or an unset key. */
+/* 1 for X25519 and X448 (RFC 7748 keys: raw little-endian u and scalar). */
+static inline int zc_ec_is_x(enum zc_ec_curve curve)
+{
+    return curve == ZC_EC_X25519 || curve == ZC_EC_X448;
+}
+
+/* 1 for a complete key of any curve, 0 for NULL or an unset key. */
+static inline int zc_ec_key_ok(const zc_ec_key *k)
+{
+    return k != NULL && k->zc_magic == ZC_EC_MAGIC;
+}
+
+/* The software curve of a complete NIST-curve key, NULL for NULL, an
+ * unset key or an X key. */
 const struct zc_ec_curve_sw *zc_ec_key_sw(const zc_ec_key *k);
+
+/* out = X25519(k, u) or X448(k, u) (ec_x.h) on the key's curve; 1 when the
+ * result is all zero. */
+uint64_t zc_ec_x(enum zc_ec_curve curve, uint8_t *out, const uint8_t *k, const uint8_t *u);
+
+/* The length of k's public key encoding: 2f + 1 (SEC1 uncompressed) for
+ * the NIST curves, f (RFC 7748 u) for X25519/X448. */
+static inline size_t zc_ec_pub_len(const zc_ec_key *k)
+{
+    return zc_ec_is_x((enum zc_ec_curve)k->zc_curve) ? k->zc_flen : 2 * (size_t)k->zc_flen + 1;
+}
 
 /* The key's public point (validated at import), projective Montgomery form. */
 void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q);
@@ -34,9 +59,12 @@ _Static_assert(ZC_EC_P256 == 0 && ZC_EC_P384 == 1 && ZC_EC_P521 == 2 &&
                "a NIST curve's algorithm is ZC_ALGO_EC_P256 + its curve value");
 
 /* Count one operation of k that runs in software (core/stats.h): dir 0
- * signing, ECDH, generation; 1 verification; bytes its digest or f. */
+ * signing, ECDH, generation; 1 verification; bytes its digest or f. The
+ * statistics have rows for the NIST curves only: X25519/X448 count nothing. */
 static inline void zc_ec_count(const zc_ec_key *k, unsigned dir, uint64_t bytes)
 {
+    if (k->zc_curve > ZC_EC_P521)
+        return;
     zc_stat_count((enum zc_algo)(ZC_ALGO_EC_P256 + k->zc_curve), k->zc_flen, ZC_STAT_SOFTWARE,
                   dir, bytes);
 }
@@ -47,7 +75,16 @@ int zc_ec_room(size_t *len, size_t need);
 /* 1 when [out, out + out_len) meets [in, in + in_len). */
 int zc_ec_overlap(const void *out, size_t out_len, const void *in, size_t in_len);
 
-/* Fill a key from d (f bytes, checked 1 <= d < n): derives Q. */
+/* Fill a key from d (f bytes; NIST curves: checked 1 <= d < n): derives
+ * the public key. */
 int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d);
+
+/* ec_der_8410.c: RFC 8410 X25519/X448 keys. from_der answers 1 when der
+ * is no RFC 8410 X key (ec_der.c then reads it), else ZC_OK or an error;
+ * export writes format (SPKI or PKCS#8 v1, at most ZC_EC_8410_MAX bytes)
+ * and returns its length, 0 for SEC1. */
+#define ZC_EC_8410_MAX 80
+int zc_ec_8410_from_der(zc_ec_key *k, const uint8_t *der, size_t der_len);
+size_t zc_ec_8410_export(const zc_ec_key *k, enum zc_ec_der_format format, uint8_t *out);
 
 #endif /* ZC_EC_INT_H */

@@ -1,7 +1,14 @@
 /*
  * ec_key.c - EC key objects: import of a private scalar or a public
- * point (with validation), generation (FIPS 186-5 A.2.2), the public
+ * point (with validation), generation (FIPS 186-5 A.2.2 on the NIST
+ * curves; RFC 7748's clamped random bytes for X25519/X448), the public
  * key, the backend, wiping.
+ *
+ * An X25519/X448 key keeps RFC 7748's bytes as given: the scalar
+ * unclamped (clamped at each use, in ec_x25519.c / ec_x448.c), the public
+ * u as imported (top bit and values >= p included: the ladder masks and
+ * reduces), so that a key re-exports exactly what it was made from. A
+ * private X key's public key is X25519(k, 9) / X448(k, 5).
  */
 #include <zcrypt/random.h>
 
@@ -26,10 +33,10 @@ const struct zc_ec_curve_sw *zc_ec_nist(enum zc_ec_curve curve)
 
 int zc_ec_curve_check(enum zc_ec_curve curve)
 {
-    if (zc_ec_nist(curve) != NULL)
+    if (zc_ec_nist(curve) != NULL || zc_ec_is_x(curve))
         return ZC_OK;
     switch (curve) {
-    case ZC_EC_ED25519: case ZC_EC_ED448: case ZC_EC_X25519: case ZC_EC_X448:
+    case ZC_EC_ED25519: case ZC_EC_ED448:
         return ZC_ENOTSUP;
     default:
         return ZC_EINVAL;
@@ -52,9 +59,14 @@ size_t zc_ec_field_size(enum zc_ec_curve curve)
 
 const struct zc_ec_curve_sw *zc_ec_key_sw(const zc_ec_key *k)
 {
-    if (k == NULL || k->zc_magic != ZC_EC_MAGIC)
+    if (!zc_ec_key_ok(k))
         return NULL;
     return zc_ec_nist((enum zc_ec_curve)k->zc_curve);
+}
+
+uint64_t zc_ec_x(enum zc_ec_curve curve, uint8_t *out, const uint8_t *k, const uint8_t *u)
+{
+    return curve == ZC_EC_X25519 ? zc_x25519(out, k, u) : zc_x448(out, k, u);
 }
 
 void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q)
@@ -96,12 +108,30 @@ int zc_ec_overlap(const void *out, size_t out_len, const void *in, size_t in_len
     return a < b + in_len && b < a + out_len;
 }
 
-static void begin(zc_ec_key *k, enum zc_ec_curve curve, const struct zc_ec_curve_sw *c)
+static void begin(zc_ec_key *k, enum zc_ec_curve curve)
 {
     zc_wipe(k, sizeof *k);
     k->zc_curve = (uint8_t)curve;
-    k->zc_flen = (uint8_t)c->flen;
+    k->zc_flen = (uint8_t)zc_ec_field_size(curve);
     k->zc_backend = ZC_BACKEND_AUTO;
+}
+
+/* An X key from its scalar (f bytes, any value): the public key is the
+ * ladder on the base point u = 9 / u = 5, never all zero (a clamped scalar
+ * is a non-zero multiple of the cofactor below the prime order's
+ * multiple, and the base point has prime order). */
+static int set_private_x(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d)
+{
+    uint8_t base[ZC_X448_LEN] = { 0 };
+
+    begin(k, curve);
+    base[0] = curve == ZC_EC_X25519 ? 9 : 5;
+    memcpy(k->zc_priv, d, k->zc_flen);
+    (void)zc_ec_x(curve, k->zc_pub, d, base);
+    zc_ct_declassify(k->zc_pub, k->zc_flen);    /* the public key is public */
+    k->zc_private = 1;
+    k->zc_magic = ZC_EC_MAGIC;
+    return ZC_OK;
 }
 
 int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d)
@@ -110,7 +140,9 @@ int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d
     uint64_t dl[ZC_EC_LIMBS], x[ZC_EC_LIMBS], y[ZC_EC_LIMBS], ok;
     struct zc_ec_pt q;
 
-    begin(k, curve, c);
+    if (zc_ec_is_x(curve))
+        return set_private_x(k, curve, d);
+    begin(k, curve);
     ok = zc_ec_from_bytes(&c->n, dl, d, c->flen) & (zc_ec_is_zero(&c->n, dl) ^ 1);
     zc_ct_declassify(&ok, sizeof ok);   /* a bad scalar is refused, publicly */
     zc_wipe(dl, sizeof dl);
@@ -167,9 +199,20 @@ int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *p
         zc_wipe(k, sizeof *k);
         return rc != ZC_OK ? rc : ZC_EINVAL;
     }
+    if (zc_ec_is_x(curve)) {
+        /* RFC 7748: any f bytes are a u-coordinate; kept as given */
+        if (pub_len != zc_ec_field_size(curve)) {
+            zc_wipe(k, sizeof *k);
+            return ZC_EINVAL;
+        }
+        begin(k, curve);
+        memcpy(k->zc_pub, pub, pub_len);
+        k->zc_magic = ZC_EC_MAGIC;
+        return ZC_OK;
+    }
     c = zc_ec_nist(curve);
     f = c->flen;
-    begin(k, curve, c);
+    begin(k, curve);
     if (pub_len == 2 * f + 1 && pub[0] == 0x04) {
         if (!zc_ec_from_bytes(&c->p, x, pub + 1, f) || !zc_ec_from_bytes(&c->p, y, pub + 1 + f, f))
             goto bad;
@@ -198,6 +241,31 @@ bad:
     return ZC_EINVAL;
 }
 
+/* X25519/X448: f random bytes, clamped (RFC 7748 section 5) so that the
+ * stored scalar is the one used. */
+static int generate_x(zc_ec_key *k, enum zc_ec_curve curve)
+{
+    uint8_t d[ZC_X448_LEN];
+    size_t f = zc_ec_field_size(curve);
+    int rc;
+
+    rc = zc_random_bytes(d, f);
+    if (rc == ZC_OK) {
+        if (curve == ZC_EC_X25519) {
+            d[0] &= 248;
+            d[31] = (uint8_t)((d[31] & 127) | 64);
+        } else {
+            d[0] &= 252;
+            d[55] |= 128;
+        }
+        rc = set_private_x(k, curve, d);
+    } else {
+        zc_wipe(k, sizeof *k);
+    }
+    zc_wipe(d, sizeof d);
+    return rc;
+}
+
 /* FIPS 186-5 A.2.2 (rejection sampling): c of N random bits; c > n - 2 is
  * rejected; d = c + 1. Rejections are public (they say nothing of the d
  * that is kept). */
@@ -218,6 +286,8 @@ int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve)
         zc_wipe(k, sizeof *k);
         return rc;
     }
+    if (zc_ec_is_x(curve))
+        return generate_x(k, curve);    /* no statistics row for X keys */
     c = zc_ec_nist(curve);
     zc_stat_count((enum zc_algo)(ZC_ALGO_EC_P256 + curve), c->flen, ZC_STAT_SOFTWARE, 0,
                   c->flen);
@@ -251,13 +321,12 @@ int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve)
 
 int zc_ec_key_public(const zc_ec_key *k, uint8_t *pub, size_t *pub_len)
 {
-    const struct zc_ec_curve_sw *c = zc_ec_key_sw(k);
     size_t need;
     int rc;
 
-    if (c == NULL || pub_len == NULL || zc_bad_ptr(pub, *pub_len))
+    if (!zc_ec_key_ok(k) || pub_len == NULL || zc_bad_ptr(pub, *pub_len))
         return ZC_EINVAL;
-    need = 2 * c->flen + 1;
+    need = zc_ec_pub_len(k);
     rc = zc_ec_room(pub_len, need);
     if (rc != ZC_OK)
         return rc;
@@ -276,12 +345,12 @@ void zc_ec_key_wipe(zc_ec_key *k)
 
 enum zc_ec_curve zc_ec_key_curve(const zc_ec_key *k)
 {
-    return zc_ec_key_sw(k) != NULL ? (enum zc_ec_curve)k->zc_curve : ZC_EC_P256;
+    return zc_ec_key_ok(k) ? (enum zc_ec_curve)k->zc_curve : ZC_EC_P256;
 }
 
 int zc_ec_key_set_backend(zc_ec_key *k, enum zc_backend b)
 {
-    if (zc_ec_key_sw(k) == NULL ||
+    if (!zc_ec_key_ok(k) ||
         (b != ZC_BACKEND_AUTO && b != ZC_BACKEND_CPACF && b != ZC_BACKEND_SOFTWARE))
         return ZC_EINVAL;
     k->zc_backend = (uint8_t)b;
@@ -290,5 +359,5 @@ int zc_ec_key_set_backend(zc_ec_key *k, enum zc_backend b)
 
 enum zc_backend zc_ec_key_backend(const zc_ec_key *k)
 {
-    return zc_ec_key_sw(k) != NULL ? (enum zc_backend)k->zc_backend : ZC_BACKEND_AUTO;
+    return zc_ec_key_ok(k) ? (enum zc_backend)k->zc_backend : ZC_BACKEND_AUTO;
 }

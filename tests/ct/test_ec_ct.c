@@ -11,7 +11,9 @@
  * key, the signature). Covered: key import (public-key derivation, the
  * fixed-window scalar multiplication), deterministic and hedged signing
  * (RFC 6979's HMAC-DRBG, the nonce's inversion), ECDH and key generation
- * on the three curves.
+ * on the three curves; X25519 and X448 (the Montgomery ladder, its
+ * conditional swaps, the inversion, the final reduction and the all-zero
+ * test) at import, generation and ECDH, the peer's u secret too.
  */
 #include <zcrypt.h>
 #include <valgrind/memcheck.h>
@@ -22,6 +24,7 @@
 #include "core/platform.h"
 #include "../testutil.h"
 #include "../vectors/ec_rfc6979.h"
+#include "../vectors/x_rfc7748.h"
 
 int zc_random_bytes(void *buf, size_t len)
 {
@@ -84,7 +87,45 @@ int main(void)
         zc_ec_key_wipe(&k);
         zc_ec_key_wipe(&g);
     }
+    for (i = 0; i < 2; i++) {
+        const struct x_rfc7748_dh *v = &x_rfc7748_dhs[i];
+        size_t f = zc_ec_field_size(v->curve), len;
+        uint8_t d[56], u[56], sh[56], s1[56], s2[56];
+        zc_ec_key k, p, g;
+        int rc;
+
+        tu_unhex(d, f, v->a_priv);
+        tu_unhex(u, f, v->b_pub);
+        tu_unhex(sh, f, v->shared);
+        VALGRIND_MAKE_MEM_UNDEFINED(d, f);
+        rc = zc_ec_key_from_private(&k, v->curve, d, f);
+        check(rc == ZC_OK, "X import");
+        VALGRIND_MAKE_MEM_UNDEFINED(k.zc_priv, sizeof k.zc_priv);
+        VALGRIND_MAKE_MEM_UNDEFINED(u, f);          /* the peer's u, secret too */
+        rc = zc_ec_key_from_public(&p, v->curve, u, f);
+        check(rc == ZC_OK, "X peer");
+        len = sizeof s1;
+        rc = zc_ecdh(&k, &p, s1, &len);
+        check(rc == ZC_OK, "X ecdh");
+        VALGRIND_MAKE_MEM_DEFINED(s1, f);
+        check(memcmp(s1, sh, f) == 0, "X ecdh: RFC 7748 section 6");
+        rc = zc_ec_key_generate(&g, v->curve);
+        check(rc == ZC_OK, "X generate");
+        VALGRIND_MAKE_MEM_UNDEFINED(g.zc_priv, sizeof g.zc_priv);
+        len = sizeof s1;
+        rc = zc_ecdh(&k, &g, s1, &len);
+        check(rc == ZC_OK, "X ecdh with a generated key");
+        len = sizeof s2;
+        rc = zc_ecdh(&g, &k, s2, &len);
+        check(rc == ZC_OK, "X ecdh back");
+        VALGRIND_MAKE_MEM_DEFINED(s1, f);
+        VALGRIND_MAKE_MEM_DEFINED(s2, f);
+        check(memcmp(s1, s2, f) == 0, "X ecdh agrees");
+        zc_ec_key_wipe(&k);
+        zc_ec_key_wipe(&p);
+        zc_ec_key_wipe(&g);
+    }
     if (failures == 0)
-        printf("ct-ec: sign, ECDH and generation on P-256, P-384, P-521 ran\n");
+        printf("ct-ec: sign, ECDH and generation on P-256, P-384, P-521, X25519, X448 ran\n");
     return failures != 0;
 }
