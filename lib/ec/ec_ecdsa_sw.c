@@ -3,8 +3,8 @@
  * over the scalar arithmetic of ec_mont.c (modulo n, Montgomery form)
  * and the point multiplication of ec_mul.c.
  *
- * Signing is constant-time in d and k: k^-1 is Fermat's k^(n-2) with
- * the public exponent, s = k^-1 (e + r d) in Montgomery form; only the
+ * Signing is constant-time in d and k: k^-1 by the fixed-count divsteps
+ * of bn/ (zc_ec_mont_inv), s = k^-1 (e + r d) in Montgomery form; only the
  * answer "r or s is zero" (then the caller takes the next nonce) is made
  * public. Verification handles public data only and may branch; it
  * compares x with r projectively (X = r Z, or (r + n) Z), which saves

@@ -15,9 +15,8 @@
  * idea of fiat-crypto's word-by-word Montgomery code for P-256/P-384,
  * Erbsen et al., "Simple high-level code for cryptographic arithmetic",
  * IEEE S&P 2019; no code taken). P-521's reduction uses the Mersenne
- * form instead: m = 2^521 - 1 gives -m^-1 = 1 mod 2^64, so q is the limb
- * itself and q m = q 2^521 - q: a reduction step clears the limb and adds
- * q << 9 to the limb 8 places up (no multiplication at all).
+ * form instead: m = 2^521 - 1, so 2^521 = 1 mod m; the product folds
+ * onto 521 bits and R^-1 is a rotation (redc_p521), no multiplication.
  *
  * Carry bounds: a limb product plus two limbs is at most
  * (2^64-1)^2 + 2(2^64-1) = 2^128 - 1, so every (hi, lo) step fits in an
@@ -146,30 +145,45 @@ INLINE void redc(uint64_t *r, uint64_t *t, const uint64_t *m, uint64_t m0i, unsi
 }
 
 /*
- * P-521: R = 2^576, m = 2^521 - 1, q = t_i. Step i adds q 2^(64i) m
- * = q 2^(64i + 521) - q 2^(64i): limb i becomes 0 (t_i - q, no borrow)
- * and q << 9 lands on limb i + 8 (its top 9 bits on limb i + 9), the
- * carry running up to limb 17. t < 2 R m < 2^1098 fits the 18 limbs.
+ * P-521: R = 2^576, m = 2^521 - 1. Since 2^521 = 1 mod m, t R^-1 needs
+ * no reduction steps: fold t < 2^1042 to s = t mod 2^521 + t >> 521
+ * (below 2^522 - 1), fold bit 521 once more (then s <= 2^521 - 1 = m,
+ * congruent to t), and multiply by R^-1 = 2^(1042 - 576) = 2^466 mod m,
+ * which on 521 bits is a rotation: right by 55. The result is at most m;
+ * the final subtraction takes m to 0. Shifts and one add chain per
+ * fold, where the word-by-word steps carried up to 18 limbs each (about
+ * 150 fewer instructions per product on x86_64).
  */
-INLINE void redc_p521(uint64_t *r, uint64_t *t)
+INLINE void redc_p521(uint64_t *r, const uint64_t *t)
 {
-    unsigned i, j;
+    uint64_t s[9], v[9], c = 0, low;
+    unsigned i;
 
+#pragma GCC unroll 9
+    for (i = 0; i < 9; i++) {                   /* t mod 2^521 + t >> 521 */
+        uint64_t lo = i < 8 ? t[i] : t[8] & 0x1ff;
+        uint64_t hi = t[8 + i] >> 9 | (i < 8 ? t[9 + i] << 55 : 0);
+        u128 z = (u128)lo + hi + c;
+
+        s[i] = (uint64_t)z;
+        c = (uint64_t)(z >> 64);
+    }
+    c = s[8] >> 9;                              /* bit 521 (no carry out above) */
+    s[8] &= 0x1ff;
 #pragma GCC unroll 9
     for (i = 0; i < 9; i++) {
-        uint64_t q = t[i];
-        u128 z = (u128)t[i + 8] + (q << 9);
+        u128 z = (u128)s[i] + c;
 
-        t[i + 8] = (uint64_t)z;
-        z = (u128)t[i + 9] + (q >> 55) + (uint64_t)(z >> 64);
-        t[i + 9] = (uint64_t)z;
-#pragma GCC unroll 9
-        for (j = i + 10; j < 18; j++) {
-            z = (u128)t[j] + (uint64_t)(z >> 64);
-            t[j] = (uint64_t)z;
-        }
+        s[i] = (uint64_t)z;
+        c = (uint64_t)(z >> 64);
     }
-    final_sub(r, t + 9, 0, zc_ec_p521_m, 9);   /* t / R < 2m < 2^522 */
+    low = s[0] & (((uint64_t)1 << 55) - 1);     /* bits 0..54 go to 466..520 */
+#pragma GCC unroll 9
+    for (i = 0; i < 9; i++)
+        v[i] = s[i] >> 55 | (i < 8 ? s[i + 1] << 9 : 0);
+    v[7] |= low << 18;
+    v[8] |= low >> 46;
+    final_sub(r, v, 0, zc_ec_p521_m, 9);
 }
 
 void zc_ec_fmul_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,

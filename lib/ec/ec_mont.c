@@ -7,14 +7,16 @@
  * through the curve table's pointers). Addition, subtraction and the
  * reductions compute both outcomes and select with a mask (core/ct.h), as
  * fiat-crypto's generated code and BearSSL's ec_prime_i31 do; inversion
- * is Fermat's a^(m-2) by a sliding window over the public exponent, so
- * the sequence of operations never depends on a secret.
+ * is bn/'s Bernstein-Yang divsteps, a fixed step count, and the power
+ * (the square root's) a sliding window over the public exponent, so the
+ * sequence of operations never depends on a secret.
  *
  * Carry bounds: a limb sum plus a carry is at most 2(2^64-1) + 1 < 2^65,
  * held in an unsigned __int128; with a, b < m, a + b < 2m needs n limbs
  * and one carry bit, and one conditional subtraction of m reduces it.
  */
 #include "ec_sw.h"
+#include "bn/bn.h"
 #include "core/ct.h"
 #include "core/util.h"
 
@@ -136,9 +138,24 @@ void zc_ec_mont_pow(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
     zc_wipe(a2, sizeof a2);
 }
 
+/*
+ * By the divsteps of bn/bn_inv.c (zc_bn_modinv: a fixed step count for
+ * the limb count, so constant-time in a) on the plain value: out of
+ * Montgomery form, invert, back in (two products besides the inverse,
+ * where Fermat took about bits + bits / 6). The divsteps fail only on 0,
+ * whose "inverse" is then masked to 0 as Fermat gave.
+ */
 void zc_ec_mont_inv(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
 {
-    zc_ec_mont_pow(m, r, a, m->inv_exp);
+    uint64_t t[ZC_EC_LIMBS] = { 0 }, ok;
+    unsigned i;
+
+    zc_ec_from_mont(m, t, a);
+    ok = zc_ct_mask(zc_bn_modinv(t, m->m, m->limbs));
+    for (i = 0; i < m->limbs; i++)
+        t[i] &= ok;                             /* below m for to_mont */
+    zc_ec_to_mont(m, r, t);
+    zc_wipe(t, sizeof t);
 }
 
 uint64_t zc_ec_from_bytes(const struct zc_ec_mod *m, uint64_t *r, const uint8_t *x,

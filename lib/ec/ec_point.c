@@ -23,7 +23,7 @@
  * direct calls to that prime's multiplication (ec_field.c). The public
  * functions dispatch on the curve's limb count.
  *
- * Also: conversion to affine (one Fermat inversion), the curve equation
+ * Also: conversion to affine (one inversion), the curve equation
  * for public-key validation, and the square root of a compressed point
  * (p = 3 mod 4 on the three curves: y = w^((p+1)/4)).
  */

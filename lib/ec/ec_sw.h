@@ -37,7 +37,7 @@ struct zc_ec_mod {
     uint64_t m0i;                   /* -m^-1 mod 2^64 */
     uint64_t r2[ZC_EC_LIMBS];       /* R^2 mod m: into Montgomery form */
     uint64_t one[ZC_EC_LIMBS];      /* R mod m: 1 in Montgomery form */
-    uint64_t inv_exp[ZC_EC_LIMBS];  /* m - 2: Fermat's inversion */
+    uint64_t inv_exp[ZC_EC_LIMBS];  /* m - 2: Fermat's exponent, the tests' reference inverse */
 };
 
 /* A curve y^2 = x^3 - 3x + b over p, prime order n, base point G. */
@@ -76,7 +76,7 @@ void zc_ec_mod_sub(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
 /* r = a^e (Montgomery form in and out), e a public exponent. */
 void zc_ec_mont_pow(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                     const uint64_t *e);
-/* r = a^-1 (Fermat: a^(m-2)); 0 gives 0. */
+/* r = a^-1 (divsteps, bn/bn_inv.c); 0 gives 0. */
 void zc_ec_mont_inv(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
 /* x (len big-endian bytes, len <= 8 * limbs) to plain limbs; 1 when x < m. */
 uint64_t zc_ec_from_bytes(const struct zc_ec_mod *m, uint64_t *r, const uint8_t *x,

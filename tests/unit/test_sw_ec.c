@@ -92,6 +92,7 @@ int main(void)
 
             for (i = 0; i < 50; i++) {
                 uint64_t a[ZC_EC_LIMBS], b[ZC_EC_LIMBS], t[ZC_EC_LIMBS], u[ZC_EC_LIMBS];
+                uint64_t v[ZC_EC_LIMBS];
 
                 rand_below(m, a, f);
                 rand_below(m, b, f);
@@ -100,9 +101,19 @@ int main(void)
                 snprintf(what, sizeof what, "curve %u mod %u: Montgomery round trip", ci, mi);
                 check(eq(m, u, a), what);
                 zc_ec_mont_inv(m, u, t);
+                zc_ec_mont_pow(m, v, t, m->inv_exp);
+                snprintf(what, sizeof what, "curve %u mod %u: a^-1 as Fermat's a^(m-2)", ci, mi);
+                check(eq(m, u, v), what);
                 zc_ec_mont_mul(m, u, u, t);
                 snprintf(what, sizeof what, "curve %u mod %u: a a^-1 = 1", ci, mi);
                 check(eq(m, u, m->one), what);
+                if (i == 0) {                   /* 0 has none: 0, as Fermat gave */
+                    memset(t, 0, sizeof t);
+                    memset(u, 0xa5, sizeof u);
+                    zc_ec_mont_inv(m, u, t);
+                    snprintf(what, sizeof what, "curve %u mod %u: 0^-1 = 0", ci, mi);
+                    check(eq(m, u, t), what);
+                }
                 zc_ec_mod_add(m, u, a, b);
                 zc_ec_mod_sub(m, u, u, b);
                 snprintf(what, sizeof what, "curve %u mod %u: (a + b) - b = a", ci, mi);
