@@ -10,15 +10,16 @@
  *
  * Keys are DER (PKCS#8, SEC1 ECPrivateKey, SubjectPublicKeyInfo; the
  * library parses them) or PEM (zc_keyfile.h), told apart by their first
- * byte; a raw SEC1 point is a public key too when --curve names its
- * curve. Files to sign are hashed in pieces with the library's hash API.
- * A signature is DER (X9.62 Ecdsa-Sig-Value, what openssl dgst -sign
- * writes) unless --raw asks for r || s; derive writes the x-coordinate,
- * as openssl pkeyutl -derive does.
+ * byte; a raw SEC1 point (X25519/X448: the raw 32/56 bytes) is a public
+ * key too when --curve names its curve. Files to sign are hashed in
+ * pieces with the library's hash API. A signature is DER (X9.62
+ * Ecdsa-Sig-Value, what openssl dgst -sign writes) unless --raw asks for
+ * r || s; derive writes the x-coordinate (X25519/X448: the RFC 7748
+ * secret), as openssl pkeyutl -derive does.
  *
- * What each curve can do is a row of curves[]: Ed25519, Ed448, X25519 and
- * X448 join as rows (with their EdDSA or X-only ECDH) once the library
- * has them.
+ * What each curve can do is a row of curves[]: X25519 and X448 are ECDH
+ * only; Ed25519 and Ed448 join as rows (with their EdDSA) once the
+ * library has them.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700      /* realpath() in zc_out.h */
@@ -43,22 +44,26 @@
 #define DER_MAX     1024
 #define SIGFILE_MAX 256         /* a DER P-521 signature is at most 139 bytes */
 
-/* What a curve's keys can do (part 2 adds EdDSA and X-only ECDH). */
+/* What a curve's keys can do (EdDSA joins with Ed25519 and Ed448). */
 enum { CAN_ECDSA = 1, CAN_ECDH = 2 };
 
 static const struct curve {
     const char *name;           /* as messages say it, and a -c spelling */
     const char *alias[3];       /* more -c spellings (openssl's first) */
     enum zc_ec_curve id;
-    enum zc_algo algo;          /* for the policy's message */
+    enum zc_algo algo;          /* for the policy's message (when has_algo) */
+    int has_algo;               /* X25519/X448 have no ZC_ALGO row to ask */
+    int x;                      /* RFC 7748: no SEC1 form, a raw key is f bytes of u */
     unsigned can;
 } curves[] = {
     { .name = "P-256", .alias = { "prime256v1", "secp256r1", "p256" }, .id = ZC_EC_P256,
-      .algo = ZC_ALGO_EC_P256, .can = CAN_ECDSA | CAN_ECDH },
+      .algo = ZC_ALGO_EC_P256, .has_algo = 1, .can = CAN_ECDSA | CAN_ECDH },
     { .name = "P-384", .alias = { "secp384r1", "p384" }, .id = ZC_EC_P384,
-      .algo = ZC_ALGO_EC_P384, .can = CAN_ECDSA | CAN_ECDH },
+      .algo = ZC_ALGO_EC_P384, .has_algo = 1, .can = CAN_ECDSA | CAN_ECDH },
     { .name = "P-521", .alias = { "secp521r1", "p521" }, .id = ZC_EC_P521,
-      .algo = ZC_ALGO_EC_P521, .can = CAN_ECDSA | CAN_ECDH },
+      .algo = ZC_ALGO_EC_P521, .has_algo = 1, .can = CAN_ECDSA | CAN_ECDH },
+    { .name = "X25519", .id = ZC_EC_X25519, .x = 1, .can = CAN_ECDH },
+    { .name = "X448", .id = ZC_EC_X448, .x = 1, .can = CAN_ECDH },
 };
 #define NCURVES (sizeof curves / sizeof curves[0])
 
@@ -96,17 +101,20 @@ static void usage(FILE *f)
         "  verify   check the signature in SIG over FILE; prints \"Verified OK\"\n"
         "           or \"Verification failure\"\n"
         "  derive   write the ECDH shared secret of KEY and PEER (the\n"
-        "           x-coordinate, as openssl pkeyutl -derive)\n"
+        "           x-coordinate; X25519/X448: the RFC 7748 secret; as openssl\n"
+        "           pkeyutl -derive)\n"
         "\n"
         "Options:\n"
         "  -k, --key FILE         the key: DER or PEM; PKCS#8, SEC1 ECPrivateKey or\n"
         "                         SubjectPublicKeyInfo (unencrypted), or a raw\n"
-        "                         SEC1 point with --curve\n"
+        "                         SEC1 point (X25519/X448: the raw 32/56 bytes)\n"
+        "                         with --curve\n"
         "  -p, --peer FILE        derive: the other party's key (public or private)\n"
-        "  -c, --curve NAME       genkey: the curve, p256 (default), p384 or p521\n"
-        "                         (also P-256, prime256v1, secp256r1, secp384r1,\n"
-        "                         secp521r1); other commands: the curve the keys\n"
-        "                         must be on, and that of a raw point\n"
+        "  -c, --curve NAME       genkey: the curve, p256 (default), p384, p521,\n"
+        "                         x25519 or x448 (also P-256, prime256v1,\n"
+        "                         secp256r1, secp384r1, secp521r1); other commands:\n"
+        "                         the curve the keys must be on, and that of a raw\n"
+        "                         point; X25519 and X448 keys do ECDH only\n"
         "  -o, --output FILE      write to FILE (default: standard output); private\n"
         "                         keys and shared secrets are created with mode 0600\n"
         "  -n, --no-clobber       refuse to replace an existing output file\n"
@@ -118,12 +126,12 @@ static void usage(FILE *f)
         "                         hedged with fresh random bytes)\n"
         "      --raw              sign/verify: the signature is r || s (IEEE P1363)\n"
         "                         instead of DER; pubkey and --public-out: write\n"
-        "                         the SEC1 point 04 || X || Y instead of\n"
-        "                         SubjectPublicKeyInfo\n"
+        "                         the SEC1 point 04 || X || Y (X25519/X448: the\n"
+        "                         32/56 bytes of u) instead of SubjectPublicKeyInfo\n"
         "      --format pem|der   key output format (default pem)\n"
         "      --der              the same as --format der\n"
         "      --sec1             genkey: write the SEC1 ECPrivateKey (\"EC PRIVATE\n"
-        "                         KEY\") instead of PKCS#8\n"
+        "                         KEY\") instead of PKCS#8 (not for X25519/X448)\n"
         "      --public-out FILE  genkey: also write the public key to FILE\n"
         "  -h, --help             show this help and exit\n"
         "  -V, --version          show the version and exit\n"
@@ -155,6 +163,24 @@ static const struct curve *curve_by_name(const char *name)
     return NULL;
 }
 
+/* The article before a curve's name in a message: "an X25519 key". */
+static const char *article(const struct curve *c)
+{
+    return c->x ? "an" : "a";
+}
+
+/* zc_why() for curve c: X25519 and X448 have no ZC_ALGO row to ask the
+ * backend about, and all their work is software in this release, so a
+ * ZC_ENOTSUP under the hardware-only policy is the policy's. */
+static const char *curve_why(int rc, const struct curve *c)
+{
+    if (c->has_algo)
+        return zc_why(rc, c->algo, zc_ec_field_size(c->id));
+    if (rc == ZC_ENOTSUP && zc_policy_get() == ZC_POLICY_HW_ONLY)
+        return "refused by ZCRYPT_POLICY=hw-only (it would run in software)";
+    return zc_strerror(rc);
+}
+
 /* The row of a key's curve; the library makes no key zc-ec has no row for
  * today, but a later library may (then NULL, after a message). */
 static const struct curve *curve_of(const zc_ec_key *k, const char *path)
@@ -183,7 +209,6 @@ static const struct {
     uint8_t oid[3];
     const char *name;
 } later[] = {                   /* RFC 8410: the curves of a later release */
-    { { 0x2b, 0x65, 0x6e }, "X25519" }, { { 0x2b, 0x65, 0x6f }, "X448" },
     { { 0x2b, 0x65, 0x70 }, "Ed25519" }, { { 0x2b, 0x65, 0x71 }, "Ed448" },
 };
 
@@ -219,7 +244,8 @@ static void alg_diagnose(const uint8_t *a, size_t an, int params_only, char *why
         snprintf(why, size, "explicit curve parameters are not supported: write the key "
                  "with a named curve (openssl pkey -ec_param_enc named_curve)");
     else if (tag == 0x06)
-        snprintf(why, size, "the curve is not supported (P-256, P-384 and P-521 are)");
+        snprintf(why, size, "the curve is not supported (P-256, P-384 and P-521 are, and "
+                 "X25519 and X448 as RFC 8410 keys)");
 }
 
 /*
@@ -292,15 +318,21 @@ static int load_key(const char *path, const char *opt, const struct opts *o, zc_
     if (rc != EX_OK)
         return rc;
     why[0] = '\0';
-    if (len == 0)
+    if (len == 0) {
         snprintf(why, sizeof why, "empty file");
-    else if (buf[0] == 0x02 || buf[0] == 0x03 || buf[0] == 0x04) {
+    } else if (o->curve != NULL && o->curve->x && len == zc_ec_field_size(o->curve->id)) {
+        /* the raw u-coordinate: any f bytes, so no first byte tells it from DER;
+         * its length does (an RFC 8410 key is longer) */
+        if ((rc = zc_ec_key_from_public(k, o->curve->id, buf, len)) != ZC_OK)
+            snprintf(why, sizeof why, "not %s %s public key (%s)", article(o->curve),
+                     o->curve->name, zc_strerror(rc));
+    } else if (buf[0] == 0x02 || buf[0] == 0x03 || buf[0] == 0x04) {
         /* not DER (a SEQUENCE), and a SEC1 point's first byte */
         if (o->curve == NULL)
             snprintf(why, sizeof why, "a raw public key (SEC1 point) needs --curve");
         else if ((rc = zc_ec_key_from_public(k, o->curve->id, buf, len)) != ZC_OK)
-            snprintf(why, sizeof why, "not a %s public key (%s: a wrong length, or a point "
-                     "off the curve)", o->curve->name, zc_strerror(rc));
+            snprintf(why, sizeof why, "not %s %s public key (%s: a wrong length, or a point "
+                     "off the curve)", article(o->curve), o->curve->name, zc_strerror(rc));
     } else if ((rc = zc_ec_key_from_der(k, buf, len)) != ZC_OK) {
         der_diagnose(buf, len, rc, why, sizeof why);
     }
@@ -314,7 +346,7 @@ static int load_key(const char *path, const char *opt, const struct opts *o, zc_
     if (*c == NULL)
         return EX_KEY;
     if (o->curve != NULL && *c != o->curve) {
-        fprintf(stderr, PROG ": %s: a %s key, not %s (--curve)\n", path, (*c)->name,
+        fprintf(stderr, PROG ": %s: %s %s key, not %s (--curve)\n", path, article(*c), (*c)->name,
                 o->curve->name);
         return EX_KEY;
     }
@@ -354,7 +386,7 @@ static int cmd_genkey(const struct opts *o, zc_ec_key *k)
     int rc = zc_ec_key_generate(k, c->id);
 
     if (rc != ZC_OK) {
-        fprintf(stderr, PROG ": generating a %s key: %s\n", c->name, zc_why(rc, c->algo, 0));
+        fprintf(stderr, PROG ": generating %s %s key: %s\n", article(c), c->name, curve_why(rc, c));
         return EX_LIB;
     }
     rc = save_key(k, o, 1, &out_file);
@@ -379,7 +411,8 @@ static int cmd_sign_verify(const struct opts *o, const zc_ec_key *k, const struc
     int rc;
 
     if (!(c->can & CAN_ECDSA)) {
-        fprintf(stderr, PROG ": %s keys make no ECDSA signatures\n", c->name);
+        fprintf(stderr, PROG ": %s keys make no ECDSA signatures (ECDH only: derive)\n",
+                c->name);
         return EX_KEY;
     }
     if (verify && o->sig == NULL) {
@@ -395,7 +428,7 @@ static int cmd_sign_verify(const struct opts *o, const zc_ec_key *k, const struc
         if (rc == ZC_OK && !o->raw)
             rc = zc_ecdsa_sig_to_der(c->id, rs, rs_len, sig, &sig_len);
         if (rc != ZC_OK) {
-            fprintf(stderr, PROG ": signing: %s\n", zc_why(rc, c->algo, f));
+            fprintf(stderr, PROG ": signing: %s\n", curve_why(rc, c));
             return EX_LIB;
         }
         return o->raw ? write_out(&out_file, rs, rs_len) : write_out(&out_file, sig, sig_len);
@@ -421,7 +454,7 @@ static int cmd_sign_verify(const struct opts *o, const zc_ec_key *k, const struc
                 : zc_ecdsa_verify(k, o->hash, digest, rs, rs_len);
     if (rc == ZC_OK || rc == ZC_EAUTH)
         return verdict(rc == ZC_OK);
-    fprintf(stderr, PROG ": verifying: %s\n", zc_why(rc, c->algo, f));
+    fprintf(stderr, PROG ": verifying: %s\n", curve_why(rc, c));
     return EX_LIB;
 }
 
@@ -439,8 +472,8 @@ static int cmd_derive(const struct opts *o, const zc_ec_key *k, const struct cur
     }
     rc = load_key(o->peer, "-p", o, &peer, &pc);
     if (rc == EX_OK && pc != c) {
-        fprintf(stderr, PROG ": %s: a %s key, but %s is %s: derive needs both on one curve\n",
-                o->peer, pc->name, o->key, c->name);
+        fprintf(stderr, PROG ": %s: %s %s key, but %s is %s: derive needs both on one curve\n",
+                o->peer, article(pc), pc->name, o->key, c->name);
         rc = EX_KEY;
     }
     if (rc == EX_OK) {
@@ -448,9 +481,13 @@ static int cmd_derive(const struct opts *o, const zc_ec_key *k, const struct cur
 
         if (lrc == ZC_OK) {
             rc = write_out(&out_file, secret, len);
+        } else if (lrc == ZC_EINVAL && c->x) {
+            /* the keys are checked above: what is left is RFC 7748 6.1's zero */
+            fprintf(stderr, PROG ": deriving: %s: the secret is all zero (a peer key of "
+                    "small order), refused\n", o->peer);
+            rc = EX_LIB;
         } else {
-            fprintf(stderr, PROG ": deriving: %s\n",
-                    zc_why(lrc, c->algo, zc_ec_field_size(c->id)));
+            fprintf(stderr, PROG ": deriving: %s\n", curve_why(lrc, c));
             rc = EX_LIB;
         }
     }
@@ -505,7 +542,8 @@ int main(int argc, char **argv)
         case 'c':
             o.curve = curve_by_name(optarg);
             if (o.curve == NULL) {
-                fprintf(stderr, PROG ": unknown curve '%s' (p256, p384 or p521)\n", optarg);
+                fprintf(stderr, PROG ": unknown curve '%s' (p256, p384, p521, x25519 or "
+                        "x448)\n", optarg);
                 return EX_USAGE;
             }
             break;
@@ -522,6 +560,12 @@ int main(int argc, char **argv)
         return EX_USAGE;
     if (cmd == DERIVE && o.peer == NULL) {
         fprintf(stderr, PROG ": derive needs the peer's key (-p FILE)\n");
+        return EX_USAGE;
+    }
+    /* before the outputs are opened, so that nothing is created */
+    if (cmd == GENKEY && o.sec1 && o.curve != NULL && o.curve->x) {
+        fprintf(stderr, PROG ": --sec1: %s keys have no SEC1 form (write PKCS#8: no "
+                "--sec1)\n", o.curve->name);
         return EX_USAGE;
     }
     /* the outputs are decided before any work: a private key or a shared

@@ -7,7 +7,10 @@
 # status 1 and "Verification failure", and bad inputs (a missing file,
 # a wrong curve, truncated or padded DER, a mismatched public key, a
 # public key to sign with, /dev/full as the output) refused with a
-# message and a status of 2 or more, leaving no file behind.
+# message and a status of 2 or more, leaving no file behind. X25519 and
+# X448 keys (ECDH only) likewise: PKCS#8 and SPKI both ways, the raw
+# u-coordinate, secrets equal both ways; --sec1, signing and a peer of
+# small order refused.
 #
 # usage: programs_ec.sh [--quick] ZC-EC [WRAPPER...]
 #
@@ -53,8 +56,15 @@ else
     curves="p256 p384 p521"
 fi
 hash_of() { case $1 in p256) echo sha256 ;; p384) echo sha384 ;; p521) echo sha512 ;; esac; }
-size_of() { case $1 in p256) echo 32 ;; p384) echo 48 ;; p521) echo 66 ;; esac; }
-name_of() { case $1 in p256) echo P-256 ;; p384) echo P-384 ;; p521) echo P-521 ;; esac; }
+size_of() {
+    case $1 in p256 | x25519) echo 32 ;; p384) echo 48 ;; p521) echo 66 ;; x448) echo 56 ;; esac
+}
+name_of() {
+    case $1 in
+    p256) echo P-256 ;; p384) echo P-384 ;; p521) echo P-521 ;;
+    x25519) echo X25519 ;; x448) echo X448 ;;
+    esac
+}
 
 # ---- zc-ec on its own -------------------------------------------------------
 for c in $curves; do
@@ -187,6 +197,52 @@ if [ "$quick" -eq 0 ]; then
             grep -q 'generating a P-256 key: refused by ZCRYPT_POLICY=hw-only' err
     fi
     check "no temporary file left behind" no_temp
+
+    # X25519 and X448: ECDH only
+    for c in x25519 x448; do
+        f=$(size_of "$c")
+        n=$(name_of "$c")
+        run "$ec" genkey -c "$c" -o "k.$c.pem" --public-out "p.$c.pem" &&
+            run "$ec" genkey -c "$n" --der -o "k2.$c.der" --public-out "p2.$c.der"
+        check "$c: genkey (PKCS#8 and SPKI; PEM, and DER with the curve as $n)" [ $? -eq 0 ]
+        check "  the private key has mode 0600" [ "$(stat -c %a "k.$c.pem")" = 600 ]
+        run "$ec" pubkey -k "k.$c.pem" > got
+        check "  pubkey of the private key = --public-out" same got "p.$c.pem"
+        run "$ec" pubkey -k "p.$c.pem" --raw -o "pt.$c"
+        check "  pubkey --raw: the $f bytes of u" [ "$(wc -c < "pt.$c")" -eq "$f" ]
+        run "$ec" pubkey -k "pt.$c" -c "$c" > got
+        check "  the raw key read back with --curve" same got "p.$c.pem"
+        run "$ec" derive -k "k.$c.pem" -p "p2.$c.der" -o x1 &&
+            run "$ec" derive -k "k2.$c.der" -p "pt.$c" -c "$c" -o x2
+        check "  derive both ways (a raw peer key once): the same $f bytes" \
+            sh -c "[ -s x1 ] && cmp -s x1 x2 && [ \$(wc -c < x1) -eq $f ] &&
+                [ \$(stat -c %a x1) = 600 ]"
+        refused "  sign with $n" 4 "$n keys make no ECDSA signatures \(ECDH only" \
+            sign -k "k.$c.pem" abc
+        refused "  verify with $n" 4 "$n keys make no ECDSA signatures" \
+            verify -k "p.$c.pem" -s "sig.p256" abc
+        refused "  genkey --sec1" 2 "--sec1: $n keys have no SEC1 form" \
+            genkey -c "$c" --sec1 -o nokey
+        check "  no key written" [ ! -e nokey ]
+        head -c "$f" /dev/zero > "zero.$c"
+        refused "  a peer of small order (u = 0)" 5 \
+            "deriving: zero.$c: the secret is all zero \(a peer key of small order\)" \
+            derive -k "k.$c.pem" -p "zero.$c" -c "$c" -o secret
+        check "  no secret written" [ ! -e secret ]
+        refused "  a P-256 point as $n" 4 "pt.p256: not an $n public key" \
+            pubkey -k pt.p256 -c "$c"
+        refused "  derive with a P-256 peer" 4 \
+            "p.p256.pem: a P-256 key, but k.$c.pem is $n: derive needs both on one curve" \
+            derive -k "k.$c.pem" -p p.p256.pem
+    done
+    ZCRYPT_POLICY=hw-only run "$ec" genkey -c x25519 > /dev/null 2> err
+    rc=$?
+    if [ "$rc" -ne 0 ]; then    # no ZC_ALGO row to ask: the policy said all the same
+        check "X25519 genkey under hw-only: status 5 ($rc)" [ "$rc" -eq 5 ]
+        check "  refused by the policy" \
+            grep -q 'generating an X25519 key: refused by ZCRYPT_POLICY=hw-only' err
+    fi
+    check "no temporary file left behind" no_temp
 fi
 
 # ---- against the openssl command ---------------------------------------------
@@ -292,6 +348,42 @@ for c in $curves; do
     run "$ec" derive -k ok.pem -p zsp.der -o got
     check "  openssl with zc-ec's SEC1 DER key" same want got
 done
+
+# X25519 and X448 against openssl: keys both ways, the same secret
+if [ "$quick" -eq 0 ]; then
+    for c in x25519 x448; do
+        n=$(name_of "$c")
+        f=$(size_of "$c")
+        rm -f want got
+        ossl genpkey -algorithm "$n" -out "ok.$c.pem"
+        ossl pkey -in "ok.$c.pem" -pubout -out "op.$c.pem"
+        ossl pkey -in "ok.$c.pem" -outform DER -out "ok.$c.der"
+        ossl pkey -in "ok.$c.pem" -pubout -outform DER -out "op.$c.der"
+        for k in "ok.$c.pem" "ok.$c.der" "op.$c.der"; do
+            run "$ec" pubkey -k "$k" > got
+            check "$c: zc-ec reads openssl's $k (the same SPKI)" same got "op.$c.pem"
+        done
+        run "$ec" pubkey -k "op.$c.pem" --raw > got
+        tail -c "$f" "op.$c.der" > want      # the SPKI's BIT STRING ends with u
+        check "  pubkey --raw: the u of openssl's SPKI" same want got
+        run "$ec" genkey -c "$c" -o "zk.$c.pem" --public-out "zp.$c.pem"
+        check "  openssl checks zc-ec's PKCS#8 PEM key" ossl pkey -in "zk.$c.pem" -check -noout
+        openssl pkey -in "zk.$c.pem" -pubout -out want 2> /dev/null
+        check "  openssl reads zc-ec's SPKI (the same public key)" same want "zp.$c.pem"
+        run "$ec" genkey -c "$c" --der -o "zk.$c.der" --public-out "zp.$c.der"
+        openssl pkey -inform DER -in "zk.$c.der" -pubout -outform DER -out want 2> /dev/null
+        check "  and its DER PKCS#8 and SPKI" same want "zp.$c.der"
+        openssl pkeyutl -derive -inkey "ok.$c.pem" -peerkey "zp.$c.pem" -out want 2> /dev/null
+        run "$ec" derive -k "zk.$c.pem" -p "op.$c.pem" -o got
+        check "$c: zc-ec derive = openssl pkeyutl -derive" same want got
+        openssl pkeyutl -derive -inkey "zk.$c.pem" -peerkey "op.$c.pem" -out want 2> /dev/null
+        check "  openssl with zc-ec's key" same want got
+        run "$ec" derive -k "ok.$c.der" -p "zk.$c.pem" -o got
+        check "  zc-ec with openssl's DER key and zc-ec's private key as the peer" same want got
+        refused "  sign with openssl's $n key" 4 "$n keys make no ECDSA signatures" \
+            sign -k "ok.$c.pem" abc
+    done
+fi
 
 if [ "$quick" -eq 0 ]; then
     ossl ec -in ok.pem -param_enc explicit -out explicit.pem
