@@ -426,7 +426,8 @@ static int v2_import(zc_ec_key *out, const zc_ec_key *k, uint8_t version, int at
     uint8_t der[800], tail[300];
     size_t tl = pt != NULL ? pub_field(tail, tag, pt, pt_len, pad) : 0;
 
-    memcpy(tail + tl, extra, extra_len);
+    if (extra_len > 0)                  /* extra may be NULL then */
+        memcpy(tail + tl, extra, extra_len);
     return zc_ec_key_from_der(out, der, pkcs8(der, k, version, attrs, tail, tl + extra_len));
 }
 
