@@ -31,6 +31,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "peers_time.h"
+
 #include <zcrypt/ec.h>
 #include <zcrypt/hash.h>
 
@@ -46,7 +48,6 @@
  * and AVX-512 IFMA (bit 21) of CPUID.7 EBX. */
 #define IA32CAP_MASK "~0x200000200000000:~0x20200000"
 
-#define ROUND_NS 20000000.0 /* about 20 ms of work per round */
 #define NCURVE 3
 
 enum impl { OURS, OSSL, BSSL, NIMPL };
@@ -223,44 +224,6 @@ static const struct {
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 
-/* Thread CPU time: time spent descheduled on a shared machine is not ours. */
-static double now_ns(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* Calls per round: about ROUND_NS of work, from a short calibration. */
-static long calibrate(void (*fn)(void))
-{
-    long n = 1;
-    double t;
-
-    for (;;) {
-        double t0 = now_ns();
-        long i;
-
-        for (i = 0; i < n; i++)
-            fn();
-        t = now_ns() - t0;
-        if (t > ROUND_NS / 8 || n > (1L << 20))
-            break;
-        n *= 2;
-    }
-    n = (long)((double)n * ROUND_NS / (t > 1 ? t : 1));
-    return n < 1 ? 1 : n;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
-
-#define MAX_ROUNDS 63
 
 static void verdict(double ratio, double target)
 {

@@ -31,6 +31,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "peers_time.h"
+
 #include <zcrypt/aes.h>
 #include <zcrypt/aes_gcm.h>
 #include <zcrypt/des.h>
@@ -55,7 +57,6 @@
 #define IA32CAP_MASK "~0x200000200000000:~0x60020000000"
 
 #define MSG 8192
-#define ROUND_NS 20000000.0 /* aim for about 20 ms of work per round */
 
 enum impl { OURS, OSSL, BSSL, NIMPL };
 static const char *const impl_name[NIMPL] = { "ours", "OpenSSL", "BearSSL" };
@@ -381,47 +382,6 @@ static const struct row rows[] = {
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 
-/*
- * The thread's CPU time, not the wall clock: with five engineers on two
- * cores, time spent descheduled would otherwise land on whoever ran then.
- */
-static double now_ns(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* Calls per round: about ROUND_NS of work, from a short calibration. */
-static long calibrate(void (*fn)(void))
-{
-    long n = 1;
-    double t;
-
-    for (;;) {
-        double t0 = now_ns();
-        long i;
-
-        for (i = 0; i < n; i++)
-            fn();
-        t = now_ns() - t0;
-        if (t > ROUND_NS / 8 || n > (1L << 24))
-            break;
-        n *= 2;
-    }
-    n = (long)((double)n * ROUND_NS / (t > 1 ? t : 1));
-    return n < 1 ? 1 : n;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
-
-#define MAX_ROUNDS 63
 
 static void verdict(double ratio, double target)
 {
