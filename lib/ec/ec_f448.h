@@ -14,13 +14,15 @@
  * three 4x4 limb products (48 multiplications instead of 64; 30 for a
  * square), and the upper three limbs of each half fold down by the same
  * rule (see fold). The carry discipline (a bound at each step) is
- * Monocypher's. Inversion is Fermat's z^(p-2), over a fixed addition
- * chain for (p-3)/4. Written from the RFC and the paper, no code copied.
+ * Monocypher's. Inversion is Fermat's z^(p-2) and the square root of a
+ * ratio RFC 8032 5.2.3's u^3 v (u^5 v^3)^((p-3)/4), both over one fixed
+ * addition chain for (p-3)/4. Written from the RFCs and the paper, no
+ * code copied.
  *
- * Bounds: a reduced element (the output of mul, sq, mul_small,
+ * Bounds: a reduced element (the output of mul, sq, mul_small, carry,
  * frombytes) has limbs < 2^57 (below 2^56 but limbs 1 and 5, which
- * pass it by at most 2^11); add of two reduced elements < 2^58; sub of
- * reduced elements < 2^58 (it adds 2p to stay non-negative). mul
+ * pass it by at most 2^11); add of two reduced elements < 2^58; sub and
+ * neg of reduced elements < 2^58 (they add 2p to stay non-negative). mul
  * accepts limbs < 2^58.
  *
  * Private to lib/ec/, a software header: core/util.h and core/ct.h only.
@@ -255,6 +257,77 @@ static inline void fe_tobytes(uint8_t s[56], const fe f)
  * h = ((e_223^2)^(2^222) e_222)^4 z. 0 gives 0.
  */
 
+/* One carry round on limbs < 2^63 (a sum of a few elements): reduced,
+ * limbs < 2^56 but 1 and 5 (< 2^56 + 2^8), as carry_wide leaves them. */
+static inline void fe_carry(fe h)
+{
+    uint64_t top;
+    unsigned i;
+
+    for (i = 0; i < 7; i++) {
+        h[i + 1] += h[i] >> 56;         /* < 2^63 + 2^7 */
+        h[i] &= M56;
+    }
+    top = h[7] >> 56;                   /* < 2^8 */
+    h[7] &= M56;
+    h[0] += top;                        /* < 2^56 + 2^8 */
+    h[4] += top;
+    h[1] += h[0] >> 56;                 /* < 2^56 + 1 */
+    h[0] &= M56;
+    h[5] += h[4] >> 56;
+    h[4] &= M56;
+}
+
+/* h = -f + 2p, limbs of f reduced: limbs < 2^58 (fe_sub from 0). */
+static inline void fe_neg(fe h, const fe f)
+{
+    static const fe zero = { 0 };
+
+    fe_sub(h, zero, f);
+}
+
+/* The low bit of the canonical value of f (RFC 8032's sign of x). */
+static inline uint64_t fe_isodd(const fe f)
+{
+    uint8_t s[56];
+    uint64_t b;
+
+    fe_tobytes(s, f);
+    b = s[0] & 1;
+    zc_wipe(s, sizeof s);
+    return b;
+}
+
+/* 1 when f = 0 mod p (limbs < 2^57). */
+static inline uint64_t fe_iszero(const fe f)
+{
+    uint8_t s[56];
+    uint64_t acc = 0;
+    unsigned i;
+
+    fe_tobytes(s, f);
+    for (i = 0; i < 56; i++)
+        acc |= s[i];
+    zc_wipe(s, sizeof s);
+    return zc_ct_iszero(acc);
+}
+
+/* 1 when the 56 little-endian bytes at s are below p, the canonical
+ * encoding of an element: decoded and encoded again, they come back. */
+static inline uint64_t fe_canonical(const uint8_t s[56])
+{
+    uint8_t t[56];
+    fe h;
+    uint64_t d = 0;
+    unsigned i;
+
+    fe_frombytes(h, s);
+    fe_tobytes(t, h);
+    for (i = 0; i < 56; i++)
+        d |= (uint64_t)(t[i] ^ s[i]);
+    return zc_ct_iszero(d);
+}
+
 /*
  * h = z^((p-3)/4). (p-3)/4 = 2^446 - 2^222 - 1 is, from the top, 223
  * ones, a zero, 222 ones: with e_k = z^(2^k - 1),
@@ -307,5 +380,31 @@ static inline void fe_invert(fe h, const fe z)
     zc_wipe(t, sizeof t);
 }
 
+/*
+ * RFC 8032 5.2.3 step 3: x = sqrt(u / v) when u / v is a square. With
+ * p = 3 mod 4 the candidate is x = u^3 v (u^5 v^3)^((p-3)/4) (one
+ * exponentiation, no inversion); it is a root exactly when v x^2 = u.
+ * Returns 1 then, else 0 (x is written either way). Limbs of u, v
+ * reduced. Constant-time (decoding is public, but it costs nothing).
+ */
+static inline uint64_t fe_sqrt_ratio(fe x, const fe u, const fe v)
+{
+    fe u2, u3, v3, t, c;
+
+    fe_sq(u2, u);
+    fe_mul(u3, u2, u);                  /* u^3 */
+    fe_sq(t, v);
+    fe_mul(v3, t, v);                   /* v^3 */
+    fe_mul(t, u2, u3);                  /* u^5 */
+    fe_mul(t, t, v3);                   /* u^5 v^3 */
+    fe_pow_p34(t, t);
+    fe_mul(c, u3, v);                   /* u^3 v */
+    fe_mul(x, c, t);
+    fe_sq(t, x);
+    fe_mul(t, t, v);                    /* v x^2 */
+    fe_sub(c, t, u);                    /* < 2^58 */
+    fe_carry(c);                        /* reduced */
+    return fe_iszero(c);
+}
 
 #endif /* ZC_EC_F448_H */
