@@ -13,7 +13,10 @@
  * (RFC 6979's HMAC-DRBG, the nonce's inversion), ECDH and key generation
  * on the three curves; X25519 and X448 (the Montgomery ladder, its
  * conditional swaps, the inversion, the final reduction and the all-zero
- * test) at import, generation and ECDH, the peer's u secret too.
+ * test) at import, generation and ECDH, the peer's u secret too; the
+ * Ed448 core (lib/ec/ec_ed448.c) directly: the public key from the
+ * clamped scalar, the nonce and R from the digest, S = r + k s (the
+ * reductions mod L, the table scans, the inversion and the encoding).
  */
 #include <zcrypt.h>
 #include <valgrind/memcheck.h>
@@ -22,9 +25,11 @@
 #include <string.h>
 
 #include "core/platform.h"
+#include "ec/ec_ed.h"
 #include "../testutil.h"
 #include "../vectors/ec_rfc6979.h"
 #include "../vectors/x_rfc7748.h"
+#include "../vectors/ed448_rfc8032.h"
 
 int zc_random_bytes(void *buf, size_t len)
 {
@@ -125,7 +130,29 @@ int main(void)
         zc_ec_key_wipe(&p);
         zc_ec_key_wipe(&g);
     }
+    {
+        /* RFC 8032 7.4 -----blank: its seed's SHAKE256, clamped (5.2.5) */
+        static const char *s_hex = "e83930a0cea0808ec7ed6667f472a588b411f0545ba4f3ee75025e1d"
+                                   "38519cb905c036d81eeed17483f9f56615ceee4fa70501a71fc0bbb700";
+        uint8_t s[57], pub[57], want[57], h[114], kk[114], r[57], sig[114];
+
+        tu_unhex(s, 57, s_hex);
+        tu_unhex(want, 57, ed448_rfc8032[0].pub);
+        VALGRIND_MAKE_MEM_UNDEFINED(s, sizeof s);
+        zc_ed448_public(pub, s);
+        VALGRIND_MAKE_MEM_DEFINED(pub, sizeof pub);
+        check(memcmp(pub, want, sizeof pub) == 0, "Ed448 public key: RFC 8032 7.4");
+        memset(h, 0xa5, sizeof h);
+        VALGRIND_MAKE_MEM_UNDEFINED(h, sizeof h);   /* the nonce's digest, secret */
+        zc_ed448_nonce(r, sig, h);
+        VALGRIND_MAKE_MEM_DEFINED(sig, 57);         /* R is public */
+        memset(kk, 0x3c, sizeof kk);                /* the challenge, public */
+        zc_ed448_s(sig + 57, r, kk, s);
+        VALGRIND_MAKE_MEM_DEFINED(sig + 57, 57);
+        check(zc_ed448_verify(pub, sig, kk) == 1, "Ed448 signature verifies");
+    }
     if (failures == 0)
-        printf("ct-ec: sign, ECDH and generation on P-256, P-384, P-521, X25519, X448 ran\n");
+        printf("ct-ec: sign, ECDH and generation on P-256, P-384, P-521, X25519, X448;"
+               " the Ed448 core ran\n");
     return failures != 0;
 }
