@@ -200,28 +200,28 @@ static inline void fe_pow250(fe t, fe z11, const fe z)
     zc_wipe(z100_0, sizeof z100_0);
 }
 
-/* h = z^-1 = z^(p-2) = z^(2^255 - 21). 0 gives 0. */
-static inline void fe_invert(fe h, const fe z)
+/* h = (z^(2^250 - 1))^(2^n) times z^11 (by_z11) or z: both chains' tails. */
+static inline void fe_pow250_tail(fe h, const fe z, unsigned n, int by_z11)
 {
     fe t, z11;
 
     fe_pow250(t, z11, z);
-    fe_sqn(t, t, 5);                    /* 2^255 - 32 */
-    fe_mul(h, t, z11);                  /* 2^255 - 21 */
+    fe_sqn(t, t, n);
+    fe_mul(h, t, by_z11 ? z11 : z);
     zc_wipe(z11, sizeof z11);
     zc_wipe(t, sizeof t);
 }
 
-/* h = z^((p-5)/8) = z^(2^252 - 3), the exponent of the square root. */
+/* h = z^-1 = z^(p-2) = z^(2^255 - 21) = z^(2^255 - 32) z^11. 0 gives 0. */
+static inline void fe_invert(fe h, const fe z)
+{
+    fe_pow250_tail(h, z, 5, 1);
+}
+
+/* h = z^((p-5)/8) = z^(2^252 - 3) = z^(2^252 - 4) z, the square root's exponent. */
 static inline void fe_pow22523(fe h, const fe z)
 {
-    fe t, z11;
-
-    fe_pow250(t, z11, z);
-    fe_sqn(t, t, 2);                    /* 2^252 - 4 */
-    fe_mul(h, t, z);                    /* 2^252 - 3 */
-    zc_wipe(z11, sizeof z11);
-    zc_wipe(t, sizeof t);
+    fe_pow250_tail(h, z, 2, 0);
 }
 
 /* h = f with limbs < 2^63 carried once round: limbs < 2^52 (h0 < 2^51 +
