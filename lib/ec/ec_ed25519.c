@@ -115,8 +115,8 @@ static void ge_dbl(struct ge_p1 *r, const struct ge_p3 *p)
  * G = D + C, H = B + A. -q has its two sums exchanged and C negated.
  * Limbs of yplusx, yminusx < 2^54; c reduced, d < 2^53.
  */
-static void ge_sum(struct ge_p1 *r, const struct ge_p3 *p, const fe yplusx, const fe yminusx,
-                   const fe c, const fe d, int neg)
+static void ge_sum(struct ge_p1 *r, const struct ge_p3 *p, const fe yplusx,
+                   const fe yminusx, const fe c, const fe d, int neg)
 {
     fe a, b, t;
 
@@ -430,7 +430,8 @@ static void double_mul_vartime(struct ge_p3 *r, const uint8_t a[32], const struc
     }
 }
 
-int zc_ed25519_verify(const uint8_t pub[ZC_ED25519_LEN], const uint8_t sig[2 * ZC_ED25519_LEN],
+int zc_ed25519_verify(const uint8_t pub[ZC_ED25519_LEN],
+                      const uint8_t sig[2 * ZC_ED25519_LEN],
                       const uint8_t k[2 * ZC_ED25519_LEN])
 {
     struct ge_p3 a, r, q;

@@ -58,16 +58,16 @@ static inline void fe_mul(fe h, const fe f, const fe g)
     uint64_t g1 = 19 * g[1], g2 = 19 * g[2], g3 = 19 * g[3], g4 = 19 * g[4]; /* < 2^59 */
     zc_u128 r0, r1, r2, r3, r4;
 
-    r0 = (zc_u128)f[0] * g[0] + (zc_u128)f[1] * g4 + (zc_u128)f[2] * g3 + (zc_u128)f[3] * g2 +
-         (zc_u128)f[4] * g1;
-    r1 = (zc_u128)f[0] * g[1] + (zc_u128)f[1] * g[0] + (zc_u128)f[2] * g4 + (zc_u128)f[3] * g3 +
-         (zc_u128)f[4] * g2;
-    r2 = (zc_u128)f[0] * g[2] + (zc_u128)f[1] * g[1] + (zc_u128)f[2] * g[0] + (zc_u128)f[3] * g4 +
-         (zc_u128)f[4] * g3;
-    r3 = (zc_u128)f[0] * g[3] + (zc_u128)f[1] * g[2] + (zc_u128)f[2] * g[1] + (zc_u128)f[3] * g[0] +
-         (zc_u128)f[4] * g4;
-    r4 = (zc_u128)f[0] * g[4] + (zc_u128)f[1] * g[3] + (zc_u128)f[2] * g[2] + (zc_u128)f[3] * g[1] +
-         (zc_u128)f[4] * g[0];
+    r0 = (zc_u128)f[0] * g[0] + (zc_u128)f[1] * g4 + (zc_u128)f[2] * g3 +
+         (zc_u128)f[3] * g2 + (zc_u128)f[4] * g1;
+    r1 = (zc_u128)f[0] * g[1] + (zc_u128)f[1] * g[0] + (zc_u128)f[2] * g4 +
+         (zc_u128)f[3] * g3 + (zc_u128)f[4] * g2;
+    r2 = (zc_u128)f[0] * g[2] + (zc_u128)f[1] * g[1] + (zc_u128)f[2] * g[0] +
+         (zc_u128)f[3] * g4 + (zc_u128)f[4] * g3;
+    r3 = (zc_u128)f[0] * g[3] + (zc_u128)f[1] * g[2] + (zc_u128)f[2] * g[1] +
+         (zc_u128)f[3] * g[0] + (zc_u128)f[4] * g4;
+    r4 = (zc_u128)f[0] * g[4] + (zc_u128)f[1] * g[3] + (zc_u128)f[2] * g[2] +
+         (zc_u128)f[3] * g[1] + (zc_u128)f[4] * g[0];
     carry_wide(h, r0, r1, r2, r3, r4);
 }
 
@@ -98,8 +98,8 @@ static inline void fe_sqn(fe h, const fe f, unsigned n)
  * < 2^71, carried back to limbs < 2^52. */
 static inline void fe_mul_small(fe h, const fe f, uint32_t c)
 {
-    carry_wide(h, (zc_u128)f[0] * c, (zc_u128)f[1] * c, (zc_u128)f[2] * c, (zc_u128)f[3] * c,
-               (zc_u128)f[4] * c);
+    carry_wide(h, (zc_u128)f[0] * c, (zc_u128)f[1] * c, (zc_u128)f[2] * c,
+               (zc_u128)f[3] * c, (zc_u128)f[4] * c);
 }
 
 /* h = f + g, limbs of f, g < 2^52: limbs < 2^53. */

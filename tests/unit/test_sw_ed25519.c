@@ -35,8 +35,8 @@ static const uint8_t ell[32] = {
 };
 
 /* SHA-512 of the concatenation of up to four pieces (FIPS 180-4). */
-static void sha512(uint8_t out[64], const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
-                   const uint8_t *c, size_t nc, const uint8_t *d, size_t nd)
+static void sha512(uint8_t out[64], const uint8_t *a, size_t na, const uint8_t *b,
+                   size_t nb, const uint8_t *c, size_t nc, const uint8_t *d, size_t nd)
 {
     static uint8_t buf[2048];
     uint64_t h[8];
@@ -63,11 +63,12 @@ static void clamp(uint8_t s[32])
     s[31] |= 64;
 }
 
-/* RFC 8032 5.1.6 around the core: sig of msg under the clamped s and its pub, with the
- * secret prefix and dom2 (dom may be empty). k receives the challenge digest. */
-static void sign(uint8_t sig[64], uint8_t k[64], const uint8_t s[32], const uint8_t prefix[32],
-                 const uint8_t pub[32], const uint8_t *dom, size_t ndom, const uint8_t *msg,
-                 size_t nmsg)
+/* RFC 8032 5.1.6 around the core: sig of msg under the clamped s and its pub,
+ * with the secret prefix and dom2 (dom may be empty). k receives the challenge
+ * digest. */
+static void sign(uint8_t sig[64], uint8_t k[64], const uint8_t s[32],
+                 const uint8_t prefix[32], const uint8_t pub[32], const uint8_t *dom,
+                 size_t ndom, const uint8_t *msg, size_t nmsg)
 {
     uint8_t h[64], r[32];
 
