@@ -313,6 +313,7 @@ static const struct {
     int id;
 } ed_curves[] = {
     { ZC_EC_ED25519, "ED25519", EVP_PKEY_ED25519 },
+    { ZC_EC_ED448, "ED448", EVP_PKEY_ED448 },
 };
 
 /* One-shot EdDSA of OpenSSL: sign (sig != NULL) or verify. */
