@@ -111,7 +111,8 @@ static void ed25519_paths(int planted)
 }
 
 /* SHAKE256 of two parts, 114 bytes (RFC 8032 5.2's H). */
-static void shake114(uint8_t out[114], const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
+static void shake114(uint8_t out[114], const uint8_t *a, size_t na, const uint8_t *b,
+                     size_t nb)
 {
     zc_hash_ctx c;
 
