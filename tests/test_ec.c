@@ -1411,7 +1411,8 @@ START_TEST(ed_rfc8032)
         ck_assert_uint_eq(len, b);
         ck_assert_msg(memcmp(got, pub, b) == 0, "%s: public key", v->what);
         len = sizeof sig;
-        ck_assert_int_eq(ed_sign_as(&k, v->variant, ctx, cl, ml ? m : NULL, ml, sig, &len), ZC_OK);
+        ck_assert_int_eq(ed_sign_as(&k, v->variant, ctx, cl, ml ? m : NULL, ml, sig, &len),
+                         ZC_OK);
         ck_assert_uint_eq(len, 2 * b);
         ck_assert_msg(memcmp(sig, want, 2 * b) == 0, "%s: signature", v->what);
         ck_assert_int_eq(ed_verify_as(&k, v->variant, ctx, cl, m, ml, want, 2 * b), ZC_OK);
@@ -1803,7 +1804,8 @@ START_TEST(ed_der)
         len = sizeof got;
         ck_assert_int_eq(zc_ec_key_public(&q, got, &len), ZC_EINVAL);      /* left wiped */
         len = sizeof got;
-        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_SEC1, got, &len), ZC_EINVAL);
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_SEC1, got, &len),
+                         ZC_EINVAL);
         zc_ec_key_wipe(&k);
     }
 }

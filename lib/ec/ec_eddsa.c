@@ -132,7 +132,8 @@ static int ed_sign(const zc_ec_key *k, int ex, int prehash, const uint8_t *conte
     rc = zc_ec_room(sig_len, 2 * b);
     if (rc != ZC_OK)
         return rc;
-    if (zc_ec_overlap(sig, 2 * b, msg, len) || zc_ec_overlap(sig, 2 * b, context, context_len) ||
+    if (zc_ec_overlap(sig, 2 * b, msg, len) ||
+        zc_ec_overlap(sig, 2 * b, context, context_len) ||
         zc_ec_overlap(sig, 2 * b, k, sizeof *k))
         return ZC_EINVAL;
     rc = zc_ec_runs_sw(k);
