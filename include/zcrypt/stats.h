@@ -26,8 +26,8 @@
  * or context is initialised and again at each mode call. zc_random_bytes()
  * is unaffected (its source is the kernel, plus PRNO where installed), and
  * so is the derivation of a public key when an EC key is imported (public
- * data; for Ed25519/Ed448 it includes the hash of the seed, which is not
- * counted, as no import is).
+ * data; for Ed25519/Ed448 it includes the hash of the seed, counted on
+ * its hash's row where it ran).
  */
 #ifndef ZCRYPT_STATS_H
 #define ZCRYPT_STATS_H
