@@ -179,6 +179,21 @@ ZC_EC_INLINE void add_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     put(r, x3, y3, z3, n);
 }
 
+/* y3 = w (b4 - h) - 8 g^2: the last line of both tangent doublings. */
+ZC_EC_INLINE void tangent_y(uint64_t *y3, const uint64_t *w, const uint64_t *b4,
+                            const uint64_t *h, const uint64_t *g, unsigned n)
+{
+    uint64_t t[ZC_EC_LIMBS];
+
+    SUB(t, b4, h);
+    MUL(y3, w, t);
+    SQR(t, g);
+    ADD(t, t, t);
+    ADD(t, t, t);
+    ADD(t, t, t);
+    SUB(y3, y3, t);
+}
+
 /*
  * (X3:Y3:Z3) = 2 (X:Y:Z), a = -3: the tangent doubling of Cohen, Miyaji
  * and Ono (ASIACRYPT 1998; "dbl-1998-cmo-2" of the Explicit-Formulas
@@ -212,13 +227,7 @@ ZC_EC_INLINE void double_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     SUB(h, h, b4);
     MUL(x3, h, s);              /* X3 = 2 h s */
     ADD(x3, x3, x3);
-    SUB(t, b4, h);              /* Y3 = w (4B - h) - 8 R^2 */
-    MUL(y3, w, t);
-    SQR(t, rr);
-    ADD(t, t, t);
-    ADD(t, t, t);
-    ADD(t, t, t);
-    SUB(y3, y3, t);
+    tangent_y(y3, w, b4, h, rr, n);             /* Y3 = w (4B - h) - 8 R^2 */
     SQR(t, s);                  /* Z3 = 8 s^3 */
     MUL(z3, t, s);
     ADD(z3, z3, z3);
@@ -321,13 +330,7 @@ ZC_EC_INLINE void double_jac_n(struct zc_ec_pt *r, const struct zc_ec_pt *p, uns
     SQR(x3, alpha);             /* X3 = alpha^2 - 8 beta */
     SUB(x3, x3, beta);
     SUB(x3, x3, beta);
-    SUB(t, beta, x3);           /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
-    MUL(y3, alpha, t);
-    SQR(t, gamma);
-    ADD(t, t, t);
-    ADD(t, t, t);
-    ADD(t, t, t);
-    SUB(y3, y3, t);
+    tangent_y(y3, alpha, beta, x3, gamma, n);   /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
     put(r, x3, y3, z3, n);
 }
 
@@ -461,24 +464,26 @@ void zc_ec_jac_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     }
 }
 
+static void add_jac(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                    const struct zc_ec_pt *p1, const struct zc_ec_pt *p2, int vt)
+{
+    switch (c->p.limbs) {
+    case 4: add_jac_p256(r, p1, p2, vt); break;
+    case 6: add_jac_p384(r, p1, p2, vt); break;
+    default: add_jac_p521(r, p1, p2, vt); break;
+    }
+}
+
 void zc_ec_jac_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                    const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)
 {
-    switch (c->p.limbs) {
-    case 4: add_jac_p256(r, p1, p2, 0); break;
-    case 6: add_jac_p384(r, p1, p2, 0); break;
-    default: add_jac_p521(r, p1, p2, 0); break;
-    }
+    add_jac(c, r, p1, p2, 0);
 }
 
 void zc_ec_jac_add_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                            const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)
 {
-    switch (c->p.limbs) {
-    case 4: add_jac_p256(r, p1, p2, 1); break;
-    case 6: add_jac_p384(r, p1, p2, 1); break;
-    default: add_jac_p521(r, p1, p2, 1); break;
-    }
+    add_jac(c, r, p1, p2, 1);
 }
 
 #undef MUL
