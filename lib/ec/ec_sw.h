@@ -2,7 +2,8 @@
  * ec_sw.h - the software core of the NIST curves P-256, P-384, P-521:
  * field and scalar arithmetic in Montgomery form (ec_mont.c, with the
  * fixed-size products of ec_field.c and ec_fe.h), points in
- * projective coordinates with complete formulas (ec_point.c), the
+ * projective coordinates with complete formulas and in Jacobian
+ * coordinates for the variable-base ladder (ec_point.c), the
  * constant-time scalar multiplication (ec_mul.c) and ECDSA's arithmetic
  * (ec_ecdsa_sw.c).
  *
