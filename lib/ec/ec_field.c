@@ -58,6 +58,23 @@ INLINE uint64_t adc(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
 #endif
 }
 
+/* r = a - b - c (c a borrow bit); returns the borrow out. */
+INLINE uint64_t sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+{
+#if defined(__x86_64__)
+    unsigned long long d;
+
+    c = __builtin_ia32_sbb_u64((unsigned char)c, a, b, &d);
+    *r = d;
+    return c;
+#else
+    u128 z = (u128)a - b - c;
+
+    *r = (uint64_t)z;
+    return (uint64_t)(z >> 64) & 1;
+#endif
+}
+
 /* t[0 .. 2n-1] = a b */
 INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
 {
@@ -198,6 +215,61 @@ INLINE void redc_p256(uint64_t *r, uint64_t *t)
 }
 
 /*
+ * P-384: p = 2^384 - 2^128 - 2^96 + 2^32 - 1, -p^-1 = 2^32 + 1 mod 2^64.
+ * The step's q p is q 2^384 - s with s = q (2^128 + 2^96 - 2^32 + 1),
+ * whose limbs come from shifts and adds: t - s 2^(64i) over limbs
+ * i .. i+3 (limb i becomes 0 without a borrow: s = t[i] mod 2^64 by the
+ * choice of q), the borrow carried through limbs i+4, i+5, and q added
+ * at limb i+6: the same sum as redc's, with no product. Carry bounds:
+ * s < 2^128 q + 2^96 q + q < 2^193, so its limbs s0 .. s3 are q - (q <<
+ * 32), (q << 32) - (q >> 32) - b0, q + (q >> 32) - b1 with its carry c,
+ * and c - b2 (s is positive, so the last is 0 or 1); every sbb() and
+ * adc() is two words and a bit. At limb i+6, t + q + hi - b >= 0 (b is
+ * 1 only when q, hence s, is not 0, and q >= 1) and below 2^65: hi stays
+ * a bit, as in redc, and the result bound is redc's (below 2p).
+ *
+ * x86-64 only: there it saves about 10 % of a product (60.6 against
+ * 64-67 ns); on s390x, where a 64x64 product is one instruction and the
+ * borrow chains are not, redc's steps take fewer guest instructions
+ * (a P-384 verification 7.9 M against 9.0 M with this step).
+ */
+#if defined(__x86_64__)
+INLINE void redc_p384(uint64_t *r, uint64_t *t)
+{
+    uint64_t hi = 0;
+    unsigned i;
+
+#pragma GCC unroll 6
+    for (i = 0; i < 6; i++) {
+        uint64_t q = t[i] + (t[i] << 32);          /* t[i] (2^32 + 1) mod 2^64 */
+        uint64_t s0, s1, s2, s3, b, c;
+        u128 z;
+
+        b = sbb(&s0, q, q << 32, 0);                /* s = q + q 2^96 + q 2^128 - q 2^32 */
+        b = sbb(&s1, q << 32, q >> 32, b);
+        c = adc(&s2, q, q >> 32, 0);
+        c -= sbb(&s2, s2, 0, b);                    /* c - b2: s > 0 keeps it 0 or 1 */
+        s3 = c;
+        b = sbb(&t[i], t[i], s0, 0);                /* t - s 2^(64i); t[i] becomes 0 */
+        b = sbb(&t[i + 1], t[i + 1], s1, b);
+        b = sbb(&t[i + 2], t[i + 2], s2, b);
+        b = sbb(&t[i + 3], t[i + 3], s3, b);
+        b = sbb(&t[i + 4], t[i + 4], 0, b);
+        b = sbb(&t[i + 5], t[i + 5], 0, b);
+        z = (u128)t[i + 6] + q + hi - b;            /* + q 2^384 */
+        t[i + 6] = (uint64_t)z;
+        hi = (uint64_t)(z >> 64);
+    }
+    final_sub(r, t + 6, hi, zc_ec_p384_m, 6);
+}
+#else
+INLINE void redc_p384(uint64_t *r, uint64_t *t)
+{
+    redc(r, t, zc_ec_p384_m, 0x100000001u, 6); /* -p^-1 = 2^32 + 1 mod 2^64 */
+}
+#endif
+
+/*
  * P-521: R = 2^576, m = 2^521 - 1. Since 2^521 = 1 mod m, t R^-1 needs
  * no reduction steps: fold t < 2^1042 to s = t mod 2^521 + t >> 521
  * (below 2^522 - 1), fold bit 521 once more (then s <= 2^521 - 1 = m,
@@ -265,7 +337,7 @@ void zc_ec_fmul_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
 
     (void)m;
     mul_wide(t, a, b, 6);
-    redc(r, t, zc_ec_p384_m, 0x100000001u, 6); /* -p^-1 = 2^32 + 1 mod 2^64 */
+    redc_p384(r, t);
 }
 
 void zc_ec_fsqr_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
@@ -274,7 +346,7 @@ void zc_ec_fsqr_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
 
     (void)m;
     sqr_wide(t, a, 6);
-    redc(r, t, zc_ec_p384_m, 0x100000001u, 6);
+    redc_p384(r, t);
 }
 
 void zc_ec_fmul_p521(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
