@@ -323,19 +323,16 @@ static inline uint64_t fe_iszero(const fe f)
 }
 
 /* 1 when the 56 little-endian bytes at s are below p, the canonical
- * encoding of an element: decoded and encoded again, they come back. */
-static inline uint64_t fe_canonical(const uint8_t s[56])
+ * encoding of an element: decoded and encoded again, they come back.
+ * For public encodings (zc_ct_equal declassifies its verdict). */
+static inline int fe_canonical(const uint8_t s[56])
 {
     uint8_t t[56];
     fe h;
-    uint64_t d = 0;
-    unsigned i;
 
     fe_frombytes(h, s);
     fe_tobytes(t, h);
-    for (i = 0; i < 56; i++)
-        d |= (uint64_t)(t[i] ^ s[i]);
-    return zc_ct_iszero(d);
+    return zc_ct_equal(t, s, 56);
 }
 
 /*

@@ -14,7 +14,8 @@
  * sparse NIST primes the products by their 0 and 1 limbs fold away (the
  * idea of fiat-crypto's word-by-word Montgomery code for P-256/P-384,
  * Erbsen et al., "Simple high-level code for cryptographic arithmetic",
- * IEEE S&P 2019; no code taken). P-521's reduction uses the Mersenne
+ * IEEE S&P 2019; no code taken); P-256's steps go further, shifts and
+ * one product by a constant (redc_p256). P-521's reduction uses the Mersenne
  * form instead: m = 2^521 - 1, so 2^521 = 1 mod m; the product folds
  * onto 521 bits and R^-1 is a rotation (redc_p521), no multiplication.
  *
@@ -37,6 +38,42 @@
 typedef zc_u128 u128;
 
 #define INLINE ZC_EC_INLINE
+
+/* r = a + b + c (c a carry bit); returns the carry out. On x86-64 gcc's
+ * add-with-carry builtin: one adc, where the unsigned __int128 sum
+ * compiles to a zero-extend, an add and an adc. */
+INLINE uint64_t adc(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+{
+#if defined(__x86_64__)
+    unsigned long long s;
+
+    c = __builtin_ia32_addcarryx_u64((unsigned char)c, a, b, &s);
+    *r = s;
+    return c;
+#else
+    u128 z = (u128)a + b + c;
+
+    *r = (uint64_t)z;
+    return (uint64_t)(z >> 64);
+#endif
+}
+
+/* r = a - b - c (c a borrow bit); returns the borrow out. */
+INLINE uint64_t sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+{
+#if defined(__x86_64__)
+    unsigned long long d;
+
+    c = __builtin_ia32_sbb_u64((unsigned char)c, a, b, &d);
+    *r = d;
+    return c;
+#else
+    u128 z = (u128)a - b - c;
+
+    *r = (uint64_t)z;
+    return (uint64_t)(z >> 64) & 1;
+#endif
+}
 
 /* t[0 .. 2n-1] = a b */
 INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
@@ -145,6 +182,94 @@ INLINE void redc(uint64_t *r, uint64_t *t, const uint64_t *m, uint64_t m0i, unsi
 }
 
 /*
+ * P-256: p = 2^256 - 2^224 + 2^192 + 2^96 - 1 and -p^-1 = 1 mod 2^64, so
+ * a step's q is the limb t[i] itself, and adding q p 2^(64i) needs no
+ * product by p's limbs: t[i] - q is 0 (no borrow), q 2^96 is q << 32
+ * and q >> 32 at limbs i+1, i+2, and q (2^256 - 2^224 + 2^192) is
+ * q (2^64 - 2^32 + 1) 2^192, one product by a constant at limbs i+3,
+ * i+4 (the step of Gueron's and Krasnov's ecp_nistz256 reduction; this
+ * is the same sum as redc's, done in fewer operations). Carry bounds:
+ * each adc() adds two words and a carry bit, below 2^65, so its carry
+ * out is a bit; at limb i+4 the sum t + hi(q K) + c + hi is at most
+ * (2^64 - 1) + (2^64 - 2^32) + 2 < 2^65, so the two carries out of it
+ * add to at most 1 and hi stays a bit, as in redc; the result bound is
+ * redc's (below 2p).
+ */
+INLINE void redc_p256(uint64_t *r, uint64_t *t)
+{
+    uint64_t hi = 0;
+    unsigned i;
+
+#pragma GCC unroll 4
+    for (i = 0; i < 4; i++) {
+        uint64_t q = t[i], c;
+        u128 k = (u128)q * 0xffffffff00000001u;     /* q (2^64 - 2^32 + 1) */
+
+        c = adc(&t[i + 1], t[i + 1], q << 32, 0);
+        c = adc(&t[i + 2], t[i + 2], q >> 32, c);
+        c = adc(&t[i + 3], t[i + 3], (uint64_t)k, c);
+        c = adc(&t[i + 4], t[i + 4], (uint64_t)(k >> 64), c);
+        hi = adc(&t[i + 4], t[i + 4], hi, 0) + c;   /* a bit: see above */
+    }
+    final_sub(r, t + 4, hi, zc_ec_p256_m, 4);
+}
+
+/*
+ * P-384: p = 2^384 - 2^128 - 2^96 + 2^32 - 1, -p^-1 = 2^32 + 1 mod 2^64.
+ * The step's q p is q 2^384 - s with s = q (2^128 + 2^96 - 2^32 + 1),
+ * whose limbs come from shifts and adds: t - s 2^(64i) over limbs
+ * i .. i+3 (limb i becomes 0 without a borrow: s = t[i] mod 2^64 by the
+ * choice of q), the borrow carried through limbs i+4, i+5, and q added
+ * at limb i+6: the same sum as redc's, with no product. Carry bounds:
+ * s < 2^128 q + 2^96 q + q < 2^193, so its limbs s0 .. s3 are q - (q <<
+ * 32), (q << 32) - (q >> 32) - b0, q + (q >> 32) - b1 with its carry c,
+ * and c - b2 (s is positive, so the last is 0 or 1); every sbb() and
+ * adc() is two words and a bit. At limb i+6, t + q + hi - b >= 0 (b is
+ * 1 only when q, hence s, is not 0, and q >= 1) and below 2^65: hi stays
+ * a bit, as in redc, and the result bound is redc's (below 2p).
+ *
+ * x86-64 only: there it saves about 10 % of a product (60.6 against
+ * 64-67 ns); on s390x, where a 64x64 product is one instruction and the
+ * borrow chains are not, redc's steps take fewer guest instructions
+ * (a P-384 verification 7.9 M against 9.0 M with this step).
+ */
+#if defined(__x86_64__)
+INLINE void redc_p384(uint64_t *r, uint64_t *t)
+{
+    uint64_t hi = 0;
+    unsigned i;
+
+#pragma GCC unroll 6
+    for (i = 0; i < 6; i++) {
+        uint64_t q = t[i] + (t[i] << 32);          /* t[i] (2^32 + 1) mod 2^64 */
+        uint64_t s0, s1, s2, s3, b, c;
+        u128 z;
+
+        b = sbb(&s0, q, q << 32, 0);                /* s = q + q 2^96 + q 2^128 - q 2^32 */
+        b = sbb(&s1, q << 32, q >> 32, b);
+        c = adc(&s2, q, q >> 32, 0);
+        c -= sbb(&s2, s2, 0, b);                    /* c - b2: s > 0 keeps it 0 or 1 */
+        s3 = c;
+        b = sbb(&t[i], t[i], s0, 0);                /* t - s 2^(64i); t[i] becomes 0 */
+        b = sbb(&t[i + 1], t[i + 1], s1, b);
+        b = sbb(&t[i + 2], t[i + 2], s2, b);
+        b = sbb(&t[i + 3], t[i + 3], s3, b);
+        b = sbb(&t[i + 4], t[i + 4], 0, b);
+        b = sbb(&t[i + 5], t[i + 5], 0, b);
+        z = (u128)t[i + 6] + q + hi - b;            /* + q 2^384 */
+        t[i + 6] = (uint64_t)z;
+        hi = (uint64_t)(z >> 64);
+    }
+    final_sub(r, t + 6, hi, zc_ec_p384_m, 6);
+}
+#else
+INLINE void redc_p384(uint64_t *r, uint64_t *t)
+{
+    redc(r, t, zc_ec_p384_m, 0x100000001u, 6); /* -p^-1 = 2^32 + 1 mod 2^64 */
+}
+#endif
+
+/*
  * P-521: R = 2^576, m = 2^521 - 1. Since 2^521 = 1 mod m, t R^-1 needs
  * no reduction steps: fold t < 2^1042 to s = t mod 2^521 + t >> 521
  * (below 2^522 - 1), fold bit 521 once more (then s <= 2^521 - 1 = m,
@@ -193,7 +318,7 @@ void zc_ec_fmul_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
 
     (void)m;
     mul_wide(t, a, b, 4);
-    redc(r, t, zc_ec_p256_m, 1, 4);            /* -p^-1 = 1 mod 2^64 */
+    redc_p256(r, t);
 }
 
 void zc_ec_fsqr_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
@@ -202,7 +327,7 @@ void zc_ec_fsqr_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
 
     (void)m;
     sqr_wide(t, a, 4);
-    redc(r, t, zc_ec_p256_m, 1, 4);
+    redc_p256(r, t);
 }
 
 void zc_ec_fmul_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
@@ -212,7 +337,7 @@ void zc_ec_fmul_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
 
     (void)m;
     mul_wide(t, a, b, 6);
-    redc(r, t, zc_ec_p384_m, 0x100000001u, 6); /* -p^-1 = 2^32 + 1 mod 2^64 */
+    redc_p384(r, t);
 }
 
 void zc_ec_fsqr_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
@@ -221,7 +346,7 @@ void zc_ec_fsqr_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
 
     (void)m;
     sqr_wide(t, a, 6);
-    redc(r, t, zc_ec_p384_m, 0x100000001u, 6);
+    redc_p384(r, t);
 }
 
 void zc_ec_fmul_p521(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,

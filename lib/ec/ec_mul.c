@@ -27,10 +27,27 @@
  * window's sign bit is above the scalar (zero) and the sum is exact for
  * every k below 2^bits.
  *
+ * k P runs in Jacobian coordinates (ec_point.c: a doubling 3M + 5S, where
+ * the projective tangent takes 7M + 3S; four in five operations of the
+ * ladder are doublings), whose addition is exact unless acc = +-sel.
+ * That cannot happen before the last window: after window i's five
+ * doublings acc = 32 A P, A = sum_(j>i) d_j 32^(j-i-1), and since the
+ * digits below weigh less than 32^(i+1) / 2 in absolute value,
+ * |32 A| <= |k| / 32^i + 17 <= 2^(5 nw - 1) / 32 + 17 < n - 16 for
+ * i >= 1 (the represented |k| is at most 2^(5 nw - 1)). P has prime order
+ * n, so acc = +-d P means 32 A = +-d + j n, here 32 A = +-d, which no
+ * digit 1 <= |d| <= 16 is; d = 0 and A = 0 are the infinities, which the
+ * addition handles with masks. The last addition (window 0) can meet
+ * acc = +-sel (k = n + 30 on P-256, n - 18 on P-521: the unit test runs
+ * k = n - 40 .. n + 40), so both points go back to projective
+ * coordinates and it is RCB16's complete addition. The sequence of
+ * operations stays the same for every scalar and point.
+ *
  * Verification uses zc_ec_mul2_vartime: a G by the comb, b Q by a
  * width-5 NAF (Hankerson, Menezes, Vanstone, "Guide to elliptic curve
- * cryptography", 2004, section 3.3.1) with branches and direct table
- * indexing: its inputs are public.
+ * cryptography", 2004, section 3.3.1) in Jacobian coordinates, with
+ * branches (on P1 = +-P2 too) and direct table indexing: its inputs are
+ * public.
  */
 #include "ec_sw.h"
 #include "core/ct.h"
@@ -71,14 +88,16 @@ static void kbytes(const struct zc_ec_curve_sw *c, uint8_t *kb, const uint8_t *k
         kb[i] = k[c->flen - 1 - i];
 }
 
+/* 1P .. 16P in Jacobian coordinates: j P + P is never a doubling (P has
+ * prime order n > 17), and infinity is masked. */
 static void table(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, const struct zc_ec_pt *p)
 {
     unsigned j;
 
-    t[0] = *p;
-    zc_ec_pt_double(c, &t[1], p);
+    zc_ec_jac_from_pt(c, &t[0], p);
+    zc_ec_jac_double(c, &t[1], &t[0]);
     for (j = 2; j < TBL; j++)
-        zc_ec_pt_add(c, &t[j], &t[j - 1], p);
+        zc_ec_jac_add(c, &t[j], &t[j - 1], &t[0]);
 }
 
 /* r = sign * t[d - 1] (infinity for d = 0), reading every entry. */
@@ -168,10 +187,16 @@ void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t
     lookup(c, &acc, t, d, neg);
     for (i = nw - 1; i-- > 0;) {
         for (j = 0; j < W; j++)
-            zc_ec_pt_double(c, &acc, &acc);
+            zc_ec_jac_double(c, &acc, &acc);
         booth(window(kb, i), &d, &neg);
         lookup(c, &sel, t, d, neg);
-        zc_ec_pt_add(c, &acc, &acc, &sel);
+        if (i != 0) {
+            zc_ec_jac_add(c, &acc, &acc, &sel);
+        } else {                                /* the one addition that may double */
+            zc_ec_pt_from_jac(c, &acc, &acc);
+            zc_ec_pt_from_jac(c, &sel, &sel);
+            zc_ec_pt_add(c, &acc, &acc, &sel);
+        }
     }
     *r = acc;
     zc_wipe(t, sizeof t);
@@ -235,28 +260,29 @@ void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
 
     kbytes(c, ab, a);
     mul_base(c, &ag, ab);
-    t[0] = *q;
-    zc_ec_pt_double(c, &q2, q);
+    zc_ec_jac_from_pt(c, &t[0], q);
+    zc_ec_jac_double(c, &q2, &t[0]);
     for (i = 1; i < 8; i++)
-        zc_ec_pt_add(c, &t[i], &t[i - 1], &q2);
+        zc_ec_jac_add_vartime(c, &t[i], &t[i - 1], &q2);
     len = wnaf(c, naf, b);
     zc_ec_pt_infinity(c, r);
     for (i = len; i-- > 0;) {
         int d = naf[i];
 
         if (started)
-            zc_ec_pt_double(c, r, r);
+            zc_ec_jac_double(c, r, r);
         if (d == 0)
             continue;
         s = t[(d < 0 ? -d : d) / 2];
         if (d < 0)
             zc_ec_mod_sub(&c->p, s.y, zero, s.y);
         if (started) {
-            zc_ec_pt_add(c, r, r, &s);
+            zc_ec_jac_add_vartime(c, r, r, &s);
         } else {
             *r = s;
             started = 1;
         }
     }
+    zc_ec_pt_from_jac(c, r, r);
     zc_ec_pt_add(c, r, r, &ag);
 }

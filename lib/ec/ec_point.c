@@ -23,6 +23,9 @@
  * direct calls to that prime's multiplication (ec_field.c). The public
  * functions dispatch on the curve's limb count.
  *
+ * Jacobian coordinates (see double_jac_n) serve the variable-base
+ * multiplication, whose doublings are cheaper there.
+ *
  * Also: conversion to affine (one inversion), the curve equation
  * for public-key validation, and the square root of a compressed point
  * (p = 3 mod 4 on the three curves: y = w^((p+1)/4)).
@@ -106,6 +109,17 @@ ZC_EC_INLINE void put(struct zc_ec_pt *r, const uint64_t *x, const uint64_t *y,
     memcpy(r->z, z, n * sizeof *z);
 }
 
+/* 1 when the n limbs of a are all zero. */
+ZC_EC_INLINE uint64_t is_zero_n(const uint64_t *a, unsigned n)
+{
+    uint64_t acc = 0;
+    unsigned i;
+
+    for (i = 0; i < n; i++)
+        acc |= a[i];
+    return zc_ct_iszero(acc);
+}
+
 void zc_ec_pt_infinity(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r)
 {
     memset(r, 0, sizeof *r);
@@ -165,6 +179,21 @@ ZC_EC_INLINE void add_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     put(r, x3, y3, z3, n);
 }
 
+/* y3 = w (b4 - h) - 8 g^2: the last line of both tangent doublings. */
+ZC_EC_INLINE void tangent_y(uint64_t *y3, const uint64_t *w, const uint64_t *b4,
+                            const uint64_t *h, const uint64_t *g, unsigned n)
+{
+    uint64_t t[ZC_EC_LIMBS];
+
+    SUB(t, b4, h);
+    MUL(y3, w, t);
+    SQR(t, g);
+    ADD(t, t, t);
+    ADD(t, t, t);
+    ADD(t, t, t);
+    SUB(y3, y3, t);
+}
+
 /*
  * (X3:Y3:Z3) = 2 (X:Y:Z), a = -3: the tangent doubling of Cohen, Miyaji
  * and Ono (ASIACRYPT 1998; "dbl-1998-cmo-2" of the Explicit-Formulas
@@ -181,8 +210,7 @@ ZC_EC_INLINE void double_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
 {
     uint64_t w[ZC_EC_LIMBS], t[ZC_EC_LIMBS], s[ZC_EC_LIMBS], rr[ZC_EC_LIMBS];
     uint64_t b4[ZC_EC_LIMBS], h[ZC_EC_LIMBS], x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS];
-    uint64_t z3[ZC_EC_LIMBS], zacc = 0;
-    unsigned i;
+    uint64_t z3[ZC_EC_LIMBS];
 
     SUB(w, p->x, p->z);         /* w = 3 (X - Z)(X + Z) */
     ADD(t, p->x, p->z);
@@ -199,21 +227,13 @@ ZC_EC_INLINE void double_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     SUB(h, h, b4);
     MUL(x3, h, s);              /* X3 = 2 h s */
     ADD(x3, x3, x3);
-    SUB(t, b4, h);              /* Y3 = w (4B - h) - 8 R^2 */
-    MUL(y3, w, t);
-    SQR(t, rr);
-    ADD(t, t, t);
-    ADD(t, t, t);
-    ADD(t, t, t);
-    SUB(y3, y3, t);
+    tangent_y(y3, w, b4, h, rr, n);             /* Y3 = w (4B - h) - 8 R^2 */
     SQR(t, s);                  /* Z3 = 8 s^3 */
     MUL(z3, t, s);
     ADD(z3, z3, z3);
     ADD(z3, z3, z3);
     ADD(z3, z3, z3);
-    for (i = 0; i < n; i++)     /* infinity in: Y3 = 1 */
-        zacc |= p->z[i];
-    zc_ct_copy64(zc_ct_iszero(zacc), y3, c->p.one, n);
+    zc_ct_copy64(is_zero_n(p->z, n), y3, c->p.one, n);  /* infinity in: Y3 = 1 */
     put(r, x3, y3, z3, n);
 }
 
@@ -265,6 +285,114 @@ ZC_EC_INLINE void add_affine_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *
     put(r, x3, y3, z3, n);
 }
 
+/*
+ * Jacobian coordinates (X:Y:Z), x = X/Z^2, y = Y/Z^3, for the
+ * variable-base multiplication (ec_mul.c), whose work is mostly
+ * doublings: with a = -3 a doubling is 3M + 5S ("dbl-2001-b" of the
+ * Explicit-Formulas Database, after Bernstein's and Lange's note on
+ * Jacobian doubling; the projective tangent above is 7M + 3S), an
+ * addition 11M + 5S ("add-2007-bl", Bernstein and Lange, against
+ * RCB16's 12M + 2 products by b). Neither is complete: doubling keeps
+ * Z = 0 at 0 (infinity (0:1:0) stays some (0:Y:0), Y != 0 since
+ * Y3 = -8 Y^4 there), and the addition is exact whenever P1 != +-P2.
+ * Infinity on either side is handled by masked copies (add_jac_n), the
+ * case P1 = +-P2 (H = 0) by the caller: ec_mul.c shows it cannot occur
+ * before its last addition, which it does with RCB16's complete formula,
+ * and the variable-time verification branches on it (vt).
+ *   doubling: delta = Z^2, gamma = Y^2, beta = X gamma,
+ *     alpha = 3 (X - delta)(X + delta), X3 = alpha^2 - 8 beta,
+ *     Z3 = (Y + Z)^2 - gamma - delta, Y3 = alpha (4 beta - X3) - 8 gamma^2
+ *   addition: U1 = X1 Z2^2, U2 = X2 Z1^2, S1 = Y1 Z2^3, S2 = Y2 Z1^3,
+ *     H = U2 - U1, I = (2H)^2, J = H I, rr = 2 (S2 - S1), V = U1 I,
+ *     X3 = rr^2 - J - 2V, Y3 = rr (V - X3) - 2 S1 J,
+ *     Z3 = ((Z1 + Z2)^2 - Z1^2 - Z2^2) H
+ */
+ZC_EC_INLINE void double_jac_n(struct zc_ec_pt *r, const struct zc_ec_pt *p, unsigned n)
+{
+    uint64_t delta[ZC_EC_LIMBS], gamma[ZC_EC_LIMBS], beta[ZC_EC_LIMBS];
+    uint64_t alpha[ZC_EC_LIMBS], t[ZC_EC_LIMBS], x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS];
+    uint64_t z3[ZC_EC_LIMBS];
+
+    SQR(delta, p->z);           /* delta = Z^2 */
+    SQR(gamma, p->y);           /* gamma = Y^2 */
+    MUL(beta, p->x, gamma);     /* beta = X gamma */
+    SUB(t, p->x, delta);        /* alpha = 3 (X - delta)(X + delta) */
+    ADD(alpha, p->x, delta);
+    MUL(alpha, t, alpha);
+    ADD(t, alpha, alpha);
+    ADD(alpha, t, alpha);
+    ADD(z3, p->y, p->z);        /* Z3 = (Y + Z)^2 - gamma - delta */
+    SQR(z3, z3);
+    SUB(z3, z3, gamma);
+    SUB(z3, z3, delta);
+    ADD(beta, beta, beta);      /* beta = 4 beta */
+    ADD(beta, beta, beta);
+    SQR(x3, alpha);             /* X3 = alpha^2 - 8 beta */
+    SUB(x3, x3, beta);
+    SUB(x3, x3, beta);
+    tangent_y(y3, alpha, beta, x3, gamma, n);   /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
+    put(r, x3, y3, z3, n);
+}
+
+/* P1 + P2, exact unless P1 = +-P2 (both finite). With vt (variable
+ * time, public points only) that case is handled too: 2 P1 when equal,
+ * infinity when opposite. */
+ZC_EC_INLINE void add_jac_n(struct zc_ec_pt *r, const struct zc_ec_pt *p1,
+                            const struct zc_ec_pt *p2, unsigned n, int vt)
+{
+    uint64_t z1z1[ZC_EC_LIMBS], z2z2[ZC_EC_LIMBS], u1[ZC_EC_LIMBS], u2[ZC_EC_LIMBS];
+    uint64_t s1[ZC_EC_LIMBS], s2[ZC_EC_LIMBS], h[ZC_EC_LIMBS], i4[ZC_EC_LIMBS];
+    uint64_t x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS], inf1, inf2;
+
+    inf1 = is_zero_n(p1->z, n);
+    inf2 = is_zero_n(p2->z, n);
+    SQR(z1z1, p1->z);           /* U1 = X1 Z2^2, U2 = X2 Z1^2 */
+    SQR(z2z2, p2->z);
+    MUL(u1, p1->x, z2z2);
+    MUL(u2, p2->x, z1z1);
+    MUL(s1, p1->y, p2->z);      /* S1 = Y1 Z2^3, S2 = Y2 Z1^3 */
+    MUL(s1, s1, z2z2);
+    MUL(s2, p2->y, p1->z);
+    MUL(s2, s2, z1z1);
+    SUB(h, u2, u1);             /* H = U2 - U1 */
+    SUB(s2, s2, s1);            /* rr = 2 (S2 - S1), in s2 */
+    ADD(s2, s2, s2);
+    if (vt && !inf1 && !inf2 && is_zero_n(h, n)) {
+        if (is_zero_n(s2, n)) {
+            double_jac_n(r, p1, n);
+        } else {
+            memset(r, 0, sizeof *r);
+            r->y[0] = 1;        /* (0:Y:0), any Y != 0 */
+        }
+        return;
+    }
+    ADD(i4, h, h);              /* I = (2H)^2 */
+    SQR(i4, i4);
+    MUL(u1, u1, i4);            /* V = U1 I, in u1 */
+    MUL(i4, h, i4);             /* J = H I, in i4 */
+    SQR(x3, s2);                /* X3 = rr^2 - J - 2V */
+    SUB(x3, x3, i4);
+    SUB(x3, x3, u1);
+    SUB(x3, x3, u1);
+    SUB(y3, u1, x3);            /* Y3 = rr (V - X3) - 2 S1 J */
+    MUL(y3, s2, y3);
+    MUL(s1, s1, i4);
+    ADD(s1, s1, s1);
+    SUB(y3, y3, s1);
+    ADD(z3, p1->z, p2->z);      /* Z3 = ((Z1 + Z2)^2 - Z1^2 - Z2^2) H */
+    SQR(z3, z3);
+    SUB(z3, z3, z1z1);
+    SUB(z3, z3, z2z2);
+    MUL(z3, z3, h);
+    zc_ct_copy64(inf1, x3, p2->x, n);          /* O + P2 = P2 */
+    zc_ct_copy64(inf1, y3, p2->y, n);
+    zc_ct_copy64(inf1, z3, p2->z, n);
+    zc_ct_copy64(inf2, x3, p1->x, n);          /* P1 + O = P1 */
+    zc_ct_copy64(inf2, y3, p1->y, n);
+    zc_ct_copy64(inf2, z3, p1->z, n);
+    put(r, x3, y3, z3, n);
+}
+
 /* One copy per curve of each formula. */
 #define COPIES(name, n)                                                                \
     static void add_##name(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,         \
@@ -282,6 +410,15 @@ ZC_EC_INLINE void add_affine_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *
                                   const uint64_t *y2)                                  \
     {                                                                                  \
         add_affine_n(c, r, p1, x2, y2, n);                                             \
+    }                                                                                  \
+    static void double_jac_##name(struct zc_ec_pt *r, const struct zc_ec_pt *p)        \
+    {                                                                                  \
+        double_jac_n(r, p, n);                                                         \
+    }                                                                                  \
+    static void add_jac_##name(struct zc_ec_pt *r, const struct zc_ec_pt *p1,          \
+                               const struct zc_ec_pt *p2, int vt)                      \
+    {                                                                                  \
+        add_jac_n(r, p1, p2, n, vt);                                                   \
     }
 COPIES(p256, 4)
 COPIES(p384, 6)
@@ -317,6 +454,38 @@ void zc_ec_pt_add_affine(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     }
 }
 
+void zc_ec_jac_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                      const struct zc_ec_pt *p)
+{
+    switch (c->p.limbs) {
+    case 4: double_jac_p256(r, p); break;
+    case 6: double_jac_p384(r, p); break;
+    default: double_jac_p521(r, p); break;
+    }
+}
+
+static void add_jac(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                    const struct zc_ec_pt *p1, const struct zc_ec_pt *p2, int vt)
+{
+    switch (c->p.limbs) {
+    case 4: add_jac_p256(r, p1, p2, vt); break;
+    case 6: add_jac_p384(r, p1, p2, vt); break;
+    default: add_jac_p521(r, p1, p2, vt); break;
+    }
+}
+
+void zc_ec_jac_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                   const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)
+{
+    add_jac(c, r, p1, p2, 0);
+}
+
+void zc_ec_jac_add_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                           const struct zc_ec_pt *p1, const struct zc_ec_pt *p2)
+{
+    add_jac(c, r, p1, p2, 1);
+}
+
 #undef MUL
 #undef SQR
 #undef ADD
@@ -336,6 +505,32 @@ uint64_t zc_ec_pt_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *
     MUL(y, a->y, zi);
     zc_wipe(zi, sizeof zi);
     return zc_ec_is_zero(&c->p, a->z);
+}
+
+/* Projective (X:Y:Z) to Jacobian (X Z : Y Z^2 : Z): x = X Z / Z^2. */
+void zc_ec_jac_from_pt(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                       const struct zc_ec_pt *a)
+{
+    uint64_t z2[ZC_EC_LIMBS];
+
+    SQR(z2, a->z);
+    MUL(r->x, a->x, a->z);
+    MUL(r->y, a->y, z2);
+    memcpy(r->z, a->z, sizeof r->z);
+}
+
+/* Jacobian (X:Y:Z) to projective (X Z : Y : Z^3): x = X Z / Z^3 = X / Z^2;
+ * infinity (Z = 0) to (0:1:0). */
+void zc_ec_pt_from_jac(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                       const struct zc_ec_pt *a)
+{
+    uint64_t z2[ZC_EC_LIMBS], inf = zc_ec_is_zero(&c->p, a->z);
+
+    SQR(z2, a->z);
+    memcpy(r->y, a->y, sizeof r->y);
+    MUL(r->x, a->x, a->z);
+    MUL(r->z, z2, a->z);
+    zc_ct_copy64(inf, r->y, c->p.one, c->p.limbs);
 }
 
 /* w = x^3 - 3x + b */

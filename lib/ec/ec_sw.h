@@ -2,7 +2,8 @@
  * ec_sw.h - the software core of the NIST curves P-256, P-384, P-521:
  * field and scalar arithmetic in Montgomery form (ec_mont.c, with the
  * fixed-size products of ec_field.c and ec_fe.h), points in
- * projective coordinates with complete formulas (ec_point.c), the
+ * projective coordinates with complete formulas and in Jacobian
+ * coordinates for the variable-base ladder (ec_point.c), the
  * constant-time scalar multiplication (ec_mul.c) and ECDSA's arithmetic
  * (ec_ecdsa_sw.c).
  *
@@ -107,6 +108,22 @@ void zc_ec_pt_infinity(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r);
 /* Affine x, y (Montgomery form); returns 1 when the point is infinity. */
 uint64_t zc_ec_pt_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *y,
                          const struct zc_ec_pt *a);
+/* Jacobian coordinates (X:Y:Z), x = X/Z^2, y = Y/Z^3, in the same struct,
+ * infinity any (X:Y:0) with Y != 0. Doubling is exact for every point;
+ * zc_ec_jac_add is exact for every pair but P1 = +-P2 both finite
+ * (constant-time: infinity on either side by masks), the _vartime one
+ * for every pair. */
+void zc_ec_jac_double(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                      const struct zc_ec_pt *p);
+void zc_ec_jac_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                   const struct zc_ec_pt *p1, const struct zc_ec_pt *p2);
+void zc_ec_jac_add_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                           const struct zc_ec_pt *p1, const struct zc_ec_pt *p2);
+/* Projective to Jacobian and back (r may alias a). */
+void zc_ec_jac_from_pt(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                       const struct zc_ec_pt *a);
+void zc_ec_pt_from_jac(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                       const struct zc_ec_pt *a);
 /* 1 when (x, y) (Montgomery form) satisfies the curve equation. */
 uint64_t zc_ec_on_curve(const struct zc_ec_curve_sw *c, const uint64_t *x,
                         const uint64_t *y);

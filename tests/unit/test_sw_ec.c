@@ -203,6 +203,36 @@ int main(void)
             memset(k, 0, f);
             zc_ec_mul(c, &r, k, NULL);
             check(zc_ec_pt_affine(c, x, y, &r) == 1, "comb: 0 G = O");
+            /* k = n + delta: the variable-base ladder's last addition meets
+             * acc = +-sel (a doubling, or O) for some delta; the comb's
+             * complete formulas are the reference. */
+            for (i = 0; i <= 80; i++) {
+                static const uint64_t one[ZC_EC_LIMBS] = { 1 };
+                uint64_t kv[ZC_EC_LIMBS];
+
+                memcpy(kv, c->n.m, sizeof kv);
+                if (i < 40) {
+                    for (unsigned j = 0; j < 40 - i; j++)
+                        zc_ec_mod_sub(&c->n, kv, kv, one);  /* below n: stays exact */
+                    zc_ec_to_bytes(k, f, kv);
+                } else {
+                    zc_ec_to_bytes(k, f, kv);
+                    for (unsigned j = f, add = i - 40; j-- > 0 && add;) {
+                        add += k[j];
+                        k[j] = (uint8_t)add;
+                        add >>= 8;
+                    }
+                }
+                zc_ec_mul(c, &r, k, NULL);
+                zc_ec_mul(c, &s, k, &g);
+                snprintf(what, sizeof what, "ladder: (n %+d) G as the comb", (int)i - 40);
+                check(pt_eq(c, &r, &s), what);
+                zc_ec_mul(c, &s, k, &g2);
+                zc_ec_pt_double(c, &r, &r);
+                snprintf(what, sizeof what, "ladder: (n %+d) 2G as 2 (n %+d) G", (int)i - 40,
+                         (int)i - 40);
+                check(pt_eq(c, &r, &s), what);
+            }
             for (i = 0; i < 10; i++) {
                 rand_below(&c->n, a, f);
                 rand_below(&c->n, b, f);
