@@ -19,7 +19,8 @@
  * S = r + k s) on RFC 8032 7.1 TEST 1 and TEST 2; the Ed448 core
  * (lib/ec/ec_ed448.c) the same way on RFC 8032 7.4 -----blank and
  * -----1 octet (the reductions mod L, the table scans, the inversion
- * and the encoding).
+ * and the encoding); and EdDSA's public calls on both curves (import of
+ * a secret seed, every instance, generation).
  *
  *   test_ec_ct                   every path: memcheck must report nothing
  *   test_ec_ct planted-ed25519   Ed25519's variable-time verification given
@@ -258,8 +259,39 @@ int main(int argc, char **argv)
     }
     ed25519_paths(0);
     ed448_paths(0);
+    for (i = 0; i < 2; i++) {
+        /* EdDSA through the public calls (ec_eddsa.c, ec_ed_key.c): the
+         * seed secret at import, signing in every instance, generation */
+        const struct ed_kat *v = i ? &ed448_rfc8032[0] : &ed25519_rfc8032[0];
+        size_t b = zc_ec_field_size(v->curve), len;
+        uint8_t seed[57], want[114], sig[114], m[3] = { 1, 2, 3 };
+        zc_ec_key k, g;
+        int ph;
+
+        tu_unhex(seed, b, v->seed);
+        tu_unhex(want, 2 * b, v->sig);
+        VALGRIND_MAKE_MEM_UNDEFINED(seed, b);
+        check(zc_ec_key_from_private(&k, v->curve, seed, b) == ZC_OK, "Ed import");
+        VALGRIND_MAKE_MEM_UNDEFINED(k.zc_priv, sizeof k.zc_priv);
+        len = sizeof sig;
+        check(zc_eddsa_sign(&k, NULL, 0, sig, &len) == ZC_OK, "Ed sign");
+        check(memcmp(sig, want, 2 * b) == 0, "Ed sign: RFC 8032 7.1 / 7.4");
+        check(zc_eddsa_verify(&k, NULL, 0, sig, len) == ZC_OK, "Ed verify");
+        for (ph = 0; ph < 2; ph++) {
+            len = sizeof sig;
+            check(zc_eddsa_sign_ex(&k, ph, m, 3, m, 3, sig, &len) == ZC_OK, "Ed sign_ex");
+            check(zc_eddsa_verify_ex(&k, ph, m, 3, m, 3, sig, len) == ZC_OK, "Ed verify_ex");
+        }
+        check(zc_ec_key_generate(&g, v->curve) == ZC_OK, "Ed generate");
+        VALGRIND_MAKE_MEM_UNDEFINED(g.zc_priv, sizeof g.zc_priv);
+        len = sizeof sig;
+        check(zc_eddsa_sign(&g, m, 3, sig, &len) == ZC_OK, "Ed sign, generated key");
+        check(zc_eddsa_verify(&g, m, 3, sig, len) == ZC_OK, "Ed verify, generated key");
+        zc_ec_key_wipe(&k);
+        zc_ec_key_wipe(&g);
+    }
     if (failures == 0)
         printf("ct-ec: sign, ECDH and generation on P-256, P-384, P-521, X25519, X448, "
-               "the Ed25519 and Ed448 cores ran\n");
+               "the Ed25519 and Ed448 cores ran, EdDSA's calls on both\n");
     return failures != 0;
 }
