@@ -43,7 +43,9 @@ static const char *algo_name(enum zc_algo algo)
 }
 
 static const struct zc_family_row rows[] = {
-    { ZC_ALGO_EC_P256, 0 }, { ZC_ALGO_EC_P384, 0 }, { ZC_ALGO_EC_P521, 0 },
+    { ZC_ALGO_EC_P256, 0 },   { ZC_ALGO_EC_P384, 0 },    { ZC_ALGO_EC_P521, 0 },
+    { ZC_ALGO_EC_X25519, 0 }, { ZC_ALGO_EC_X448, 0 },    { ZC_ALGO_EC_ED25519, 0 },
+    { ZC_ALGO_EC_ED448, 0 },
 };
 
 /* One statistics row per curve, counted as RSA is: direction 0 the
