@@ -412,6 +412,61 @@ START_TEST(x_counts_generation_and_ecdh)
 }
 END_TEST
 
+/* Ed25519 and Ed448 count as ECDSA does, on their own rows: generation
+ * (bytes: b) and signing on the private side, verification on the public
+ * one (bytes: the message; an invalid signature, a wrong length included,
+ * counts too), the context and prehash forms alike; a CPACF key's refused
+ * call counts nothing. A curve the library makes no keys of (ZC_ENOTSUP
+ * at generation) has nothing to count and is skipped. */
+START_TEST(ed_counts_private_and_public)
+{
+    static const enum zc_ec_curve curves[] = { ZC_EC_ED25519, ZC_EC_ED448 };
+    static const enum zc_algo algos[] = { ZC_ALGO_EC_ED25519, ZC_ALGO_EC_ED448 };
+    static const uint8_t msg[10] = "abcdefghij", ctx[3] = "ctx";
+    unsigned i, b, r;
+
+    for (i = 0; i < 2; i++) {
+        static struct zc_stats s;
+        size_t f = zc_ec_field_size(curves[i]), len;
+        uint8_t sig[114];
+        zc_ec_key a;
+        int id = zc_stat_id(algos[i], f), rc;
+
+        ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+        zc_stats_reset();
+        rc = zc_ec_key_generate(&a, curves[i]);
+        if (rc == ZC_ENOTSUP)
+            continue;
+        ck_assert_int_eq(rc, ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_eddsa_sign(&a, msg, 10, sig, &len), ZC_OK);
+        ck_assert_uint_eq(len, 2 * f);
+        ck_assert_int_eq(zc_eddsa_verify(&a, msg, 10, sig, len), ZC_OK);
+        ck_assert_int_eq(zc_eddsa_verify(&a, msg, 9, sig, len), ZC_EAUTH);
+        ck_assert_int_eq(zc_eddsa_verify(&a, msg, 10, sig, len - 1), ZC_EAUTH);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_eddsa_sign_ex(&a, 1, ctx, 3, msg, 7, sig, &len), ZC_OK);
+        ck_assert_int_eq(zc_eddsa_verify_ex(&a, 1, ctx, 3, msg, 7, sig, len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_set_backend(&a, ZC_BACKEND_CPACF), ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_eddsa_sign(&a, msg, 10, sig, &len), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_eddsa_verify(&a, msg, 10, sig, 2 * f), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+        /* 1 generation + 2 signatures; 4 verifications */
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].calls, 3);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].bytes, f + 10 + 7);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].calls, 4);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].bytes, 10 + 9 + 10 + 7);
+        for (r = (unsigned)zc_stat_id(ZC_ALGO_EC_P256, 0); r < ZC_STAT_ALGOS; r++)
+            for (b = 0; b < ZC_STAT_BACKENDS; b++)     /* no other curve, no other backend */
+                if ((int)r != id || b != ZC_STAT_SOFTWARE)
+                    ck_assert_uint_eq(s.cell[r][b][0].calls + s.cell[r][b][1].calls, 0);
+        zc_ec_key_wipe(&a);
+    }
+    ck_assert_int_eq(zc_stats_enable(0), ZC_OK);
+}
+END_TEST
+
 /* Protected keys count as protected, not as clear-key CPACF. */
 START_TEST(protected_counts_protected)
 {
@@ -909,6 +964,7 @@ static Suite *stats_suite(void)
     tcase_add_test(t, ec_counts_private_and_public);
     tcase_add_test(t, ec_rows_x_and_ed);
     tcase_add_test(t, x_counts_generation_and_ecdh);
+    tcase_add_test(t, ed_counts_private_and_public);
     tcase_add_test(t, protected_counts_protected);
     tcase_add_test(t, threads_exact_and_kept_after_exit);
     tcase_add_test(t, on_off_same_results);
