@@ -108,23 +108,22 @@ static void ge_dbl(struct ge_p1 *r, const struct ge_p3 *p)
 }
 
 /*
- * r = p + q (neg 0) or p - q (neg 1, public), q affine precomputed:
- * HWCD's madd-2008-hwcd-3 for a = -1, k = 2d: A = (Y - X)(y - x),
- * B = (Y + X)(y + x), C = T 2dxy, D = 2Z, E = B - A, F = D - C,
- * G = D + C, H = B + A. -q = (y - x, y + x, -2dxy): the two sums
- * exchanged and C negated.
+ * The common part of HWCD's additions for a = -1 (add-2008-hwcd-3 and
+ * madd-2008-hwcd-3, k = 2d): r = p + q (neg 0) or p - q (neg 1, public)
+ * with q's y + x, y - x and the products c = T1 2d T2, d = 2 Z1 Z2 given:
+ * A = (Y1 - X1)(Y2 - X2), B = (Y1 + X1)(Y2 + X2), E = B - A, F = D - C,
+ * G = D + C, H = B + A. -q has its two sums exchanged and C negated.
+ * Limbs of yplusx, yminusx < 2^54; c reduced, d < 2^53.
  */
-static void ge_madd(struct ge_p1 *r, const struct ge_p3 *p, const struct ed25519_pre *q,
-                    int neg)
+static void ge_sum(struct ge_p1 *r, const struct ge_p3 *p, const fe yplusx,
+                   const fe yminusx, const fe c, const fe d, int neg)
 {
-    fe a, b, c, d, t;
+    fe a, b, t;
 
     fe_sub(t, p->y, p->x);              /*                      < 2^54 */
-    fe_mul(a, t, neg ? q->yplusx : q->yminusx);
+    fe_mul(a, t, neg ? yplusx : yminusx);
     fe_add(t, p->y, p->x);              /*                      < 2^53 */
-    fe_mul(b, t, neg ? q->yminusx : q->yplusx);
-    fe_mul(c, p->t, q->xy2d);           /* C (its negation: below) */
-    fe_add(d, p->z, p->z);              /* D                    < 2^53 */
+    fe_mul(b, t, neg ? yminusx : yplusx);
     fe_sub(r->e, b, a);                 /* E                    < 2^54 */
     fe_add(r->h, b, a);                 /* H                    < 2^53 */
     if (neg) {
@@ -136,28 +135,26 @@ static void ge_madd(struct ge_p1 *r, const struct ge_p3 *p, const struct ed25519
     }
 }
 
-/* r = p + q (neg 0) or p - q (neg 1, public), q cached: HWCD's
- * add-2008-hwcd-3, D = Z1 2 Z2, C = T1 2d T2. */
+/* q affine precomputed: C = T 2dxy, D = 2Z (7 products in all). */
+static void ge_madd(struct ge_p1 *r, const struct ge_p3 *p, const struct ed25519_pre *q,
+                    int neg)
+{
+    fe c, d;
+
+    fe_mul(c, p->t, q->xy2d);           /* xy2d < 2^54 when negated: fine for mul */
+    fe_add(d, p->z, p->z);              /* D                    < 2^53 */
+    ge_sum(r, p, q->yplusx, q->yminusx, c, d, neg);
+}
+
+/* q cached: C = T1 2d T2, D = Z1 2 Z2 (8 products in all). */
 static void ge_add(struct ge_p1 *r, const struct ge_p3 *p, const struct ge_cached *q,
                    int neg)
 {
-    fe a, b, c, d, t;
+    fe c, d;
 
-    fe_sub(t, p->y, p->x);              /*                      < 2^54 */
-    fe_mul(a, t, neg ? q->yplusx : q->yminusx);
-    fe_add(t, p->y, p->x);              /*                      < 2^53 */
-    fe_mul(b, t, neg ? q->yminusx : q->yplusx);
     fe_mul(c, p->t, q->t2d);
     fe_mul(d, p->z, q->z2);
-    fe_sub(r->e, b, a);                 /* E                    < 2^54 */
-    fe_add(r->h, b, a);                 /* H                    < 2^53 */
-    if (neg) {
-        fe_add(r->f, d, c);
-        fe_sub(r->g, d, c);
-    } else {
-        fe_sub(r->f, d, c);
-        fe_add(r->g, d, c);
-    }
+    ge_sum(r, p, q->yplusx, q->yminusx, c, d, neg);
 }
 
 static void p3_to_cached(struct ge_cached *r, const struct ge_p3 *p)
@@ -433,7 +430,8 @@ static void double_mul_vartime(struct ge_p3 *r, const uint8_t a[32], const struc
     }
 }
 
-int zc_ed25519_verify(const uint8_t pub[ZC_ED25519_LEN], const uint8_t sig[2 * ZC_ED25519_LEN],
+int zc_ed25519_verify(const uint8_t pub[ZC_ED25519_LEN],
+                      const uint8_t sig[2 * ZC_ED25519_LEN],
                       const uint8_t k[2 * ZC_ED25519_LEN])
 {
     struct ge_p3 a, r, q;

@@ -58,16 +58,16 @@ static inline void fe_mul(fe h, const fe f, const fe g)
     uint64_t g1 = 19 * g[1], g2 = 19 * g[2], g3 = 19 * g[3], g4 = 19 * g[4]; /* < 2^59 */
     zc_u128 r0, r1, r2, r3, r4;
 
-    r0 = (zc_u128)f[0] * g[0] + (zc_u128)f[1] * g4 + (zc_u128)f[2] * g3 + (zc_u128)f[3] * g2 +
-         (zc_u128)f[4] * g1;
-    r1 = (zc_u128)f[0] * g[1] + (zc_u128)f[1] * g[0] + (zc_u128)f[2] * g4 + (zc_u128)f[3] * g3 +
-         (zc_u128)f[4] * g2;
-    r2 = (zc_u128)f[0] * g[2] + (zc_u128)f[1] * g[1] + (zc_u128)f[2] * g[0] + (zc_u128)f[3] * g4 +
-         (zc_u128)f[4] * g3;
-    r3 = (zc_u128)f[0] * g[3] + (zc_u128)f[1] * g[2] + (zc_u128)f[2] * g[1] + (zc_u128)f[3] * g[0] +
-         (zc_u128)f[4] * g4;
-    r4 = (zc_u128)f[0] * g[4] + (zc_u128)f[1] * g[3] + (zc_u128)f[2] * g[2] + (zc_u128)f[3] * g[1] +
-         (zc_u128)f[4] * g[0];
+    r0 = (zc_u128)f[0] * g[0] + (zc_u128)f[1] * g4 + (zc_u128)f[2] * g3 +
+         (zc_u128)f[3] * g2 + (zc_u128)f[4] * g1;
+    r1 = (zc_u128)f[0] * g[1] + (zc_u128)f[1] * g[0] + (zc_u128)f[2] * g4 +
+         (zc_u128)f[3] * g3 + (zc_u128)f[4] * g2;
+    r2 = (zc_u128)f[0] * g[2] + (zc_u128)f[1] * g[1] + (zc_u128)f[2] * g[0] +
+         (zc_u128)f[3] * g4 + (zc_u128)f[4] * g3;
+    r3 = (zc_u128)f[0] * g[3] + (zc_u128)f[1] * g[2] + (zc_u128)f[2] * g[1] +
+         (zc_u128)f[3] * g[0] + (zc_u128)f[4] * g4;
+    r4 = (zc_u128)f[0] * g[4] + (zc_u128)f[1] * g[3] + (zc_u128)f[2] * g[2] +
+         (zc_u128)f[3] * g[1] + (zc_u128)f[4] * g[0];
     carry_wide(h, r0, r1, r2, r3, r4);
 }
 
@@ -98,8 +98,8 @@ static inline void fe_sqn(fe h, const fe f, unsigned n)
  * < 2^71, carried back to limbs < 2^52. */
 static inline void fe_mul_small(fe h, const fe f, uint32_t c)
 {
-    carry_wide(h, (zc_u128)f[0] * c, (zc_u128)f[1] * c, (zc_u128)f[2] * c, (zc_u128)f[3] * c,
-               (zc_u128)f[4] * c);
+    carry_wide(h, (zc_u128)f[0] * c, (zc_u128)f[1] * c, (zc_u128)f[2] * c,
+               (zc_u128)f[3] * c, (zc_u128)f[4] * c);
 }
 
 /* h = f + g, limbs of f, g < 2^52: limbs < 2^53. */
@@ -200,28 +200,28 @@ static inline void fe_pow250(fe t, fe z11, const fe z)
     zc_wipe(z100_0, sizeof z100_0);
 }
 
-/* h = z^-1 = z^(p-2) = z^(2^255 - 21). 0 gives 0. */
-static inline void fe_invert(fe h, const fe z)
+/* h = (z^(2^250 - 1))^(2^n) times z^11 (by_z11) or z: both chains' tails. */
+static inline void fe_pow250_tail(fe h, const fe z, unsigned n, int by_z11)
 {
     fe t, z11;
 
     fe_pow250(t, z11, z);
-    fe_sqn(t, t, 5);                    /* 2^255 - 32 */
-    fe_mul(h, t, z11);                  /* 2^255 - 21 */
+    fe_sqn(t, t, n);
+    fe_mul(h, t, by_z11 ? z11 : z);
     zc_wipe(z11, sizeof z11);
     zc_wipe(t, sizeof t);
 }
 
-/* h = z^((p-5)/8) = z^(2^252 - 3), the exponent of the square root. */
+/* h = z^-1 = z^(p-2) = z^(2^255 - 21) = z^(2^255 - 32) z^11. 0 gives 0. */
+static inline void fe_invert(fe h, const fe z)
+{
+    fe_pow250_tail(h, z, 5, 1);
+}
+
+/* h = z^((p-5)/8) = z^(2^252 - 3) = z^(2^252 - 4) z, the square root's exponent. */
 static inline void fe_pow22523(fe h, const fe z)
 {
-    fe t, z11;
-
-    fe_pow250(t, z11, z);
-    fe_sqn(t, t, 2);                    /* 2^252 - 4 */
-    fe_mul(h, t, z);                    /* 2^252 - 3 */
-    zc_wipe(z11, sizeof z11);
-    zc_wipe(t, sizeof t);
+    fe_pow250_tail(h, z, 2, 0);
 }
 
 /* h = f with limbs < 2^63 carried once round: limbs < 2^52 (h0 < 2^51 +

@@ -16,7 +16,10 @@
  * test) at import, generation and ECDH, the peer's u secret too; the
  * Ed25519 core (lib/ec/ec_ed25519.c, called directly: the public key from
  * the clamped scalar, the nonce r and R from the secret prefix's digest,
- * S = r + k s) on RFC 8032 7.1 TEST 1 and TEST 2.
+ * S = r + k s) on RFC 8032 7.1 TEST 1 and TEST 2; the Ed448 core
+ * (lib/ec/ec_ed448.c) directly: the public key from the clamped scalar,
+ * the nonce and R from the digest, S = r + k s (the reductions mod L, the
+ * table scans, the inversion and the encoding).
  *
  *   test_ec_ct                   every path: memcheck must report nothing
  *   test_ec_ct planted-ed25519   Ed25519's variable-time verification given
@@ -35,6 +38,7 @@
 #include "../vectors/ec_rfc6979.h"
 #include "../vectors/ed25519_rfc8032.h"
 #include "../vectors/x_rfc7748.h"
+#include "../vectors/ed448_rfc8032.h"
 
 int zc_random_bytes(void *buf, size_t len)
 {
@@ -191,8 +195,29 @@ int main(int argc, char **argv)
         zc_ec_key_wipe(&g);
     }
     ed25519_paths(0);
+    {
+        /* RFC 8032 7.4 -----blank: its seed's SHAKE256, clamped (5.2.5) */
+        static const char *s_hex = "e83930a0cea0808ec7ed6667f472a588b411f0545ba4f3ee75025e1d"
+                                   "38519cb905c036d81eeed17483f9f56615ceee4fa70501a71fc0bbb700";
+        uint8_t s[57], pub[57], want[57], h[114], kk[114], r[57], sig[114];
+
+        tu_unhex(s, 57, s_hex);
+        tu_unhex(want, 57, ed448_rfc8032[0].pub);
+        VALGRIND_MAKE_MEM_UNDEFINED(s, sizeof s);
+        zc_ed448_public(pub, s);
+        VALGRIND_MAKE_MEM_DEFINED(pub, sizeof pub);
+        check(memcmp(pub, want, sizeof pub) == 0, "Ed448 public key: RFC 8032 7.4");
+        memset(h, 0xa5, sizeof h);
+        VALGRIND_MAKE_MEM_UNDEFINED(h, sizeof h);   /* the nonce's digest, secret */
+        zc_ed448_nonce(r, sig, h);
+        VALGRIND_MAKE_MEM_DEFINED(sig, 57);         /* R is public */
+        memset(kk, 0x3c, sizeof kk);                /* the challenge, public */
+        zc_ed448_s(sig + 57, r, kk, s);
+        VALGRIND_MAKE_MEM_DEFINED(sig + 57, 57);
+        check(zc_ed448_verify(pub, sig, kk) == 1, "Ed448 signature verifies");
+    }
     if (failures == 0)
         printf("ct-ec: sign, ECDH and generation on P-256, P-384, P-521, X25519, X448, "
-               "the Ed25519 core ran\n");
+               "the Ed25519 and Ed448 cores ran\n");
     return failures != 0;
 }

@@ -35,8 +35,8 @@ static const uint8_t ell[32] = {
 };
 
 /* SHA-512 of the concatenation of up to four pieces (FIPS 180-4). */
-static void sha512(uint8_t out[64], const uint8_t *a, size_t na, const uint8_t *b, size_t nb,
-                   const uint8_t *c, size_t nc, const uint8_t *d, size_t nd)
+static void sha512(uint8_t out[64], const uint8_t *a, size_t na, const uint8_t *b,
+                   size_t nb, const uint8_t *c, size_t nc, const uint8_t *d, size_t nd)
 {
     static uint8_t buf[2048];
     uint64_t h[8];
@@ -63,11 +63,12 @@ static void clamp(uint8_t s[32])
     s[31] |= 64;
 }
 
-/* RFC 8032 5.1.6 around the core: sig of msg under the clamped s and its pub, with the
- * secret prefix and dom2 (dom may be empty). k receives the challenge digest. */
-static void sign(uint8_t sig[64], uint8_t k[64], const uint8_t s[32], const uint8_t prefix[32],
-                 const uint8_t pub[32], const uint8_t *dom, size_t ndom, const uint8_t *msg,
-                 size_t nmsg)
+/* RFC 8032 5.1.6 around the core: sig of msg under the clamped s and its pub,
+ * with the secret prefix and dom2 (dom may be empty). k receives the challenge
+ * digest. */
+static void sign(uint8_t sig[64], uint8_t k[64], const uint8_t s[32],
+                 const uint8_t prefix[32], const uint8_t pub[32], const uint8_t *dom,
+                 size_t ndom, const uint8_t *msg, size_t nmsg)
 {
     uint8_t h[64], r[32];
 
@@ -256,34 +257,37 @@ static void encodings(void)
     uint8_t e[32], t4[32], s[32], h[64], k[64], r[32], sig[64], kr[32], pub[32];
     uint64_t kl[ZC_EC_LIMBS];
     unsigned i;
+    /* pub_ok: canonical points other than (0, 1); A and R in verify */
+    static const struct {
+        uint32_t y;
+        int plus_p, sign, ok;
+        const char *what;
+    } encs[] = {
+        { 1, 0, 0, 0, "the neutral element (0, 1)" },
+        { 1, 0, 1, 0, "x = 0 with the sign bit (y = 1)" },
+        { 1, 1, 0, 0, "y = p + 1" },
+        { 0, 1, 0, 0, "y = p" },
+        { 0, 1, 1, 0, "y = p, sign bit set" },
+        { 0, 0, 0, 1, "y = 0 (order 4)" },
+        { 0, 0, 1, 1, "y = 0, the other x" },
+        { 2, 0, 0, 0, "y = 2 (no square root)" },
+        { 7, 0, 1, 0, "y = 7 (no square root)" },
+        { 3, 0, 1, 1, "y = 3" },
+    };
+    char what[96];
 
-    /* pub_ok: canonical points other than (0, 1) */
-    enc_small(e, 1, 0, 0);
-    check(zc_ed25519_pub_ok(e) == 0, "pub_ok refuses the neutral element (0, 1)");
-    enc_small(e, 1, 0, 1);
-    check(zc_ed25519_pub_ok(e) == 0, "pub_ok refuses x = 0 with the sign bit (y = 1)");
-    enc_small(e, 1, 1, 0);
-    check(zc_ed25519_pub_ok(e) == 0, "pub_ok refuses y = p + 1");
-    enc_small(e, 0, 1, 0);
-    check(zc_ed25519_pub_ok(e) == 0, "pub_ok refuses y = p");
-    enc_small(e, 0, 1, 1);
-    check(zc_ed25519_pub_ok(e) == 0, "pub_ok refuses y = p, sign bit set");
-    enc_small(e, 0, 0, 0);
-    check(zc_ed25519_pub_ok(e) == 1, "pub_ok takes y = 0 (order 4)");
-    enc_small(e, 0, 0, 1);
-    check(zc_ed25519_pub_ok(e) == 1, "pub_ok takes y = 0, the other x");
+    for (i = 0; i < sizeof encs / sizeof encs[0]; i++) {
+        enc_small(e, encs[i].y, encs[i].plus_p, encs[i].sign);
+        snprintf(what, sizeof what, "pub_ok %s %s", encs[i].ok ? "takes" : "refuses",
+                 encs[i].what);
+        check(zc_ed25519_pub_ok(e) == encs[i].ok, what);
+    }
     memset(e, 0xff, 32);
     e[0] = 0xec;
     e[31] = 0x7f;
     check(zc_ed25519_pub_ok(e) == 1, "pub_ok takes (0, -1) (order 2)");
     e[31] = 0xff;
     check(zc_ed25519_pub_ok(e) == 0, "pub_ok refuses x = 0 with the sign bit (y = -1)");
-    enc_small(e, 2, 0, 0);
-    check(zc_ed25519_pub_ok(e) == 0, "pub_ok refuses y = 2 (no square root)");
-    enc_small(e, 7, 0, 1);
-    check(zc_ed25519_pub_ok(e) == 0, "pub_ok refuses y = 7 (no square root)");
-    enc_small(e, 3, 0, 1);
-    check(zc_ed25519_pub_ok(e) == 1, "pub_ok takes y = 3");
 
     /*
      * A = T4 = (x, 0), of order 4: with R = [r]B and S = r, the equation
@@ -306,17 +310,17 @@ static void encodings(void)
     k[0] ^= 1;
     check(zc_ed25519_verify(t4, sig, k) == 0, "verify: A of order 4, another k");
     k[0] ^= 1;
-    enc_small(e, 0, 1, 0);
-    check(zc_ed25519_verify(e, sig, k) == 0, "verify refuses A with y = p");
-    enc_small(e, 0, 1, 1);
-    check(zc_ed25519_verify(e, sig, k) == 0, "verify refuses A with y = p, sign bit");
-    /* A = (0, 1) (refused), A = (0, 1) with the sign bit, A = p + 1 */
-    enc_small(e, 1, 0, 0);
-    check(zc_ed25519_verify(e, sig, k) == 0, "verify refuses A = (0, 1)");
-    enc_small(e, 1, 0, 1);
-    check(zc_ed25519_verify(e, sig, k) == 0, "verify refuses A = (0, 1), sign bit");
-    enc_small(e, 1, 1, 0);
-    check(zc_ed25519_verify(e, sig, k) == 0, "verify refuses A with y = p + 1");
+    /* A's other encodings: the refused ones of the table, all but y = 0's two */
+    for (i = 0; i < sizeof encs / sizeof encs[0]; i++) {
+        if (encs[i].ok)
+            continue;
+        enc_small(e, encs[i].y, encs[i].plus_p, encs[i].sign);
+        snprintf(what, sizeof what, "verify refuses A: %s", encs[i].what);
+        check(zc_ed25519_verify(e, sig, k) == 0, what);
+    }
+    memcpy(e, t4, 32);          /* (-x, 0) = -T4: valid as well */
+    e[31] |= 0x80;
+    check(zc_ed25519_verify(e, sig, k) == 1, "verify: A = -T4, k = 0 mod 4");
 
     /* R = (0, 1): r = 0 (h = 0), S = k s; then R's other encodings */
     fill(s, 32);
@@ -329,14 +333,14 @@ static void encodings(void)
     fill(k, 64);
     zc_ed25519_s(sig + 32, r, k, s);
     check(zc_ed25519_verify(pub, sig, k) == 1, "verify takes R = (0, 1)");
-    enc_small(sig, 1, 1, 0);
-    check(zc_ed25519_verify(pub, sig, k) == 0, "verify refuses R with y = p + 1");
-    enc_small(sig, 1, 0, 1);
-    check(zc_ed25519_verify(pub, sig, k) == 0, "verify refuses R = (0, 1), sign bit");
-    enc_small(sig, 2, 0, 0);
-    check(zc_ed25519_verify(pub, sig, k) == 0, "verify refuses R with y = 2 (no root)");
-    enc_small(sig, 0, 1, 0);
-    check(zc_ed25519_verify(pub, sig, k) == 0, "verify refuses R with y = p");
+    /* R's other encodings, and y without a root: refused */
+    for (i = 0; i < sizeof encs / sizeof encs[0]; i++) {
+        if (encs[i].ok || (encs[i].y == 1 && !encs[i].plus_p && !encs[i].sign))
+            continue;
+        enc_small(sig, encs[i].y, encs[i].plus_p, encs[i].sign);
+        snprintf(what, sizeof what, "verify refuses R: %s", encs[i].what);
+        check(zc_ed25519_verify(pub, sig, k) == 0, what);
+    }
 }
 
 int main(void)
