@@ -258,7 +258,7 @@ static void text_report(void)
                bi.reason == ZC_REASON_POLICY ? "refused" : zc_backend_name(bi.backend));
         if (bi.reason == ZC_REASON_POLICY && rows[i].algo == ZC_ALGO_RC4)
             printf(" (%s: it runs in software only)\n", zc_reason_str(bi.reason));
-        else if (rows[i].algo >= ZC_ALGO_EC_P256 && rows[i].algo <= ZC_ALGO_EC_P521)
+        else if (rows[i].algo >= ZC_ALGO_EC_P256 && rows[i].algo <= ZC_ALGO_EC_ED448)
             /* the query's "no CPACF function" is this release's, not the
              * machine's: KDSA and PCC exist on newer machines */
             printf(" (%s)\n", bi.reason == ZC_REASON_POLICY

@@ -1,17 +1,19 @@
 #!/bin/sh
 # programs_stats.sh - zc-stats after real programs: zc-encrypt runs under
 # ZCRYPT_STATS=shared, and zc-stats (table, --json, summary line) shows
-# exactly what they counted; --reset, --watch, --delete; corrupt segments
-# are explained, not read, and never crash it; --help, --version, usage
-# errors. The segment is this run's own (ZCRYPT_STATS_SHM_NAME).
+# exactly what they counted; so does an X25519 agreement by zc-ec, on its
+# own row; --reset, --watch, --delete; corrupt segments are explained, not
+# read, and never crash it; --help, --version, usage errors. The segment
+# is this run's own (ZCRYPT_STATS_SHM_NAME).
 #
-# usage: programs_stats.sh ZC-STATS ZC-ENCRYPT [WRAPPER...]
+# usage: programs_stats.sh ZC-STATS ZC-ENCRYPT ZC-EC [WRAPPER...]
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
 stats=$(abs "$1")
 enc=$(abs "$2")
-shift 2
+ec=$(abs "$3")
+shift 3
 wrapper="$*"
 # shellcheck source=tests/programs_lib.sh
 . "$here/programs_lib.sh"
@@ -75,6 +77,18 @@ check "after --reset: no calls" grep -q '^no calls counted' out
 run "$stats" --delete > out 2> err
 check "--delete exits 0" [ $? -eq 0 ]
 check "--delete removed it" [ ! -e "$shm" ]
+
+# An X25519 agreement: two generations and one derivation, each f = 32
+# bytes, on the EC-X25519 row's private side (importing the key files
+# counts nothing).
+ZCRYPT_STATS=shared run "$ec" genkey -c x25519 -o xa
+ZCRYPT_STATS=shared run "$ec" genkey -c x25519 -o xb
+ZCRYPT_STATS=shared run "$ec" derive -k xa -p xb -o xz
+check "x25519: a 32-byte secret" [ "$(wc -c < xz)" -eq 32 ]
+run "$stats" > out 2> err
+check "x25519: the EC-X25519 row, 3 calls, 96 bytes" \
+    grep -Eq '^EC-X25519 +software +private +3 +96$' out
+run "$stats" --delete > out 2> err
 
 # Corrupt segments: explained, exit 1, no crash. A good one first.
 ZCRYPT_STATS=shared run "$enc" -e -k key -o ct plain

@@ -316,6 +316,157 @@ START_TEST(ec_counts_private_and_public)
 }
 END_TEST
 
+/* The rows after the NIST curves': one per curve, each right after the
+ * one before (rows keep their numbers; new ones go at the end), named,
+ * taking key_len 0 or f, and the backend query answers software (no
+ * CPACF EC code in this release) with no instruction to name. */
+static const struct {
+    enum zc_algo algo;
+    enum zc_ec_curve curve;
+    const char *name;
+} ec_new_rows[] = {
+    { ZC_ALGO_EC_X25519, ZC_EC_X25519, "EC-X25519" },
+    { ZC_ALGO_EC_X448, ZC_EC_X448, "EC-X448" },
+    { ZC_ALGO_EC_ED25519, ZC_EC_ED25519, "EC-Ed25519" },
+    { ZC_ALGO_EC_ED448, ZC_EC_ED448, "EC-Ed448" },
+};
+
+START_TEST(ec_rows_x_and_ed)
+{
+    int prev = zc_stat_id(ZC_ALGO_EC_P521, 66);
+    unsigned i;
+
+    ck_assert_int_eq(prev, 97);                 /* as 0.1.0's 95 rows and the NIST three left it */
+    for (i = 0; i < sizeof ec_new_rows / sizeof ec_new_rows[0]; i++) {
+        size_t f = zc_ec_field_size(ec_new_rows[i].curve);
+        struct zc_backend_info bi;
+        int id = zc_stat_id(ec_new_rows[i].algo, f);
+
+        ck_assert_int_eq(id, prev + 1);
+        ck_assert_int_eq(zc_stat_id(ec_new_rows[i].algo, 0), id);
+        ck_assert_int_eq(zc_stat_id(ec_new_rows[i].algo, f + 1), ZC_EINVAL);
+        ck_assert_str_eq(zc_stat_name(id), ec_new_rows[i].name);
+        ck_assert_str_eq(zc_algo_name(ec_new_rows[i].algo), ec_new_rows[i].name + 3);
+        ck_assert_int_eq(zc_backend_query(ec_new_rows[i].algo, f, &bi), ZC_OK);
+        ck_assert_int_eq(bi.backend, ZC_BACKEND_SOFTWARE);
+        ck_assert_int_eq(bi.reason, zc_policy_get() == ZC_POLICY_HW_ONLY
+                                    ? ZC_REASON_POLICY : ZC_REASON_SOFTWARE_ONLY);
+        ck_assert_int_eq(bi.insn, ZC_INSN_COUNT);
+        ck_assert_int_eq(zc_backend_query(ec_new_rows[i].algo, 0, &bi), ZC_OK);
+        ck_assert_int_eq(zc_backend_query(ec_new_rows[i].algo, f - 1, &bi), ZC_EINVAL);
+        prev = id;
+    }
+    ck_assert_int_eq(prev, ZC_STAT_ALGOS - 1);   /* the last row */
+    ck_assert_ptr_null(zc_stat_name(ZC_STAT_ALGOS));
+}
+END_TEST
+
+/* X25519 and X448 count on their own rows: generation and ECDH on the
+ * private side (bytes: f), an agreement refused for its all-zero result
+ * (a low-order peer, known only once computed) included; import counts
+ * nothing, nor does a CPACF key's refused call; nothing on the public
+ * side, no other curve's row. */
+START_TEST(x_counts_generation_and_ecdh)
+{
+    static const enum zc_ec_curve curves[] = { ZC_EC_X25519, ZC_EC_X448 };
+    static const enum zc_algo algos[] = { ZC_ALGO_EC_X25519, ZC_ALGO_EC_X448 };
+    unsigned i, b, r;
+
+    for (i = 0; i < 2; i++) {
+        static struct zc_stats s;
+        size_t f = zc_ec_field_size(curves[i]), len;
+        uint8_t zero[56] = { 0 }, secret[56];
+        zc_ec_key a, p, low;
+        int id = zc_stat_id(algos[i], f);
+
+        ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+        zc_stats_reset();
+        ck_assert_int_eq(zc_ec_key_generate(&a, curves[i]), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_generate(&p, curves[i]), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_from_public(&low, curves[i], zero, f), ZC_OK);
+        len = sizeof secret;
+        ck_assert_int_eq(zc_ecdh(&a, &p, secret, &len), ZC_OK);
+        len = sizeof secret;
+        ck_assert_int_eq(zc_ecdh(&a, &low, secret, &len), ZC_EINVAL);
+        len = f - 1;                    /* refused before it runs */
+        ck_assert_int_eq(zc_ecdh(&a, &p, secret, &len), ZC_ENOMEM);
+        ck_assert_int_eq(zc_ec_key_set_backend(&a, ZC_BACKEND_CPACF), ZC_OK);
+        len = sizeof secret;
+        ck_assert_int_eq(zc_ecdh(&a, &p, secret, &len), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+        /* 2 generations + 2 agreements */
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].calls, 4);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].bytes, 4 * f);
+        for (r = (unsigned)zc_stat_id(ZC_ALGO_EC_P256, 0); r < ZC_STAT_ALGOS; r++)   /* no other curve */
+            for (b = 0; b < ZC_STAT_BACKENDS; b++) {
+                if ((int)r == id && b == ZC_STAT_SOFTWARE)
+                    ck_assert_uint_eq(s.cell[r][b][1].calls, 0);
+                else
+                    ck_assert_uint_eq(s.cell[r][b][0].calls + s.cell[r][b][1].calls, 0);
+            }
+        zc_ec_key_wipe(&a);
+        zc_ec_key_wipe(&p);
+        zc_ec_key_wipe(&low);
+    }
+    ck_assert_int_eq(zc_stats_enable(0), ZC_OK);
+}
+END_TEST
+
+/* Ed25519 and Ed448 count as ECDSA does, on their own rows: generation
+ * (bytes: b) and signing on the private side, verification on the public
+ * one (bytes: the message; an invalid signature, a wrong length included,
+ * counts too), the context and prehash forms alike; a CPACF key's refused
+ * call counts nothing. A curve the library makes no keys of (ZC_ENOTSUP
+ * at generation) has nothing to count and is skipped. */
+START_TEST(ed_counts_private_and_public)
+{
+    static const enum zc_ec_curve curves[] = { ZC_EC_ED25519, ZC_EC_ED448 };
+    static const enum zc_algo algos[] = { ZC_ALGO_EC_ED25519, ZC_ALGO_EC_ED448 };
+    static const uint8_t msg[10] = "abcdefghij", ctx[3] = "ctx";
+    unsigned i, b, r;
+
+    for (i = 0; i < 2; i++) {
+        static struct zc_stats s;
+        size_t f = zc_ec_field_size(curves[i]), len;
+        uint8_t sig[114];
+        zc_ec_key a;
+        int id = zc_stat_id(algos[i], f), rc;
+
+        ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+        zc_stats_reset();
+        rc = zc_ec_key_generate(&a, curves[i]);
+        if (rc == ZC_ENOTSUP)
+            continue;
+        ck_assert_int_eq(rc, ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_eddsa_sign(&a, msg, 10, sig, &len), ZC_OK);
+        ck_assert_uint_eq(len, 2 * f);
+        ck_assert_int_eq(zc_eddsa_verify(&a, msg, 10, sig, len), ZC_OK);
+        ck_assert_int_eq(zc_eddsa_verify(&a, msg, 9, sig, len), ZC_EAUTH);
+        ck_assert_int_eq(zc_eddsa_verify(&a, msg, 10, sig, len - 1), ZC_EAUTH);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_eddsa_sign_ex(&a, 1, ctx, 3, msg, 7, sig, &len), ZC_OK);
+        ck_assert_int_eq(zc_eddsa_verify_ex(&a, 1, ctx, 3, msg, 7, sig, len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_set_backend(&a, ZC_BACKEND_CPACF), ZC_OK);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_eddsa_sign(&a, msg, 10, sig, &len), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_eddsa_verify(&a, msg, 10, sig, 2 * f), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_stats_snapshot(&s), ZC_OK);
+        /* 1 generation + 2 signatures; 4 verifications */
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].calls, 3);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][0].bytes, f + 10 + 7);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].calls, 4);
+        ck_assert_uint_eq(s.cell[id][ZC_STAT_SOFTWARE][1].bytes, 10 + 9 + 10 + 7);
+        for (r = (unsigned)zc_stat_id(ZC_ALGO_EC_P256, 0); r < ZC_STAT_ALGOS; r++)
+            for (b = 0; b < ZC_STAT_BACKENDS; b++)     /* no other curve, no other backend */
+                if ((int)r != id || b != ZC_STAT_SOFTWARE)
+                    ck_assert_uint_eq(s.cell[r][b][0].calls + s.cell[r][b][1].calls, 0);
+        zc_ec_key_wipe(&a);
+    }
+    ck_assert_int_eq(zc_stats_enable(0), ZC_OK);
+}
+END_TEST
+
 /* Protected keys count as protected, not as clear-key CPACF. */
 START_TEST(protected_counts_protected)
 {
@@ -518,6 +669,12 @@ START_TEST(formats)
     n = zc_stats_format(&s, ZC_STATS_TEXT, buf, sizeof buf);
     ck_assert_int_eq(n, (int)strlen(buf));
     ck_assert_str_eq(buf, "EC-P-521 software public calls=2 bytes=64\n");
+    s.cell[zc_stat_id(ZC_ALGO_EC_ED448, 57)][ZC_STAT_SOFTWARE][0].calls = 1;
+    s.cell[zc_stat_id(ZC_ALGO_EC_ED448, 57)][ZC_STAT_SOFTWARE][0].bytes = 3;
+    n = zc_stats_format(&s, ZC_STATS_TEXT, buf, sizeof buf);
+    ck_assert_int_eq(n, (int)strlen(buf));
+    ck_assert_str_eq(buf, "EC-P-521 software public calls=2 bytes=64\n"
+                          "EC-Ed448 software private calls=1 bytes=3\n");
     memset(&s, 0, sizeof s);
     ck_assert_int_eq(zc_stats_format(&s, ZC_STATS_JSON, buf, sizeof buf), 15);
     ck_assert_str_eq(buf, "{\"counters\":[]}");
@@ -624,6 +781,7 @@ static void check_hw_only(void)
             { ZC_ALGO_SHA256, 0 }, { ZC_ALGO_SHA3_256, 0 }, { ZC_ALGO_AES_CBC, 16 },
             { ZC_ALGO_AES_GCM, 32 }, { ZC_ALGO_AES_XTS, 32 }, { ZC_ALGO_DES_CBC, 24 },
             { ZC_ALGO_RC4, 16 }, { ZC_ALGO_RSA, 256 }, { ZC_ALGO_EC_P384, 48 },
+            { ZC_ALGO_EC_X25519, 32 }, { ZC_ALGO_EC_ED448, 57 },
         };
         struct zc_backend_info info;
         size_t i;
@@ -804,6 +962,9 @@ static Suite *stats_suite(void)
     tcase_add_test(t, des_rc4_rsa_random_move);
     tcase_add_test(t, rsa_counts_private_and_public);
     tcase_add_test(t, ec_counts_private_and_public);
+    tcase_add_test(t, ec_rows_x_and_ed);
+    tcase_add_test(t, x_counts_generation_and_ecdh);
+    tcase_add_test(t, ed_counts_private_and_public);
     tcase_add_test(t, protected_counts_protected);
     tcase_add_test(t, threads_exact_and_kept_after_exit);
     tcase_add_test(t, on_off_same_results);

@@ -72,19 +72,21 @@ fi
 # EC: a row per curve; AUTO runs software (KDSA and PCC are not used
 # yet: the query's "no CPACF function" would blame the machine), no
 # instruction named; under hw-only refused, saying import is allowed.
+ec_rows='P-256 P-384 P-521 X25519 X448 Ed25519 Ed448'
+ec_re='\(P-256\|P-384\|P-521\|X25519\|X448\|Ed25519\|Ed448\)'
 "$@" >"$tmp/out" 2>&1
-for c in P-256 P-384 P-521; do
+for c in $ec_rows; do
     check "$c row: software, KDSA and PCC not used yet" \
         grep -q "^  $c  *software (KDSA and PCC are not used for EC yet)$" "$tmp/out"
 done
 ZCRYPT_POLICY=hw-only "$@" >"$tmp/out" 2>&1
 check "hw-only: the EC rows refused, import allowed" \
-    test "$(grep -c '^  P-[0-9]*  *refused  (refused by the hw-only policy; key import is allowed)$' \
-            "$tmp/out")" -eq 3
+    test "$(grep -c "^  $ec_re  *refused  (refused by the hw-only policy; key import is allowed)\$" \
+            "$tmp/out")" -eq 7
 "$@" --json >"$tmp/out" 2>&1
 check "json: the EC rows name no instruction" \
-    test "$(grep -c '"P-[0-9]*": {"backend": "software", .*"instruction": null, "fc": null}' \
-            "$tmp/out")" -eq 3
+    test "$(grep -c "\"$ec_re\": {\"backend\": \"software\", .*\"instruction\": null, \"fc\": null}" \
+            "$tmp/out")" -eq 7
 
 # Write errors are errors.
 if [ -w /dev/full ]; then

@@ -178,9 +178,10 @@ check "-a sha3" [ "$(sel "$@" -a sha3)" = "sha3-256 sha3-512 " ]
 check "-a des,tdes" [ "$(sel "$@" -a des,tdes)" = "des-cbc tdes-128-cbc tdes-192-cbc " ]
 check "-a hmac" [ "$(sel "$@" -a hmac)" = "hmac-sha256 hmac-sha512 " ]
 check "-a rsa-1024 (a prefix)" [ "$(sel "$@" -a rsa-1024)" = "rsa-1024-sign rsa-1024-verify " ]
-check "-a ecc: the nine EC rows, curve by curve" \
-    [ "$(sel "$@" -a ecc)" = "ecdsa-p256-sign ecdsa-p256-verify ecdh-p256 ecdsa-p384-sign ecdsa-p384-verify ecdh-p384 ecdsa-p521-sign ecdsa-p521-verify ecdh-p521 " ]
+check "-a ecc: the fifteen EC rows, curve by curve" \
+    [ "$(sel "$@" -a ecc)" = "ecdsa-p256-sign ecdsa-p256-verify ecdh-p256 ecdsa-p384-sign ecdsa-p384-verify ecdh-p384 ecdsa-p521-sign ecdsa-p521-verify ecdh-p521 x25519 x448 ed25519-sign ed25519-verify ed448-sign ed448-verify " ]
 check "-a ecdsa-p384 (a prefix)" [ "$(sel "$@" -a ecdsa-p384)" = "ecdsa-p384-sign ecdsa-p384-verify " ]
+check "-a ed448 (a prefix)" [ "$(sel "$@" -a ed448)" = "ed448-sign ed448-verify " ]
 check "-a aes-128: the AES-128 modes only" \
     sh -c 'for n in $1; do case $n in aes-128-*) ;; *) exit 1;; esac; done; [ $(echo $1 | wc -w) -ge 7 ]' \
     - "$(sel "$@" -a aes-128)"
@@ -279,13 +280,17 @@ check "hw-only: refused by the policy, not 'not supported'" \
 # fell back; under hw-only the software rows are the policy's refusal.
 "$@" -a ecc -b cpacf,software,cex -T 0.02 -r 1 --format json >"$tmp/ec" 2>"$tmp/err"
 check "ecc json run exits 0" [ $? -eq 0 ]
-check "ecc: 9 rows x 3 backends, one size each, software ok, cpacf n/a" python3 - "$tmp/ec" <<'PY'
+check "ecc: 15 rows x 3 backends, one size each, software ok, cpacf n/a" python3 - "$tmp/ec" <<'PY'
 import json, sys
 cells = json.load(open(sys.argv[1]))["cells"]
-assert len(cells) == 27, len(cells)
-bits = {"p256": (256, 32), "p384": (384, 48), "p521": (521, 66)}
+assert len(cells) == 45, len(cells)
+bits = {"p256": (256, 32), "p384": (384, 48), "p521": (521, 66), "x25519": (256, 32),
+        "x448": (448, 56), "ed25519": (256, 32), "ed448": (448, 57)}
+def curve(c):                           # ecdsa-p256-sign, ecdh-p256; x25519, ed25519-sign
+    a = c["algorithm"].split("-")
+    return a[1] if a[0] in ("ecdsa", "ecdh") else a[0]
 for c in cells:
-    kb, f = bits[c["algorithm"].split("-")[1]]
+    kb, f = bits[curve(c)]
     assert c["key_bits"] == kb and c["size"] == f, c
     if c["backend"] == "software":
         assert c["status"] == "ok" and c["ops_per_s"] > 0, c
@@ -302,7 +307,7 @@ ZCRYPT_POLICY=hw-only "$@" -a ecc -b software -T 0.02 -r 1 --format json >"$tmp/
 check "hw-only: every EC software row refused by the policy" python3 - "$tmp/out" <<'PY'
 import json, sys
 cells = json.load(open(sys.argv[1]))["cells"]
-assert len(cells) == 9, cells
+assert len(cells) == 15, cells
 for c in cells:
     assert c["status"] == "n/a" and "refused by ZCRYPT_POLICY=hw-only" in c["reason"], c
 PY

@@ -49,7 +49,7 @@ enum zc_stat_backend {
 };
 
 /** Number of counter rows (algorithm and key size); zc_stat_id() numbers them. */
-#define ZC_STAT_ALGOS 98
+#define ZC_STAT_ALGOS 102
 
 /** One counter pair. */
 struct zc_stat_cell {
@@ -115,14 +115,16 @@ ZC_API void zc_stats_reset(void);
  * @param algo the algorithm as the backend query names it
  * @param key_len key bytes: AES 16/24/32, DES 8/16/24, RSA the modulus
  *        bytes (1024, 2048, 3072 and 4096 bits have rows, other sizes share
- *        one), EC 0 or f (32, 48, 66); ignored for hashes, RC4 and random
+ *        one), EC 0 or f (32, 48, 66 for the NIST curves; 32, 56 for
+ *        X25519, X448; 32, 57 for Ed25519, Ed448); ignored for hashes, RC4
+ *        and random
  * @return 0..ZC_STAT_ALGOS-1; ZC_EINVAL for an unknown algorithm or key size.
  */
 ZC_API int zc_stat_id(enum zc_algo algo, size_t key_len);
 
 /**
  * @brief Name a counter row, e.g. "AES-128-CBC", "TDES-192-ECB", "RSA-2048",
- * "SHA-512", "P-256"; NULL for a number that is not a row.
+ * "SHA-512", "EC-P-256", "EC-Ed25519"; NULL for a number that is not a row.
  */
 ZC_API const char *zc_stat_name(int id);
 

@@ -127,8 +127,9 @@ int zc_stat_id(enum zc_algo algo, size_t key_len)
         default:  return ZC_STAT_ROW_RSA + 4;
         }
     }
-    if (a >= ZC_ALGO_EC_P256 && a <= ZC_ALGO_EC_P521) {
-        static const uint8_t f[ZC_STAT_EC_CURVES] = { 32, 48, 66 };
+    if (a >= ZC_ALGO_EC_P256 && a <= ZC_ALGO_EC_ED448) {
+        /* f: P-256, P-384, P-521, X25519, X448, Ed25519, Ed448 */
+        static const uint8_t f[ZC_STAT_EC_CURVES] = { 32, 48, 66, 32, 56, 32, 57 };
 
         if (key_len != 0 && key_len != f[a - ZC_ALGO_EC_P256])
             return ZC_EINVAL;

@@ -19,7 +19,9 @@
  * The rows of the counters (zc_stat_id): hashes by their zc_hash_alg
  * number, then AES with 16 mode slots x 3 key sizes, DES with 8 x 3, RC4,
  * RSA by modulus size (1024, 2048, 3072, 4096, other), random, the
- * elliptic curves P-256, P-384, P-521 (one row each). Each family
+ * elliptic curves P-256, P-384, P-521, X25519, X448, Ed25519, Ed448 (one
+ * row each, in the order of enum zc_algo; the last four came after the
+ * NIST curves, at the end). Each family
  * names its rows in its descriptor (core/family.h). New rows go at the
  * end, so that a row keeps its number.
  */
@@ -34,7 +36,7 @@ enum {
     ZC_STAT_RSA_SIZES = 5,
     ZC_STAT_ROW_RANDOM = ZC_STAT_ROW_RSA + ZC_STAT_RSA_SIZES,
     ZC_STAT_ROW_EC,
-    ZC_STAT_EC_CURVES = 3,
+    ZC_STAT_EC_CURVES = 7,
     ZC_STAT_ROWS = ZC_STAT_ROW_EC + ZC_STAT_EC_CURVES
 };
 _Static_assert(ZC_STAT_ROWS == ZC_STAT_ALGOS, "ZC_STAT_ALGOS counts the rows");

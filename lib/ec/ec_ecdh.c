@@ -57,9 +57,9 @@ int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
     rc = zc_ec_runs_sw(priv);
     if (rc != ZC_OK)
         return rc;
+    zc_ec_count(priv, 0, f);
     if (c == NULL)
         return ecdh_x(priv, peer, secret, secret_len);
-    zc_ec_count(priv, 0, f);
     zc_ec_key_point(peer, &q);
     zc_ec_mul(c, &r, priv->zc_priv, &q);
     inf = zc_ec_pt_affine(c, x, y, &r);

@@ -1,16 +1,34 @@
 /*
  * ec_family.c - the elliptic curves as the core sees it (core/family.h):
- * P-256, P-384 and P-521 run in software in this release; KDSA
- * (signatures) and PCC (scalar multiplication) are a later issue.
+ * P-256, P-384, P-521, X25519, X448, Ed25519 and Ed448 run in software in
+ * this release; KDSA (signatures) and PCC (scalar multiplication) are a
+ * later issue.
  */
 #include "core/family.h"
 #include "core/stats.h"
 
+/* One line per algorithm of the family, in the order of enum zc_algo,
+ * which is also the order of the statistics rows (core/stats.h). */
+static const struct ec_algo {
+    const char *name;           /* zc_algo_name() */
+    const char *stat;           /* zc_stat_name() */
+    uint8_t f;                  /* the key_len the query takes besides 0 */
+} algos[] = {
+    [ZC_ALGO_EC_P256 - ZC_ALGO_EC_P256]    = { "P-256",   "EC-P-256",   32 },
+    [ZC_ALGO_EC_P384 - ZC_ALGO_EC_P256]    = { "P-384",   "EC-P-384",   48 },
+    [ZC_ALGO_EC_P521 - ZC_ALGO_EC_P256]    = { "P-521",   "EC-P-521",   66 },
+    [ZC_ALGO_EC_X25519 - ZC_ALGO_EC_P256]  = { "X25519",  "EC-X25519",  32 },
+    [ZC_ALGO_EC_X448 - ZC_ALGO_EC_P256]    = { "X448",    "EC-X448",    56 },
+    [ZC_ALGO_EC_ED25519 - ZC_ALGO_EC_P256] = { "Ed25519", "EC-Ed25519", 32 },
+    [ZC_ALGO_EC_ED448 - ZC_ALGO_EC_P256]   = { "Ed448",   "EC-Ed448",   57 },
+};
+_Static_assert(sizeof algos / sizeof algos[0] == ZC_STAT_EC_CURVES &&
+               ZC_ALGO_EC_ED448 - ZC_ALGO_EC_P256 + 1 == ZC_STAT_EC_CURVES,
+               "one statistics row per algorithm of the family");
+
 static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
 {
-    static const size_t f[] = { 32, 48, 66 };
-
-    if (key_len != 0 && key_len != f[algo - ZC_ALGO_EC_P256])
+    if (key_len != 0 && key_len != algos[algo - ZC_ALGO_EC_P256].f)
         return ZC_EINVAL;
     info->backend = ZC_BACKEND_SOFTWARE;
     info->reason = ZC_REASON_SOFTWARE_ONLY;     /* no CPACF EC code yet */
@@ -21,13 +39,13 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
 
 static const char *algo_name(enum zc_algo algo)
 {
-    static const char *const names[] = { "P-256", "P-384", "P-521" };
-
-    return names[algo - ZC_ALGO_EC_P256];
+    return algos[algo - ZC_ALGO_EC_P256].name;
 }
 
 static const struct zc_family_row rows[] = {
-    { ZC_ALGO_EC_P256, 0 }, { ZC_ALGO_EC_P384, 0 }, { ZC_ALGO_EC_P521, 0 },
+    { ZC_ALGO_EC_P256, 0 },   { ZC_ALGO_EC_P384, 0 },    { ZC_ALGO_EC_P521, 0 },
+    { ZC_ALGO_EC_X25519, 0 }, { ZC_ALGO_EC_X448, 0 },    { ZC_ALGO_EC_ED25519, 0 },
+    { ZC_ALGO_EC_ED448, 0 },
 };
 
 /* One statistics row per curve, counted as RSA is: direction 0 the
@@ -36,9 +54,7 @@ static const struct zc_family_row rows[] = {
  * (nor is RSA's). */
 static const char *stat_name(unsigned i)
 {
-    static const char *const names[ZC_STAT_EC_CURVES] = { "EC-P-256", "EC-P-384", "EC-P-521" };
-
-    return names[i];
+    return algos[i].stat;
 }
 
 static const char *stat_op(unsigned i, unsigned dir)
@@ -50,7 +66,7 @@ static const char *stat_op(unsigned i, unsigned dir)
 const struct zc_family zc_family_ec = {
     .name = "ECC",
     .first = ZC_ALGO_EC_P256,
-    .last = ZC_ALGO_EC_P521,
+    .last = ZC_ALGO_EC_ED448,
     .query = query,
     .algo_name = algo_name,
     .rows = rows,

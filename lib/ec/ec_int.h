@@ -67,19 +67,37 @@ void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q);
  * CPACF key (no CPACF EC code yet) and under the hardware-only policy. */
 int zc_ec_runs_sw(const zc_ec_key *k);
 
-_Static_assert(ZC_EC_P256 == 0 && ZC_EC_P384 == 1 && ZC_EC_P521 == 2 &&
-               ZC_ALGO_EC_P384 == ZC_ALGO_EC_P256 + 1 && ZC_ALGO_EC_P521 == ZC_ALGO_EC_P256 + 2,
-               "a NIST curve's algorithm is ZC_ALGO_EC_P256 + its curve value");
+/* The statistics' algorithm of a curve (enum zc_ec_curve's value as the
+ * index), for every curve: core/stats.h numbers its row. */
+static inline enum zc_algo zc_ec_algo(enum zc_ec_curve curve)
+{
+    static const enum zc_algo algo[] = {
+        [ZC_EC_P256] = ZC_ALGO_EC_P256,       [ZC_EC_P384] = ZC_ALGO_EC_P384,
+        [ZC_EC_P521] = ZC_ALGO_EC_P521,       [ZC_EC_ED25519] = ZC_ALGO_EC_ED25519,
+        [ZC_EC_ED448] = ZC_ALGO_EC_ED448,     [ZC_EC_X25519] = ZC_ALGO_EC_X25519,
+        [ZC_EC_X448] = ZC_ALGO_EC_X448,
+    };
+    _Static_assert(sizeof algo / sizeof algo[0] == ZC_EC_X448 + 1, "every curve has its row");
 
-/* Count one operation of k that runs in software (core/stats.h): dir 0
- * signing, ECDH, generation; 1 verification; bytes its digest or f. The
- * statistics have rows for the NIST curves only: X25519/X448 count nothing. */
+    return algo[curve];
+}
+
+/* Count one operation on a curve that runs in software (core/stats.h):
+ * dir 0 signing, ECDH, generation; 1 verification; bytes its digest,
+ * message or f. curve is a checked one (a key's, or past
+ * zc_ec_curve_check()). The row is worked out only when counting is on. */
+static inline void zc_ec_count_curve(enum zc_ec_curve curve, unsigned dir, uint64_t bytes)
+{
+    int s = zc_stat_state();
+
+    if (__builtin_expect(s != 0, 0))
+        zc_stat_count_on(s, zc_ec_algo(curve), 0, ZC_STAT_SOFTWARE, dir, bytes);   /* 0: any f */
+}
+
+/* Count one operation of the complete key k, as zc_ec_count_curve(). */
 static inline void zc_ec_count(const zc_ec_key *k, unsigned dir, uint64_t bytes)
 {
-    if (k->zc_curve > ZC_EC_P521)
-        return;
-    zc_stat_count((enum zc_algo)(ZC_ALGO_EC_P256 + k->zc_curve), k->zc_flen, ZC_STAT_SOFTWARE,
-                  dir, bytes);
+    zc_ec_count_curve((enum zc_ec_curve)k->zc_curve, dir, bytes);
 }
 
 /* The length convention: ZC_ENOMEM with *len = need when *len < need. */

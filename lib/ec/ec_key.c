@@ -283,6 +283,7 @@ static int generate_8410(zc_ec_key *k, enum zc_ec_curve curve)
     size_t f = zc_ec_field_size(curve);
     int rc;
 
+    zc_ec_count_curve(curve, 0, f);
     rc = zc_random_bytes(d, f);
     if (rc == ZC_OK) {
         if (curve == ZC_EC_X25519) {
@@ -321,10 +322,9 @@ int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve)
         return rc;
     }
     if (zc_ec_is_8410(curve))
-        return generate_8410(k, curve); /* no statistics row for Ed and X keys */
+        return generate_8410(k, curve); /* counts its own generation */
     c = zc_ec_nist(curve);
-    zc_stat_count((enum zc_algo)(ZC_ALGO_EC_P256 + curve), c->flen, ZC_STAT_SOFTWARE, 0,
-                  c->flen);
+    zc_ec_count_curve(curve, 0, c->flen);
     for (tries = 0; tries < 64; tries++) {
         rc = zc_random_bytes(d, c->flen);
         if (rc != ZC_OK)
