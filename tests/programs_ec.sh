@@ -10,7 +10,12 @@
 # message and a status of 2 or more, leaving no file behind. X25519 and
 # X448 keys (ECDH only) likewise: PKCS#8 and SPKI both ways, the raw
 # u-coordinate, secrets equal both ways; --sec1, signing and a peer of
-# small order refused.
+# small order refused. Ed25519 and Ed448 keys (EdDSA only) likewise: keys
+# both ways, signatures made by either side (openssl pkeyutl -rawin)
+# verified by the other and equal (RFC 8032 is deterministic), a changed
+# message or signature rejected; -a, --sec1 and derive refused. Where the
+# library has no Ed25519 yet, its refusal is checked instead and a "skip:"
+# line says so.
 #
 # usage: programs_ec.sh [--quick] ZC-EC [WRAPPER...]
 #
@@ -57,14 +62,28 @@ else
 fi
 hash_of() { case $1 in p256) echo sha256 ;; p384) echo sha384 ;; p521) echo sha512 ;; esac; }
 size_of() {
-    case $1 in p256 | x25519) echo 32 ;; p384) echo 48 ;; p521) echo 66 ;; x448) echo 56 ;; esac
+    case $1 in
+    p256 | x25519 | ed25519) echo 32 ;; p384) echo 48 ;; p521) echo 66 ;; x448) echo 56 ;;
+    ed448) echo 57 ;;
+    esac
 }
 name_of() {
     case $1 in
     p256) echo P-256 ;; p384) echo P-384 ;; p521) echo P-521 ;;
-    x25519) echo X25519 ;; x448) echo X448 ;;
+    x25519) echo X25519 ;; x448) echo X448 ;; ed25519) echo Ed25519 ;; ed448) echo Ed448 ;;
     esac
 }
+# Ed25519 and Ed448, when the library has them (else its refusal is checked)
+run "$ec" genkey -c ed25519 -o edprobe.pem 2> err
+if [ $? -eq 0 ]; then
+    if [ "$quick" -eq 1 ]; then ed_curves="ed25519"; else ed_curves="ed25519 ed448"; fi
+else
+    ed_curves=
+    check "Ed25519 genkey without EdDSA in the library: status 5" says \
+        'generating an Ed25519 key: '
+    echo "skip: the library makes no Ed25519 key: the EdDSA checks"
+fi
+rm -f edprobe.pem
 
 # ---- zc-ec on its own -------------------------------------------------------
 for c in $curves; do
@@ -235,6 +254,52 @@ if [ "$quick" -eq 0 ]; then
             "p.p256.pem: a P-256 key, but k.$c.pem is $n: derive needs both on one curve" \
             derive -k "k.$c.pem" -p p.p256.pem
     done
+    # Ed25519 and Ed448: EdDSA only
+    for c in $ed_curves; do
+        f=$(size_of "$c")
+        n=$(name_of "$c")
+        run "$ec" genkey -c "$c" -o "k.$c.pem" --public-out "p.$c.pem" &&
+            run "$ec" genkey -c "$n" --der -o "k2.$c.der" --public-out "p2.$c.der"
+        check "$c: genkey (PKCS#8 and SPKI; PEM, and DER with the curve as $n)" [ $? -eq 0 ]
+        check "  the private key has mode 0600" [ "$(stat -c %a "k.$c.pem")" = 600 ]
+        run "$ec" pubkey -k "k.$c.pem" > got
+        check "  pubkey of the private key = --public-out" same got "p.$c.pem"
+        run "$ec" pubkey -k "p.$c.pem" --raw -o "pt.$c"
+        check "  pubkey --raw: the $f bytes of the encoding" [ "$(wc -c < "pt.$c")" -eq "$f" ]
+        run "$ec" pubkey -k "pt.$c" -c "$c" > got
+        check "  the raw key read back with --curve" same got "p.$c.pem"
+        run "$ec" sign -k "k.$c.pem" -o "sig.$c" big
+        check "  sign: the $((2 * f)) bytes of R || S" [ "$(wc -c < "sig.$c")" -eq $((2 * f)) ]
+        run "$ec" sign -k "k.$c.pem" < big > got
+        check "  the same signature again, from standard input" same got "sig.$c"
+        run "$ec" verify -k "p.$c.pem" -s "sig.$c" big > out
+        check "  verify with the public key: Verified OK, status 0" \
+            sh -c "[ \$? -eq 0 ] && grep -qx 'Verified OK' out"
+        run "$ec" verify -k "pt.$c" -c "$c" -s "sig.$c" - < big > out
+        check "  and with the raw public key, the message on standard input" \
+            grep -qx 'Verified OK' out
+        printf 'x' | dd of="sig.$c" bs=1 seek=5 conv=notrunc 2> /dev/null
+        run "$ec" verify -k "k.$c.pem" -s "sig.$c" big > out
+        check "  a changed signature: status 1, Verification failure" \
+            sh -c "[ \$? -eq 1 ] && grep -qx 'Verification failure' out"
+        run "$ec" sign -k "k.$c.pem" -o "sig.$c" abc &&
+            run "$ec" verify -k "k.$c.pem" -s "sig.$c" abd > out
+        check "  a changed message: status 1" sh -c "[ \$? -eq 1 ] && grep -qx 'Verification failure' out"
+        head -c 3 "sig.$c" > short
+        run "$ec" verify -k "k.$c.pem" -s short abc > out
+        check "  a short signature: status 1" [ $? -eq 1 ]
+        refused "  -a with $n" 2 "-a: $n signs the message itself \(PureEdDSA\)" \
+            sign -k "k.$c.pem" -a sha512 abc
+        refused "  derive with $n" 4 "$n keys do no ECDH \(EdDSA only: sign, verify\)" \
+            derive -k "k.$c.pem" -p "p2.$c.der"
+        refused "  sign with the public key" 4 "p.$c.pem: sign needs a private key" \
+            sign -k "p.$c.pem" abc
+        refused "  genkey --sec1" 2 "--sec1: $n keys have no SEC1 form" \
+            genkey -c "$c" --sec1 -o nokey
+        check "  no key written" [ ! -e nokey ]
+        refused "  an X25519 key as $n" 4 "k.x25519.pem: an X25519 key, not $n" \
+            sign -k k.x25519.pem -c "$c" abc
+    done
     ZCRYPT_POLICY=hw-only run "$ec" genkey -c x25519 > /dev/null 2> err
     rc=$?
     if [ "$rc" -ne 0 ]; then    # no ZC_ALGO row to ask: the policy said all the same
@@ -385,14 +450,60 @@ if [ "$quick" -eq 0 ]; then
     done
 fi
 
+# Ed25519 and Ed448 against openssl: keys both ways, signatures both ways
+for c in $ed_curves; do
+    n=$(name_of "$c")
+    rm -f want got osig zsig
+    ossl genpkey -algorithm "$n" -out "ok.$c.pem"
+    ossl pkey -in "ok.$c.pem" -pubout -out "op.$c.pem"
+    ossl pkey -in "ok.$c.pem" -outform DER -out "ok.$c.der"
+    ossl pkey -in "ok.$c.pem" -pubout -outform DER -out "op.$c.der"
+    for k in "ok.$c.pem" "ok.$c.der" "op.$c.der"; do
+        run "$ec" pubkey -k "$k" > got
+        check "$c: zc-ec reads openssl's $k (the same SPKI)" same got "op.$c.pem"
+    done
+    # openssl's key: zc-ec signs, openssl verifies; openssl signs, zc-ec verifies
+    run "$ec" sign -k "ok.$c.pem" -o zsig big
+    check "  zc-ec signs with openssl's key, openssl pkeyutl -verify -rawin accepts" \
+        ossl pkeyutl -verify -pubin -inkey "op.$c.pem" -rawin -in big -sigfile zsig
+    openssl pkeyutl -sign -inkey "ok.$c.der" -keyform DER -rawin -in big -out osig 2> /dev/null
+    check "  the same bytes as openssl pkeyutl -sign -rawin (RFC 8032 is deterministic)" \
+        same osig zsig
+    run "$ec" verify -k "op.$c.der" -s osig big > out
+    check "  zc-ec verifies openssl's signature" grep -qx 'Verified OK' out
+    printf 'x' | dd of=osig bs=1 seek=9 conv=notrunc 2> /dev/null
+    run "$ec" verify -k "op.$c.pem" -s osig big > out
+    check "  and rejects it changed (status 1)" [ $? -eq 1 ]
+    # zc-ec's key: openssl reads it, signs with it, verifies zc-ec's signature
+    run "$ec" genkey -c "$c" -o "zk.$c.pem" --public-out "zp.$c.pem"
+    check "  openssl checks zc-ec's PKCS#8 PEM key" ossl pkey -in "zk.$c.pem" -check -noout
+    openssl pkey -in "zk.$c.pem" -pubout -out want 2> /dev/null
+    check "  openssl reads zc-ec's SPKI (the same public key)" same want "zp.$c.pem"
+    run "$ec" genkey -c "$c" --der -o "zk.$c.der" --public-out "zp.$c.der"
+    openssl pkey -inform DER -in "zk.$c.der" -pubout -outform DER -out want 2> /dev/null
+    check "  and its DER PKCS#8 and SPKI" same want "zp.$c.der"
+    run "$ec" sign -k "zk.$c.pem" -o zsig abc
+    check "  openssl verifies zc-ec's signature with zc-ec's SPKI" \
+        ossl pkeyutl -verify -pubin -inkey "zp.$c.pem" -rawin -in abc -sigfile zsig
+    openssl pkeyutl -sign -inkey "zk.$c.der" -keyform DER -rawin -in abc -out osig 2> /dev/null
+    run "$ec" verify -k "zp.$c.der" -s osig abc > out
+    check "  zc-ec verifies openssl's signature with zc-ec's key" grep -qx 'Verified OK' out
+    check "  the same signature" same osig zsig
+    check "  openssl rejects it over another message" \
+        sh -c "! openssl pkeyutl -verify -pubin -inkey zp.$c.pem -rawin -in abd -sigfile zsig \
+            > /dev/null 2>&1"
+done
+
 if [ "$quick" -eq 0 ]; then
     ossl ec -in ok.pem -param_enc explicit -out explicit.pem
     refused "explicit curve parameters" 4 'explicit.pem: explicit curve parameters are not' \
         pubkey -k explicit.pem
     ossl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:secp256k1 -out k1.pem
     refused "secp256k1" 4 'k1.pem: the curve is not supported' pubkey -k k1.pem
-    ossl genpkey -algorithm ED25519 -out ed.pem
-    refused "an Ed25519 key" 4 'ed.pem: Ed25519 keys are not supported yet' pubkey -k ed.pem
+    if [ -z "$ed_curves" ]; then
+        ossl genpkey -algorithm ED25519 -out ed.pem
+        refused "an Ed25519 key" 4 'ed.pem: Ed25519 keys are not supported yet' pubkey -k ed.pem
+    fi
     ossl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out rsa.pem
     refused "an RSA key" 4 'rsa.pem: an RSA key: use zc-rsa' pubkey -k rsa.pem
     ossl pkcs8 -topk8 -in ok.pem -passout pass:secret -out enc.pem
