@@ -85,6 +85,42 @@ else
 fi
 rm -f edprobe.pem
 
+# rfc8410_keys CURVE: an X or Ed key pair made by zc-ec, PEM and DER,
+# read back, and its raw public key (k.C.pem, p.C.pem, k2.C.der,
+# p2.C.der, pt.C); f and n are the curve's size and name
+rfc8410_keys() {
+    run "$ec" genkey -c "$1" -o "k.$1.pem" --public-out "p.$1.pem" &&
+        run "$ec" genkey -c "$n" --der -o "k2.$1.der" --public-out "p2.$1.der"
+    check "$1: genkey (PKCS#8 and SPKI; PEM, and DER with the curve as $n)" [ $? -eq 0 ]
+    check "  the private key has mode 0600" [ "$(stat -c %a "k.$1.pem")" = 600 ]
+    run "$ec" pubkey -k "k.$1.pem" > got
+    check "  pubkey of the private key = --public-out" same got "p.$1.pem"
+    run "$ec" pubkey -k "p.$1.pem" --raw -o "pt.$1"
+    check "  pubkey --raw: the $f bytes of the public key" [ "$(wc -c < "pt.$1")" -eq "$f" ]
+    run "$ec" pubkey -k "pt.$1" -c "$1" > got
+    check "  the raw key read back with --curve" same got "p.$1.pem"
+}
+# rfc8410_openssl CURVE: an X or Ed key made by openssl read by zc-ec (its
+# files ok.C.pem, op.C.pem, ok.C.der, op.C.der), and zc-ec's key read by
+# openssl (zk.C.pem, zp.C.pem, zk.C.der, zp.C.der); n the curve's name
+rfc8410_openssl() {
+    ossl genpkey -algorithm "$n" -out "ok.$1.pem"
+    ossl pkey -in "ok.$1.pem" -pubout -out "op.$1.pem"
+    ossl pkey -in "ok.$1.pem" -outform DER -out "ok.$1.der"
+    ossl pkey -in "ok.$1.pem" -pubout -outform DER -out "op.$1.der"
+    for k in "ok.$1.pem" "ok.$1.der" "op.$1.der"; do
+        run "$ec" pubkey -k "$k" > got
+        check "$1: zc-ec reads openssl's $k (the same SPKI)" same got "op.$1.pem"
+    done
+    run "$ec" genkey -c "$1" -o "zk.$1.pem" --public-out "zp.$1.pem"
+    check "  openssl checks zc-ec's PKCS#8 PEM key" ossl pkey -in "zk.$1.pem" -check -noout
+    openssl pkey -in "zk.$1.pem" -pubout -out want 2> /dev/null
+    check "  openssl reads zc-ec's SPKI (the same public key)" same want "zp.$1.pem"
+    run "$ec" genkey -c "$1" --der -o "zk.$1.der" --public-out "zp.$1.der"
+    openssl pkey -inform DER -in "zk.$1.der" -pubout -outform DER -out want 2> /dev/null
+    check "  and its DER PKCS#8 and SPKI" same want "zp.$1.der"
+}
+
 # ---- zc-ec on its own -------------------------------------------------------
 for c in $curves; do
     h=$(hash_of "$c")
@@ -221,16 +257,7 @@ if [ "$quick" -eq 0 ]; then
     for c in x25519 x448; do
         f=$(size_of "$c")
         n=$(name_of "$c")
-        run "$ec" genkey -c "$c" -o "k.$c.pem" --public-out "p.$c.pem" &&
-            run "$ec" genkey -c "$n" --der -o "k2.$c.der" --public-out "p2.$c.der"
-        check "$c: genkey (PKCS#8 and SPKI; PEM, and DER with the curve as $n)" [ $? -eq 0 ]
-        check "  the private key has mode 0600" [ "$(stat -c %a "k.$c.pem")" = 600 ]
-        run "$ec" pubkey -k "k.$c.pem" > got
-        check "  pubkey of the private key = --public-out" same got "p.$c.pem"
-        run "$ec" pubkey -k "p.$c.pem" --raw -o "pt.$c"
-        check "  pubkey --raw: the $f bytes of u" [ "$(wc -c < "pt.$c")" -eq "$f" ]
-        run "$ec" pubkey -k "pt.$c" -c "$c" > got
-        check "  the raw key read back with --curve" same got "p.$c.pem"
+        rfc8410_keys "$c"
         run "$ec" derive -k "k.$c.pem" -p "p2.$c.der" -o x1 &&
             run "$ec" derive -k "k2.$c.der" -p "pt.$c" -c "$c" -o x2
         check "  derive both ways (a raw peer key once): the same $f bytes" \
@@ -258,16 +285,7 @@ if [ "$quick" -eq 0 ]; then
     for c in $ed_curves; do
         f=$(size_of "$c")
         n=$(name_of "$c")
-        run "$ec" genkey -c "$c" -o "k.$c.pem" --public-out "p.$c.pem" &&
-            run "$ec" genkey -c "$n" --der -o "k2.$c.der" --public-out "p2.$c.der"
-        check "$c: genkey (PKCS#8 and SPKI; PEM, and DER with the curve as $n)" [ $? -eq 0 ]
-        check "  the private key has mode 0600" [ "$(stat -c %a "k.$c.pem")" = 600 ]
-        run "$ec" pubkey -k "k.$c.pem" > got
-        check "  pubkey of the private key = --public-out" same got "p.$c.pem"
-        run "$ec" pubkey -k "p.$c.pem" --raw -o "pt.$c"
-        check "  pubkey --raw: the $f bytes of the encoding" [ "$(wc -c < "pt.$c")" -eq "$f" ]
-        run "$ec" pubkey -k "pt.$c" -c "$c" > got
-        check "  the raw key read back with --curve" same got "p.$c.pem"
+        rfc8410_keys "$c"
         run "$ec" sign -k "k.$c.pem" -o "sig.$c" big
         check "  sign: the $((2 * f)) bytes of R || S" [ "$(wc -c < "sig.$c")" -eq $((2 * f)) ]
         run "$ec" sign -k "k.$c.pem" < big > got
@@ -420,24 +438,10 @@ if [ "$quick" -eq 0 ]; then
         n=$(name_of "$c")
         f=$(size_of "$c")
         rm -f want got
-        ossl genpkey -algorithm "$n" -out "ok.$c.pem"
-        ossl pkey -in "ok.$c.pem" -pubout -out "op.$c.pem"
-        ossl pkey -in "ok.$c.pem" -outform DER -out "ok.$c.der"
-        ossl pkey -in "ok.$c.pem" -pubout -outform DER -out "op.$c.der"
-        for k in "ok.$c.pem" "ok.$c.der" "op.$c.der"; do
-            run "$ec" pubkey -k "$k" > got
-            check "$c: zc-ec reads openssl's $k (the same SPKI)" same got "op.$c.pem"
-        done
+        rfc8410_openssl "$c"
         run "$ec" pubkey -k "op.$c.pem" --raw > got
         tail -c "$f" "op.$c.der" > want      # the SPKI's BIT STRING ends with u
         check "  pubkey --raw: the u of openssl's SPKI" same want got
-        run "$ec" genkey -c "$c" -o "zk.$c.pem" --public-out "zp.$c.pem"
-        check "  openssl checks zc-ec's PKCS#8 PEM key" ossl pkey -in "zk.$c.pem" -check -noout
-        openssl pkey -in "zk.$c.pem" -pubout -out want 2> /dev/null
-        check "  openssl reads zc-ec's SPKI (the same public key)" same want "zp.$c.pem"
-        run "$ec" genkey -c "$c" --der -o "zk.$c.der" --public-out "zp.$c.der"
-        openssl pkey -inform DER -in "zk.$c.der" -pubout -outform DER -out want 2> /dev/null
-        check "  and its DER PKCS#8 and SPKI" same want "zp.$c.der"
         openssl pkeyutl -derive -inkey "ok.$c.pem" -peerkey "zp.$c.pem" -out want 2> /dev/null
         run "$ec" derive -k "zk.$c.pem" -p "op.$c.pem" -o got
         check "$c: zc-ec derive = openssl pkeyutl -derive" same want got
@@ -454,14 +458,7 @@ fi
 for c in $ed_curves; do
     n=$(name_of "$c")
     rm -f want got osig zsig
-    ossl genpkey -algorithm "$n" -out "ok.$c.pem"
-    ossl pkey -in "ok.$c.pem" -pubout -out "op.$c.pem"
-    ossl pkey -in "ok.$c.pem" -outform DER -out "ok.$c.der"
-    ossl pkey -in "ok.$c.pem" -pubout -outform DER -out "op.$c.der"
-    for k in "ok.$c.pem" "ok.$c.der" "op.$c.der"; do
-        run "$ec" pubkey -k "$k" > got
-        check "$c: zc-ec reads openssl's $k (the same SPKI)" same got "op.$c.pem"
-    done
+    rfc8410_openssl "$c"
     # openssl's key: zc-ec signs, openssl verifies; openssl signs, zc-ec verifies
     run "$ec" sign -k "ok.$c.pem" -o zsig big
     check "  zc-ec signs with openssl's key, openssl pkeyutl -verify -rawin accepts" \
@@ -474,14 +471,8 @@ for c in $ed_curves; do
     printf 'x' | dd of=osig bs=1 seek=9 conv=notrunc 2> /dev/null
     run "$ec" verify -k "op.$c.pem" -s osig big > out
     check "  and rejects it changed (status 1)" [ $? -eq 1 ]
-    # zc-ec's key: openssl reads it, signs with it, verifies zc-ec's signature
-    run "$ec" genkey -c "$c" -o "zk.$c.pem" --public-out "zp.$c.pem"
-    check "  openssl checks zc-ec's PKCS#8 PEM key" ossl pkey -in "zk.$c.pem" -check -noout
-    openssl pkey -in "zk.$c.pem" -pubout -out want 2> /dev/null
-    check "  openssl reads zc-ec's SPKI (the same public key)" same want "zp.$c.pem"
-    run "$ec" genkey -c "$c" --der -o "zk.$c.der" --public-out "zp.$c.der"
-    openssl pkey -inform DER -in "zk.$c.der" -pubout -outform DER -out want 2> /dev/null
-    check "  and its DER PKCS#8 and SPKI" same want "zp.$c.der"
+    # zc-ec's key (read by openssl above): openssl signs with it and
+    # verifies zc-ec's signature
     run "$ec" sign -k "zk.$c.pem" -o zsig abc
     check "  openssl verifies zc-ec's signature with zc-ec's SPKI" \
         ossl pkeyutl -verify -pubin -inkey "zp.$c.pem" -rawin -in abc -sigfile zsig
