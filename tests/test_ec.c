@@ -8,6 +8,10 @@
  * X25519 and X448: RFC 7748 sections 5.2 (with the iterated test: 1 and
  * 1,000 rounds, 1,000,000 with ZC_SLOW=1) and 6, Wycheproof's
  * x25519_test.json and x448_test.json, RFC 8410 DER and the X key rules.
+ * The Edwards curves (eds[]): every RFC 8032 section 7 vector (pure, ctx,
+ * ph) on both backends, Wycheproof's ed25519_test.json / ed448_test.json,
+ * RFC 8410 DER (its section 10 keys), the key rules, the bad inputs of
+ * API.md and the hardware-only policy.
  */
 #include <check.h>
 #include <stdio.h>
@@ -18,6 +22,7 @@
 #include "check_main.h"
 #include "testutil.h"
 #include "vectors/ec_rfc6979.h"
+#include "vectors/ed25519_rfc8032.h"
 #include "vectors/x_rfc7748.h"
 
 static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_P384, ZC_EC_P521 };
@@ -159,9 +164,7 @@ START_TEST(bad_inputs)
     zc_ec_key k, p;
 
     unhex_f(d, 32, kv->x);
-    ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_ED25519, d, 32), ZC_ENOTSUP);
-    ck_assert_int_eq(zc_ec_key_generate(&k, ZC_EC_ED25519), ZC_ENOTSUP);
-    ck_assert_int_eq(zc_ec_key_from_public(&k, ZC_EC_ED448, d, 32), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ec_key_from_public(&k, ZC_EC_ED25519, d, 31), ZC_EINVAL);
     ck_assert_int_eq(zc_ec_key_from_private(&k, (enum zc_ec_curve)99, d, 32), ZC_EINVAL);
     ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, d, 31), ZC_EINVAL);
     ck_assert_int_eq(zc_ec_key_from_private(&k, ZC_EC_P256, NULL, 32), ZC_EINVAL);
@@ -241,7 +244,7 @@ START_TEST(bad_inputs)
     ck_assert_int_eq(zc_ecdh(&k, &p, sig, &len), ZC_ENOTSUP);
     len = sizeof pub;
     ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);  /* works everywhere */
-    /* EdDSA: no Ed key can be made yet */
+    /* EdDSA refuses a P-curve key */
     len = sizeof sig;
     ck_assert_int_eq(zc_eddsa_sign(&k, h, 1, sig, &len), ZC_EINVAL);
     ck_assert_int_eq(zc_eddsa_verify(&k, h, 1, sig, 64), ZC_EINVAL);
@@ -1115,8 +1118,8 @@ START_TEST(x_der)
         memcpy(pp + m, want + 9, n - 9);
         m += n - 9;
         ck_assert_int_eq(zc_ec_key_from_der(&q, pp, m), ZC_EINVAL);
-        memcpy(pp, want, n);                        /* id-Ed25519 SPKI: not built */
-        pp[8] = 0x70;
+        memcpy(pp, want, n);                        /* 1.3.101.114: no curve */
+        pp[8] = 0x72;
         ck_assert_int_eq(zc_ec_key_from_der(&q, pp, n), ZC_ENOTSUP);
     }
     /* PKCS#8 v1: 30 L 02 01 00 30 05 06 03 2b 65 oid 04 f+2 04 f d */
@@ -1193,6 +1196,33 @@ END_TEST
 
 static const char *const x_files[] = { "x25519_test.json", "x448_test.json" };
 
+/* A test's "flags" array follows its comment (at p): a copy into flags. */
+static void wp_keep_flags(const char *p, char *flags, size_t size)
+{
+    const char *fl = strstr(p, "\"flags\""), *end = fl ? strchr(fl, ']') : NULL;
+    size_t fn = end ? (size_t)(end - fl) : 0;
+
+    if (fn >= size)
+        fn = size - 1;
+    memcpy(flags, fl ? fl : "", fn);
+    flags[fn] = 0;
+}
+
+/* Count a test under each of the n names its flags carry: ok or rejected. */
+static void wp_tally(const char *flags, const char *const *names, size_t n, int ok,
+                     unsigned *n_ok, unsigned *n_rej)
+{
+    size_t j;
+
+    for (j = 0; j < n; j++) {
+        char q[64];
+
+        snprintf(q, sizeof q, "\"%s\"", names[j]);
+        if (strstr(flags, q) != NULL)
+            (ok ? n_ok : n_rej)[j]++;
+    }
+}
+
 /* Wycheproof's XDH files through zc_ecdh with the public key imported raw.
  * Valid: the secret. Invalid (X448 keys of 57 bytes): refused at import.
  * Acceptable, reported per flag: an all-zero secret (low-order u) must be
@@ -1223,15 +1253,8 @@ START_TEST(wycheproof_x)
     p = buf;
     while (next_pair(&p, &key, &val)) {
         if (strcmp(key, "comment") == 0) {
-            /* the test's "flags" array follows its comment: keep a copy */
-            char *fl = strstr(p, "\"flags\""), *end = fl ? strchr(fl, ']') : NULL;
-            size_t fn = end ? (size_t)(end - fl) : 0;
-
             tc = val;
-            if (fn >= sizeof flags)
-                fn = sizeof flags - 1;
-            memcpy(flags, fl ? fl : "", fn);
-            flags[fn] = 0;
+            wp_keep_flags(p, flags, sizeof flags);
         } else if (strcmp(key, "public") == 0) {
             pubh = val;
         } else if (strcmp(key, "private") == 0) {
@@ -1267,13 +1290,7 @@ START_TEST(wycheproof_x)
             }
             wp_count(&c, val, ok, file, tc);
             if (strcmp(val, "acceptable") == 0)
-                for (j = 0; j < NF; j++) {
-                    char q[64];
-
-                    snprintf(q, sizeof q, "\"%s\"", flag_names[j]);
-                    if (strstr(flags, q) != NULL)
-                        (ok ? flag_ok : flag_rej)[j]++;
-                }
+                wp_tally(flags, flag_names, NF, ok, flag_ok, flag_rej);
             zc_ec_key_wipe(&a);
             zc_ec_key_wipe(&b);
             pubh = privh = shh = NULL;
@@ -1288,6 +1305,539 @@ START_TEST(wycheproof_x)
     free(buf);
     ck_assert_uint_gt(c.valid + c.invalid, 0);
     ck_assert_uint_eq(c.fail, 0);
+}
+END_TEST
+
+/* ---- Ed25519 and Ed448 (RFC 8032) ---------------------------------------- */
+
+/* The Edwards curves: their RFC 8032 vectors and Wycheproof file. */
+static const struct {
+    enum zc_ec_curve curve;
+    const struct ed_kat *kats;
+    size_t n;
+    const char *wp;
+} eds[] = {
+    { ZC_EC_ED25519, ed25519_rfc8032, sizeof ed25519_rfc8032 / sizeof ed25519_rfc8032[0],
+      "ed25519_test.json" },
+};
+#define EDS (sizeof eds / sizeof eds[0])
+
+/* Sign msg with the variant of an RFC 8032 test (0 pure, 1 with a
+ * context, 2 ph); the plain call for variant 0. */
+static int ed_sign_as(const zc_ec_key *k, int variant, const uint8_t *ctx, size_t cl,
+                      const uint8_t *m, size_t ml, uint8_t *sig, size_t *sl)
+{
+    if (variant == 0)
+        return zc_eddsa_sign(k, m, ml, sig, sl);
+    return zc_eddsa_sign_ex(k, variant == 2, ctx, cl, m, ml, sig, sl);
+}
+
+static int ed_verify_as(const zc_ec_key *k, int variant, const uint8_t *ctx, size_t cl,
+                        const uint8_t *m, size_t ml, const uint8_t *sig, size_t sl)
+{
+    if (variant == 0)
+        return zc_eddsa_verify(k, m, ml, sig, sl);
+    return zc_eddsa_verify_ex(k, variant == 2, ctx, cl, m, ml, sig, sl);
+}
+
+/* The i-th vector of all curves'; NULL past the last. */
+static const struct ed_kat *ed_kat_at(size_t i)
+{
+    size_t c;
+
+    for (c = 0; c < EDS; i -= eds[c].n, c++)
+        if (i < eds[c].n)
+            return &eds[c].kats[i];
+    return NULL;
+}
+
+static size_t ed_kats(void)
+{
+    size_t c, n = 0;
+
+    for (c = 0; c < EDS; c++)
+        n += eds[c].n;
+    return n;
+}
+
+/* RFC 8032 section 7 (7.1 Ed25519, 7.2 Ed25519ctx, 7.3 Ed25519ph, 7.4
+ * Ed448 with and without a context, 7.5 Ed448ph), through the public
+ * calls on both backends: the public key from the seed, the signature
+ * byte for byte, verification with the private and the public-only key,
+ * a flipped bit of the message, the signature, the context refused, and
+ * Ed448 without a context through the plain and the _ex calls alike. */
+START_TEST(ed_rfc8032)
+{
+    const struct ed_kat *v = ed_kat_at((size_t)_i);
+    static uint8_t m[2048];
+    uint8_t seed[57], pub[57], ctx[256], want[114], sig[114], got[57];
+    size_t b = zc_ec_field_size(v->curve), ml, cl, len, s;
+    zc_ec_key k, p;
+    int be;
+
+    ck_assert_uint_eq(tu_unhex(seed, sizeof seed, v->seed), b);
+    ck_assert_uint_eq(tu_unhex(pub, sizeof pub, v->pub), b);
+    ck_assert_uint_eq(tu_unhex(want, sizeof want, v->sig), 2 * b);
+    ml = tu_unhex(m, sizeof m, v->msg);
+    cl = tu_unhex(ctx, sizeof ctx, v->ctx);
+    ck_assert_int_eq(zc_ec_key_from_public(&p, v->curve, pub, b), ZC_OK);
+    for (be = 0; be < 2; be++) {
+        ck_assert_int_eq(zc_ec_key_from_private(&k, v->curve, seed, b), ZC_OK);
+        if (be)
+            ck_assert_int_eq(zc_ec_key_set_backend(&k, ZC_BACKEND_SOFTWARE), ZC_OK);
+        len = sizeof got;
+        ck_assert_int_eq(zc_ec_key_public(&k, got, &len), ZC_OK);
+        ck_assert_uint_eq(len, b);
+        ck_assert_msg(memcmp(got, pub, b) == 0, "%s: public key", v->what);
+        len = sizeof sig;
+        ck_assert_int_eq(ed_sign_as(&k, v->variant, ctx, cl, ml ? m : NULL, ml, sig, &len), ZC_OK);
+        ck_assert_uint_eq(len, 2 * b);
+        ck_assert_msg(memcmp(sig, want, 2 * b) == 0, "%s: signature", v->what);
+        ck_assert_int_eq(ed_verify_as(&k, v->variant, ctx, cl, m, ml, want, 2 * b), ZC_OK);
+        zc_ec_key_wipe(&k);
+    }
+    ck_assert_int_eq(ed_verify_as(&p, v->variant, ctx, cl, m, ml, want, 2 * b), ZC_OK);
+    if (v->variant == 0 && v->curve == ZC_EC_ED448)        /* Ed448: dom4(0, "") either way */
+        ck_assert_int_eq(zc_eddsa_verify_ex(&p, 0, NULL, 0, m, ml, want, 2 * b), ZC_OK);
+    if (v->variant != 2)                                   /* another variant: refused */
+        ck_assert_int_eq(zc_eddsa_verify_ex(&p, 1, ctx, cl, m, ml, want, 2 * b), ZC_EAUTH);
+    if (cl > 0) {
+        ctx[0] ^= 1;
+        ck_assert_int_eq(ed_verify_as(&p, v->variant, ctx, cl, m, ml, want, 2 * b), ZC_EAUTH);
+        ctx[0] ^= 1;
+        ck_assert_int_eq(ed_verify_as(&p, v->variant, ctx, cl - 1, m, ml, want, 2 * b),
+                         ZC_EAUTH);
+    }
+    if (ml > 0) {
+        m[ml - 1] ^= 0x80;
+        ck_assert_int_eq(ed_verify_as(&p, v->variant, ctx, cl, m, ml, want, 2 * b), ZC_EAUTH);
+        m[ml - 1] ^= 0x80;
+    }
+    for (s = 0; s < 2 * b; s += b / 2) {
+        want[s] ^= 4;
+        ck_assert_int_eq(ed_verify_as(&p, v->variant, ctx, cl, m, ml, want, 2 * b), ZC_EAUTH);
+        want[s] ^= 4;
+    }
+    ck_assert_int_eq(ed_verify_as(&p, v->variant, ctx, cl, m, ml, want, 2 * b - 1), ZC_EAUTH);
+    ck_assert_int_eq(ed_verify_as(&p, v->variant, ctx, cl, m, ml, want, 2 * b + 1), ZC_EAUTH);
+    zc_ec_key_wipe(&p);
+}
+END_TEST
+
+/* Keys, round trips of every variant and the bad inputs of API.md, per
+ * curve. */
+START_TEST(ed_keys)
+{
+    const enum zc_ec_curve curve = eds[_i].curve;
+    size_t b = zc_ec_field_size(curve), len, i;
+    uint8_t seed[57], pub[57], got[133], sig[114], sig2[114], m[300], ctx[256], big[400];
+    zc_ec_key k, k2, p, x;
+    int ph;
+
+    ck_assert_uint_eq(b, curve == ZC_EC_ED448 ? 57 : 32);
+    ck_assert_int_eq(zc_ec_key_generate(&k, curve), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_curve(&k), curve);
+    len = sizeof pub;
+    ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);
+    ck_assert_uint_eq(len, b);
+    ck_assert_int_eq(zc_ec_key_from_public(&p, curve, pub, b), ZC_OK);
+    /* the seed is stored as given (PKCS#8 carries it), and gives the same key */
+    len = sizeof big;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, big, &len), ZC_OK);
+    memcpy(seed, big + len - b, b);
+    ck_assert_int_eq(zc_ec_key_from_private(&k2, curve, seed, b), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&k2, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, pub, b);
+    /* every variant round trips, each signature only under its own variant */
+    for (i = 0; i < sizeof m; i++)
+        m[i] = (uint8_t)(i * 7 + 1);
+    for (i = 0; i < sizeof ctx; i++)
+        ctx[i] = (uint8_t)(i ^ 0x5a);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_eddsa_sign(&k, m, sizeof m, sig, &len), ZC_OK);
+    ck_assert_uint_eq(len, 2 * b);
+    ck_assert_int_eq(zc_eddsa_verify(&p, m, sizeof m, sig, len), ZC_OK);
+    len = sizeof sig2;
+    ck_assert_int_eq(zc_eddsa_sign(&k2, m, sizeof m, sig2, &len), ZC_OK);
+    ck_assert_mem_eq(sig, sig2, 2 * b);                 /* deterministic */
+    ck_assert_int_eq(zc_eddsa_verify(&p, m, sizeof m - 1, sig, 2 * b), ZC_EAUTH);
+    len = 0;
+    ck_assert_int_eq(zc_eddsa_sign(&k, NULL, 0, NULL, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, 2 * b);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_eddsa_sign(&k, NULL, 0, sig, &len), ZC_OK);    /* empty message */
+    ck_assert_int_eq(zc_eddsa_verify(&p, NULL, 0, sig, len), ZC_OK);
+    for (ph = 0; ph < 2; ph++) {
+        size_t cls[] = { 0, 1, 255 }, c;
+
+        for (c = 0; c < 3; c++) {
+            size_t cl = cls[c];
+
+            if (curve == ZC_EC_ED25519 && !ph && cl == 0)
+                continue;               /* Ed25519ctx needs a context */
+            len = sizeof sig;
+            ck_assert_int_eq(zc_eddsa_sign_ex(&k, ph, ctx, cl, m, 100, sig, &len), ZC_OK);
+            ck_assert_int_eq(zc_eddsa_verify_ex(&p, ph, ctx, cl, m, 100, sig, len), ZC_OK);
+            ck_assert_int_eq(zc_eddsa_verify_ex(&p, !ph, ctx, cl ? cl : 1, m, 100, sig, len),
+                             ZC_EAUTH);
+            ck_assert_int_eq(zc_eddsa_verify(&p, m, 100, sig, len), ZC_EAUTH);
+            if (cl) {
+                ck_assert_int_eq(zc_eddsa_verify_ex(&p, ph, ctx + 1, cl - 1 ? cl - 1 : 1, m, 100,
+                                                    sig, len), ZC_EAUTH);
+            }
+        }
+    }
+    /* Ed448 without a context is the plain call; Ed25519's plain call is not ctx */
+    len = sizeof sig;
+    ck_assert_int_eq(zc_eddsa_sign(&k, m, 10, sig, &len), ZC_OK);
+    ck_assert_int_eq(zc_eddsa_verify_ex(&p, 0, ctx, 0, m, 10, sig, len),
+                     curve == ZC_EC_ED448 ? ZC_OK : ZC_EINVAL);
+    /* the public-key rules: non-canonical y = p, the neutral element (with
+     * and without the sign bit), a point off the curve (y = 2), lengths */
+    memset(got, 0xff, b);
+    if (curve == ZC_EC_ED25519) {
+        got[0] = 0xed;
+        got[31] = 0x7f;                 /* 2^255 - 19 */
+    } else {
+        got[28] = 0xfe;                 /* 2^448 - 2^224 - 1 */
+        got[56] = 0;
+    }
+    ck_assert_int_eq(zc_ec_key_from_public(&x, curve, got, b), ZC_EINVAL);
+    memset(got, 0, b);
+    got[0] = 1;
+    ck_assert_int_eq(zc_ec_key_from_public(&x, curve, got, b), ZC_EINVAL);
+    got[b - 1] = 0x80;
+    ck_assert_int_eq(zc_ec_key_from_public(&x, curve, got, b), ZC_EINVAL);
+    got[b - 1] = 0;
+    got[0] = 2;
+    ck_assert_int_eq(zc_ec_key_from_public(&x, curve, got, b), ZC_EINVAL);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&x, got, &len), ZC_EINVAL);     /* left wiped */
+    ck_assert_int_eq(zc_ec_key_from_public(&x, curve, pub, b - 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_public(&x, curve, pub, b + 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_public(&x, curve, NULL, b), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_private(&x, curve, seed, b - 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_private(&x, curve, seed, b + 1), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_from_private(&x, curve, NULL, b), ZC_EINVAL);
+    len = 0;
+    ck_assert_int_eq(zc_ec_key_public(&k, NULL, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, b);
+    /* signing: lengths, NULL, a public-only key, prehash, contexts */
+    memset(sig, 0xa5, sizeof sig);
+    len = 2 * b - 1;
+    ck_assert_int_eq(zc_eddsa_sign(&k, m, 10, sig, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, 2 * b);
+    ck_assert_uint_eq(sig[0], 0xa5);
+    len = 0;
+    ck_assert_int_eq(zc_eddsa_sign_ex(&k, 1, NULL, 0, m, 10, NULL, &len), ZC_ENOMEM);
+    ck_assert_uint_eq(len, 2 * b);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_eddsa_sign(NULL, m, 10, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign(&p, m, 10, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign(&k, NULL, 10, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign(&k, m, 10, sig, NULL), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign(&k, m, 10, NULL, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign_ex(&k, 2, ctx, 1, m, 10, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign_ex(&k, -1, ctx, 1, m, 10, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign_ex(&k, 1, ctx, 256, m, 10, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign_ex(&k, 1, NULL, 1, m, 10, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign_ex(&k, 0, NULL, 0, m, 10, sig, &len),
+                     curve == ZC_EC_ED25519 ? ZC_EINVAL : ZC_OK);
+    ck_assert_int_eq(zc_eddsa_verify_ex(&p, 2, ctx, 1, m, 10, sig, 2 * b), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify_ex(&p, 0, ctx, 256, m, 10, sig, 2 * b), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify_ex(&p, 0, NULL, 1, m, 10, sig, 2 * b), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify(NULL, m, 10, sig, 2 * b), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify(&p, NULL, 10, sig, 2 * b), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify(&p, m, 10, NULL, 2 * b), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify(&p, m, 10, NULL, 0), ZC_EAUTH);
+    ck_assert_int_eq(zc_eddsa_verify(&p, m, 10, sig, 0), ZC_EAUTH);
+    /* overlap: the signature over the message, the context, the key */
+    memcpy(big, m, 200);
+    len = 2 * b;
+    ck_assert_int_eq(zc_eddsa_sign(&k, big + 10, 100, big, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign(&k, big, 100, big + 99, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign_ex(&k, 1, big + 150, 20, m, 10, big + 140, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign(&k, m, 10, (uint8_t *)&k + 8, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_sign(&k, big, 100, big + 100, &len), ZC_OK);  /* adjacent */
+    ck_assert_int_eq(zc_eddsa_verify(&p, big, 100, big + 100, len), ZC_OK);
+    /* other families refuse Ed keys; EdDSA refuses the others */
+    memset(got, 1, 64);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, got, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_sign_deterministic(&k, ZC_SHA256, got, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHA256, got, sig, 64), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdh(&k, &p, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdh(&k, &k2, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_generate(&x, ZC_EC_P256), ZC_OK);
+    ck_assert_int_eq(zc_eddsa_sign(&x, m, 10, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify(&x, m, 10, sig, 64), ZC_EINVAL);
+    ck_assert_int_eq(zc_ecdh(&x, &k, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_generate(&x, ZC_EC_X25519), ZC_OK);
+    ck_assert_int_eq(zc_eddsa_sign_ex(&x, 1, NULL, 0, m, 10, sig, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify_ex(&x, 1, NULL, 0, m, 10, sig, 64), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_generate(&x, curve), ZC_OK);
+    ck_assert_int_eq(zc_eddsa_verify(&x, m, 10, sig, 2 * b), ZC_EAUTH);       /* wrong key */
+    zc_ec_key_wipe(&x);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_SEC1, got, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_ec_key_export_der(&p, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_EINVAL);
+    /* backends: CPACF refuses after the argument checks; SOFTWARE signs alike */
+    len = sizeof sig;
+    ck_assert_int_eq(zc_eddsa_sign(&k, m, 10, sig, &len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_set_backend(&k2, ZC_BACKEND_CPACF), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_set_backend(&p, ZC_BACKEND_CPACF), ZC_OK);
+    len = sizeof sig2;
+    ck_assert_int_eq(zc_eddsa_sign(&k2, m, 10, sig2, &len), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_eddsa_sign_ex(&k2, 7, NULL, 0, m, 10, sig2, &len), ZC_EINVAL);
+    ck_assert_int_eq(zc_eddsa_verify(&p, m, 10, sig, 2 * b), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_eddsa_verify(&p, m, 10, NULL, 2 * b), ZC_EINVAL);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&k2, got, &len), ZC_OK);
+    len = sizeof big;
+    ck_assert_int_eq(zc_ec_key_export_der(&k2, ZC_EC_DER_PRIVATE_PKCS8, big, &len), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_set_backend(&k2, ZC_BACKEND_SOFTWARE), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_set_backend(&p, ZC_BACKEND_SOFTWARE), ZC_OK);
+    len = sizeof sig2;
+    ck_assert_int_eq(zc_eddsa_sign(&k2, m, 10, sig2, &len), ZC_OK);
+    ck_assert_mem_eq(sig, sig2, 2 * b);
+    ck_assert_int_eq(zc_eddsa_verify(&p, m, 10, sig2, len), ZC_OK);
+    zc_ec_key_wipe(&k);
+    zc_ec_key_wipe(&k2);
+    zc_ec_key_wipe(&p);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_eddsa_sign(&k, m, 10, sig, &len), ZC_EINVAL);     /* wiped keys */
+    ck_assert_int_eq(zc_eddsa_verify(&p, m, 10, sig, 2 * b), ZC_EINVAL);
+}
+END_TEST
+
+/*
+ * The hardware-only policy: importing a seed still derives the public
+ * key (public data, API.md; in software where KIMD/KLMD lack SHA-512 or
+ * SHAKE256: core/hash_public.h), and PKCS#8 import with it; signing,
+ * verification in software and generation are refused.
+ */
+START_TEST(ed_hw_only)
+{
+    const struct ed_kat *v = &eds[_i].kats[0];
+    size_t b = zc_ec_field_size(v->curve), len, dl;
+    uint8_t seed[57], pub[57], got[57], sig[114], der[100];
+    enum zc_policy pol = zc_policy_get();
+    zc_ec_key k, k8;
+
+    ck_assert_uint_eq(tu_unhex(seed, sizeof seed, v->seed), b);
+    ck_assert_uint_eq(tu_unhex(pub, sizeof pub, v->pub), b);
+    ck_assert_uint_eq(tu_unhex(sig, sizeof sig, v->sig), 2 * b);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, v->curve, seed, b), ZC_OK);
+    dl = sizeof der;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, der, &dl), ZC_OK);
+    zc_ec_key_wipe(&k);
+    ck_assert_int_eq(zc_policy_set(ZC_POLICY_HW_ONLY), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_from_private(&k, v->curve, seed, b), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&k, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, pub, b);
+    ck_assert_int_eq(zc_ec_key_from_der(&k8, der, dl), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&k8, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, pub, b);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_eddsa_sign(&k, NULL, 0, sig, &len), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_eddsa_verify(&k, NULL, 0, sig, 2 * b), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ec_key_generate(&k8, v->curve), ZC_ENOTSUP);
+    {
+        uint8_t h[64];                  /* the public hash calls still refuse software */
+        zc_hash_ctx c;
+
+        if (zc_hash_init(&c, ZC_SHAKE256, ZC_BACKEND_SOFTWARE) == ZC_OK)
+            ck_abort_msg("a software hash under the hardware-only policy");
+        (void)h;
+    }
+    ck_assert_int_eq(zc_policy_set(pol), ZC_OK);
+    len = sizeof sig;
+    ck_assert_int_eq(zc_eddsa_sign(&k, NULL, 0, sig, &len), ZC_OK);
+    ck_assert_int_eq(zc_eddsa_verify(&k, NULL, 0, sig, len), ZC_OK);
+    zc_ec_key_wipe(&k);
+    zc_ec_key_wipe(&k8);
+}
+END_TEST
+
+/* RFC 8410 DER for Ed keys: section 10.1's public key and 10.3's private
+ * keys (v1, and v2 with an attribute and the public key) are one key
+ * pair; our export of it is those bytes; round trips on both curves; a
+ * v2 whose public key is not the derived one is refused. */
+START_TEST(ed_der)
+{
+    /* RFC 8410 10.1 (MCowBQYDK2VwAyEAGb9ECWmE...) and 10.3 */
+    static const char *const spki_hex =
+        "302a300506032b657003210019bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad7031"
+        "66e1";
+    static const char *const v1_hex =
+        "302e020100300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097"
+        "a88f44755842";
+    static const char *const v2_hex =
+        "3072020101300506032b657004220420d4ee72dbf913584ad5b6d8f1f769f8ad3afe7c28cbf1d4fbe097"
+        "a88f44755842a01f301d060a2a864886f70d01090914310f0c0d437572646c652043686169727381210019"
+        "bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1";
+    uint8_t spki[64], v1[64], v2[128], got[200], pub[57];
+    size_t sl = tu_unhex(spki, sizeof spki, spki_hex), l1 = tu_unhex(v1, sizeof v1, v1_hex);
+    size_t l2 = tu_unhex(v2, sizeof v2, v2_hex), len, c;
+    zc_ec_key k, q;
+
+    ck_assert_int_eq(zc_ec_key_from_der(&k, v1, l1), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_curve(&k), ZC_EC_ED25519);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, got, &len), ZC_OK);
+    ck_assert_uint_eq(len, sl);
+    ck_assert_mem_eq(got, spki, sl);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_OK);
+    ck_assert_uint_eq(len, l1);
+    ck_assert_mem_eq(got, v1, l1);
+    ck_assert_int_eq(zc_ec_key_from_der(&q, v2, l2), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&q, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, v1, l1);                  /* exported as v1 */
+    v2[l2 - 1] ^= 1;                                /* another public key */
+    ck_assert_int_eq(zc_ec_key_from_der(&q, v2, l2), ZC_EINVAL);
+    v2[l2 - 1] ^= 1;
+    ck_assert_int_eq(zc_ec_key_from_der(&q, spki, sl), ZC_OK);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_public(&q, got, &len), ZC_OK);
+    ck_assert_mem_eq(got, spki + sl - 32, 32);
+    len = sizeof got;
+    ck_assert_int_eq(zc_ec_key_export_der(&q, ZC_EC_DER_PRIVATE_PKCS8, got, &len), ZC_EINVAL);
+    spki[sl - 32] = 2;                              /* y = 2 is off the curve */
+    memset(spki + sl - 31, 0, 31);
+    ck_assert_int_eq(zc_ec_key_from_der(&q, spki, sl), ZC_EINVAL);
+    zc_ec_key_wipe(&k);
+    /* both curves: SPKI 30 L 30 05 06 03 2b 65 70|71 03 b+1 00 A, PKCS#8 v1
+     * 30 L 02 01 00 30 05 06 03 2b 65 70|71 04 b+2 04 b seed, and a v2 */
+    for (c = 0; c < EDS; c++) {
+        enum zc_ec_curve curve = eds[c].curve;
+        size_t b = zc_ec_field_size(curve), n;
+        uint8_t der[200], v2b[200];
+
+        ck_assert_int_eq(zc_ec_key_generate(&k, curve), ZC_OK);
+        len = sizeof pub;
+        ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);
+        len = sizeof der;
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, der, &len), ZC_OK);
+        ck_assert_uint_eq(len, b + 12);
+        ck_assert_uint_eq(der[8], curve == ZC_EC_ED448 ? 0x71 : 0x70);
+        ck_assert_mem_eq(der + 12, pub, b);
+        ck_assert_int_eq(zc_ec_key_from_der(&q, der, len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_curve(&q), curve);
+        len = sizeof der;
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, der, &len), ZC_OK);
+        ck_assert_uint_eq(len, b + 16);
+        ck_assert_uint_eq(der[11], curve == ZC_EC_ED448 ? 0x71 : 0x70);
+        ck_assert_int_eq(zc_ec_key_from_der(&q, der, len), ZC_OK);
+        len = sizeof got;
+        ck_assert_int_eq(zc_ec_key_public(&q, got, &len), ZC_OK);
+        ck_assert_mem_eq(got, pub, b);
+        /* v2: version 1, the v1 body, [1] 00 A (Ed448's 133 bytes: a 81 length) */
+        n = 0;
+        v2b[n++] = 0x30;
+        if (b + 16 - 2 + 3 + b >= 128)
+            v2b[n++] = 0x81;
+        v2b[n++] = (uint8_t)(b + 16 - 2 + 3 + b);
+        memcpy(v2b + n, der + 2, b + 14);
+        v2b[n + 2] = 1;
+        n += b + 14;
+        v2b[n++] = 0x81;
+        v2b[n++] = (uint8_t)(b + 1);
+        v2b[n++] = 0;
+        memcpy(v2b + n, pub, b);
+        n += b;
+        ck_assert_int_eq(zc_ec_key_from_der(&q, v2b, n), ZC_OK);
+        v2b[n - b] ^= 0x10;
+        ck_assert_int_eq(zc_ec_key_from_der(&q, v2b, n), ZC_EINVAL);
+        len = sizeof got;
+        ck_assert_int_eq(zc_ec_key_public(&q, got, &len), ZC_EINVAL);      /* left wiped */
+        len = sizeof got;
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_SEC1, got, &len), ZC_EINVAL);
+        zc_ec_key_wipe(&k);
+    }
+}
+END_TEST
+
+/* Wycheproof's EdDSA files: each group's key imported raw and from its
+ * DER (the same key), every signature through zc_eddsa_verify. The files
+ * have no "acceptable" results; the counts are printed per flag. */
+START_TEST(wycheproof_ed)
+{
+    static const char *const flag_names[] = {
+        "Valid", "Ktv", "TinkOverflow", "InvalidEncoding", "InvalidSignature",
+        "SignatureMalleability", "SignatureWithGarbage", "CompressedSignature",
+        "TruncatedSignature", "InvalidKtv",
+    };
+    enum { NF = sizeof flag_names / sizeof flag_names[0] };
+    unsigned flag_ok[NF] = { 0 }, flag_rej[NF] = { 0 };
+    const char *file = eds[_i].wp;
+    enum zc_ec_curve curve = eds[_i].curve;
+    char *buf = slurp(file), *p, *key, *val, *msg = NULL, *sig = NULL;
+    char flags[512] = "";
+    const char *tc = "?";
+    struct wp_counts c = { 0 };
+    size_t b = zc_ec_field_size(curve), j;
+    zc_ec_key k;
+    int have_key = 0;
+
+    if (buf == NULL) {
+        printf("SKIP wycheproof %s: not found, or not the caps-unset run (ZC_WYCHEPROOF=%s)\n",
+               file, getenv("ZC_WYCHEPROOF") ? getenv("ZC_WYCHEPROOF") : "unset");
+        return;
+    }
+    p = buf;
+    while (next_pair(&p, &key, &val)) {
+        if (strcmp(key, "pk") == 0) {
+            uint8_t pub[128];
+            size_t n = tu_unhex(pub, sizeof pub, val);
+
+            ck_assert_uint_eq(n, b);
+            have_key = zc_ec_key_from_public(&k, curve, pub, n) == ZC_OK;
+            ck_assert_msg(have_key, "%s: group key refused", file);
+        } else if (strcmp(key, "publicKeyDer") == 0) {
+            uint8_t der[128], a[57], d[57];
+            size_t n = tu_unhex(der, sizeof der, val), al = sizeof a, dl = sizeof d;
+            zc_ec_key kd;
+
+            ck_assert(have_key);
+            ck_assert_int_eq(zc_ec_key_from_der(&kd, der, n), ZC_OK);
+            ck_assert_int_eq(zc_ec_key_public(&k, a, &al), ZC_OK);
+            ck_assert_int_eq(zc_ec_key_public(&kd, d, &dl), ZC_OK);
+            ck_assert_mem_eq(a, d, b);
+            zc_ec_key_wipe(&kd);
+        } else if (strcmp(key, "comment") == 0) {
+            tc = val;
+            wp_keep_flags(p, flags, sizeof flags);
+        } else if (strcmp(key, "msg") == 0) {
+            msg = val;
+        } else if (strcmp(key, "sig") == 0) {
+            sig = val;
+        } else if (strcmp(key, "result") == 0 && msg != NULL && sig != NULL) {
+            static uint8_t m[8192], s[1024];
+            size_t ml = tu_unhex(m, sizeof m, msg), sl = tu_unhex(s, sizeof s, sig);
+            int ok;
+
+            ck_assert(have_key);
+            ok = zc_eddsa_verify(&k, ml ? m : NULL, ml, sl ? s : NULL, sl) == ZC_OK;
+            wp_count(&c, val, ok, file, tc);
+            wp_tally(flags, flag_names, NF, ok, flag_ok, flag_rej);
+            msg = sig = NULL;
+        }
+    }
+    printf("wycheproof %s: %u valid, %u invalid, acceptable %u accepted %u rejected, "
+           "%u failures\n", file, c.valid, c.invalid, c.acceptable_ok, c.acceptable_rej, c.fail);
+    for (j = 0; j < NF; j++)
+        if (flag_ok[j] + flag_rej[j])
+            printf("wycheproof %s: flag %s: %u accepted, %u rejected\n", file, flag_names[j],
+                   flag_ok[j], flag_rej[j]);
+    free(buf);
+    ck_assert_uint_gt(c.valid + c.invalid, 0);
+    ck_assert_uint_eq(c.fail, 0);
+    zc_ec_key_wipe(&k);
 }
 END_TEST
 
@@ -1311,6 +1861,11 @@ int main(void)
     tcase_add_loop_test(tc, x_keys, 0, 2);
     tcase_add_loop_test(tc, x_der, 0, 2);
     tcase_add_loop_test(tc, wycheproof_x, 0, sizeof x_files / sizeof x_files[0]);
+    tcase_add_loop_test(tc, ed_rfc8032, 0, (int)ed_kats());
+    tcase_add_loop_test(tc, ed_keys, 0, EDS);
+    tcase_add_loop_test(tc, ed_hw_only, 0, EDS);
+    tcase_add_test(tc, ed_der);
+    tcase_add_loop_test(tc, wycheproof_ed, 0, EDS);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

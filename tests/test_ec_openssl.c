@@ -8,6 +8,8 @@
  * and X448: RFC 8410 keys both ways (our PKCS#8 and SPKI into OpenSSL,
  * its into ours, raw keys compared), EVP_PKEY_derive against zc_ecdh
  * with generated keys and with random u (X25519's top bit included).
+ * Ed25519 and Ed448: RFC 8410 keys both ways, signatures of random
+ * messages equal and verified by the other side.
  */
 #include <zcrypt.h>
 #include <check.h>
@@ -301,6 +303,137 @@ START_TEST(x_both_ways)
 }
 END_TEST
 
+/* The Edwards curves OpenSSL is compared on. OpenSSL 3.0 has pure Ed25519
+ * and Ed448 only (the "instance" and "context-string" parameters of
+ * Ed25519ctx/ph and Ed448ph come with 3.2), so the other instances are
+ * RFC 8032's vectors' (test_ec.c). */
+static const struct {
+    enum zc_ec_curve curve;
+    const char *name;
+    int id;
+} ed_curves[] = {
+    { ZC_EC_ED25519, "ED25519", EVP_PKEY_ED25519 },
+};
+
+/* One-shot EdDSA of OpenSSL: sign (sig != NULL) or verify. */
+static int ossl_ed(EVP_PKEY *pk, const uint8_t *m, size_t ml, uint8_t *sig, size_t *sl,
+                   const uint8_t *vsig, size_t vl)
+{
+    EVP_MD_CTX *c = EVP_MD_CTX_new();
+    int r;
+
+    ck_assert_ptr_nonnull(c);
+    if (sig != NULL) {
+        ck_assert_int_eq(EVP_DigestSignInit(c, NULL, NULL, NULL, pk), 1);
+        r = EVP_DigestSign(c, sig, sl, m, ml);
+    } else {
+        ck_assert_int_eq(EVP_DigestVerifyInit(c, NULL, NULL, NULL, pk), 1);
+        r = EVP_DigestVerify(c, vsig, vl, m, ml);
+    }
+    EVP_MD_CTX_free(c);
+    return r;
+}
+
+/* Ed25519 and Ed448 both ways: our generated keys into OpenSSL (PKCS#8,
+ * SPKI) and OpenSSL's into ours (PKCS#8, SPKI, raw), signatures of random
+ * messages (0..299 bytes) equal byte for byte (EdDSA is deterministic) and
+ * verified by the other side, a flipped bit refused by both. */
+START_TEST(ed_both_ways)
+{
+    const enum zc_ec_curve curve = ed_curves[_i].curve;
+    const int id = ed_curves[_i].id;
+    size_t b = zc_ec_field_size(curve);
+    uint64_t seed = 0x9e3779b97f4a7c15u + (uint64_t)_i;
+    unsigned round;
+
+    for (round = 0; round < 24; round++) {
+        zc_ec_key k, o8, op_pub, kr;
+        uint8_t der[256], spki[256], raw[57], raw2[57], m[300], s1[114], s2[114], *p;
+        size_t len = sizeof der, l2 = sizeof spki, rl, ml, sl;
+        EVP_PKEY *pk, *pub, *op = NULL;
+        EVP_PKEY_CTX *gc;
+        int n;
+
+        ml = (size_t)(tu_rand(&seed) % sizeof m);
+        tu_fill(&seed, m, ml);
+        /* ours into OpenSSL */
+        ck_assert_int_eq(zc_ec_key_generate(&k, curve), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PRIVATE_PKCS8, der, &len), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_export_der(&k, ZC_EC_DER_PUBLIC_SPKI, spki, &l2), ZC_OK);
+        pk = ossl_from_der(der, len, 0);
+        pub = ossl_from_der(spki, l2, 1);
+        ck_assert_int_eq(EVP_PKEY_id(pk), id);
+        ck_assert_int_eq(EVP_PKEY_eq(pk, pub), 1);          /* OpenSSL derives the same A */
+        sl = sizeof s1;
+        ck_assert_int_eq(zc_eddsa_sign(&k, ml ? m : NULL, ml, s1, &sl), ZC_OK);
+        ck_assert_uint_eq(sl, 2 * b);
+        ck_assert_int_eq(ossl_ed(pub, m, ml, NULL, NULL, s1, sl), 1);
+        rl = sizeof s2;
+        ck_assert_int_eq(ossl_ed(pk, m, ml, s2, &rl, NULL, 0), 1);
+        ck_assert_uint_eq(rl, 2 * b);
+        ck_assert_mem_eq(s1, s2, 2 * b);
+        s1[round % (2 * b)] ^= (uint8_t)(1u << (round % 8));
+        ck_assert_int_eq(ossl_ed(pub, m, ml, NULL, NULL, s1, sl), 0);
+        ck_assert_int_eq(zc_eddsa_verify(&k, m, ml, s1, sl), ZC_EAUTH);
+        /* OpenSSL's keys into ours: SPKI, PKCS#8, raw seed */
+        gc = EVP_PKEY_CTX_new_from_name(NULL, ed_curves[_i].name, NULL);
+        ck_assert_ptr_nonnull(gc);
+        ck_assert_int_eq(EVP_PKEY_keygen_init(gc), 1);
+        ck_assert_int_eq(EVP_PKEY_keygen(gc, &op), 1);
+        EVP_PKEY_CTX_free(gc);
+        p = spki;
+        n = i2d_PUBKEY(op, &p);
+        ck_assert(n > 0);
+        ck_assert_int_eq(zc_ec_key_from_der(&op_pub, spki, (size_t)n), ZC_OK);
+        ck_assert_int_eq(zc_ec_key_curve(&op_pub), curve);
+        {
+            PKCS8_PRIV_KEY_INFO *p8 = EVP_PKEY2PKCS8(op);
+
+            p = der;
+            n = i2d_PKCS8_PRIV_KEY_INFO(p8, &p);
+            PKCS8_PRIV_KEY_INFO_free(p8);
+            ck_assert(n > 0);
+            ck_assert_int_eq(zc_ec_key_from_der(&o8, der, (size_t)n), ZC_OK);
+        }
+        rl = sizeof raw;
+        ck_assert_int_eq(EVP_PKEY_get_raw_private_key(op, raw, &rl), 1);
+        ck_assert_uint_eq(rl, b);
+        ck_assert_int_eq(zc_ec_key_from_private(&kr, curve, raw, rl), ZC_OK);
+        rl = sizeof raw;
+        ck_assert_int_eq(EVP_PKEY_get_raw_public_key(op, raw, &rl), 1);
+        len = sizeof raw2;
+        ck_assert_int_eq(zc_ec_key_public(&kr, raw2, &len), ZC_OK);
+        ck_assert_mem_eq(raw, raw2, b);
+        len = sizeof raw2;
+        ck_assert_int_eq(zc_ec_key_public(&o8, raw2, &len), ZC_OK);
+        ck_assert_mem_eq(raw, raw2, b);
+        len = sizeof der - 128;                             /* our PKCS#8 is OpenSSL's */
+        ck_assert_int_eq(zc_ec_key_export_der(&o8, ZC_EC_DER_PRIVATE_PKCS8, der + 128, &len),
+                         ZC_OK);
+        ck_assert_uint_eq(len, (size_t)n);
+        ck_assert_mem_eq(der + 128, der, len);
+        /* OpenSSL signs, we verify with its public key; ours equal */
+        rl = sizeof s2;
+        ck_assert_int_eq(ossl_ed(op, m, ml, s2, &rl, NULL, 0), 1);
+        ck_assert_int_eq(zc_eddsa_verify(&op_pub, ml ? m : NULL, ml, s2, rl), ZC_OK);
+        sl = sizeof s1;
+        ck_assert_int_eq(zc_eddsa_sign(&o8, ml ? m : NULL, ml, s1, &sl), ZC_OK);
+        ck_assert_mem_eq(s1, s2, 2 * b);
+        if (ml > 0) {
+            m[0] ^= 1;
+            ck_assert_int_eq(zc_eddsa_verify(&op_pub, m, ml, s2, rl), ZC_EAUTH);
+        }
+        EVP_PKEY_free(pk);
+        EVP_PKEY_free(pub);
+        EVP_PKEY_free(op);
+        zc_ec_key_wipe(&k);
+        zc_ec_key_wipe(&o8);
+        zc_ec_key_wipe(&op_pub);
+        zc_ec_key_wipe(&kr);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *s = suite_create("ec-openssl");
@@ -310,6 +443,7 @@ int main(void)
     tcase_add_loop_test(tc, ours_to_openssl, 0, 3);
     tcase_add_loop_test(tc, openssl_to_ours, 0, 3);
     tcase_add_loop_test(tc, x_both_ways, 0, 2);
+    tcase_add_loop_test(tc, ed_both_ways, 0, sizeof ed_curves / sizeof ed_curves[0]);
     suite_add_tcase(s, tc);
     return tu_run_suite(s);
 }

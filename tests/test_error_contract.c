@@ -143,6 +143,7 @@ static struct ws {
     struct zc_rsa_components comp;
     zc_ec_key ec, ec_pub, ec_zero, ec_cpacf, ec_new;
     zc_ec_key x, x_pub, x_low, x_cpacf, x448;
+    zc_ec_key ed, ed_pub, ed_cpacf;
     uint8_t ff[128];            /* above every 1024-bit modulus */
     size_t len, small;
     struct zc_backend_info info;
@@ -215,6 +216,44 @@ static void x_once(void)
     x_pkcs8_other[50] = 0x00;
     memcpy(x_pkcs8_other + 51, b_pub, 32);
     x_pkcs8_other_len = 83;
+}
+
+/* Ed25519: RFC 8032 7.1 TEST 1's key (private, and public only), a
+ * PKCS#8 v2 of its seed carrying another public key (B's encoding, y =
+ * 4/5, from RFC 8032 5.1), A's non-canonical twin y + p is not made: y = p
+ * (ed_noncanon) and the neutral element (ed_neutral) are. */
+static zc_ec_key ed_ready, ed_pub_ready;
+static uint8_t ed_pkcs8_other[83], ed_noncanon[32], ed_neutral[32];
+
+static void ed_once(void)
+{
+    static const uint8_t seed[32] = {
+        0x9d, 0x61, 0xb1, 0x9d, 0xef, 0xfd, 0x5a, 0x60, 0xba, 0x84, 0x4a, 0xf4, 0x92, 0xec, 0x2c, 0xc4,
+        0x44, 0x49, 0xc5, 0x69, 0x7b, 0x32, 0x69, 0x19, 0x70, 0x3b, 0xac, 0x03, 0x1c, 0xae, 0x7f, 0x60,
+    };
+    static const uint8_t base[32] = {
+        0x58, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+        0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+    };
+    uint8_t pub[32];
+    size_t len = sizeof pub;
+
+    check(zc_ec_key_from_private(&ed_ready, ZC_EC_ED25519, seed, 32) == ZC_OK, "an Ed25519 key");
+    check(zc_ec_key_public(&ed_ready, pub, &len) == ZC_OK, "its public key");
+    check(zc_ec_key_from_public(&ed_pub_ready, ZC_EC_ED25519, pub, 32) == ZC_OK, "and imports");
+    len = sizeof ed_pkcs8_other;
+    check(zc_ec_key_export_der(&ed_ready, ZC_EC_DER_PRIVATE_PKCS8, ed_pkcs8_other, &len) ==
+          ZC_OK && len == 48, "Ed25519 PKCS#8 export");
+    ed_pkcs8_other[1] = 0x2e + 35;      /* version 1 and [1] IMPLICIT BIT STRING of B */
+    ed_pkcs8_other[4] = 1;
+    ed_pkcs8_other[48] = 0x81;
+    ed_pkcs8_other[49] = 0x21;
+    ed_pkcs8_other[50] = 0x00;
+    memcpy(ed_pkcs8_other + 51, base, 32);
+    memset(ed_noncanon, 0xff, 32);      /* 2^255 - 19 */
+    ed_noncanon[0] = 0xed;
+    ed_noncanon[31] = 0x7f;
+    ed_neutral[0] = 1;
 }
 
 static void ec_once(void)
@@ -343,6 +382,10 @@ static void setup(void)
     memcpy(&W.x_cpacf, &x_ready, sizeof W.x_cpacf);
     zc_ec_key_set_backend(&W.x_cpacf, ZC_BACKEND_CPACF);
     memcpy(&W.x448, &x448_ready, sizeof W.x448);
+    memcpy(&W.ed, &ed_ready, sizeof W.ed);
+    memcpy(&W.ed_pub, &ed_pub_ready, sizeof W.ed_pub);
+    memcpy(&W.ed_cpacf, &ed_ready, sizeof W.ed_cpacf);
+    zc_ec_key_set_backend(&W.ed_cpacf, ZC_BACKEND_CPACF);
     memcpy(&W.rsa_bad, &rsa_ready, sizeof W.rsa_bad);
     W.rsa_bad.zc_dp[0] ^= 2;    /* the CRT result fails the check with e */
     memset(&W.comp, 0, sizeof W.comp);
@@ -1236,7 +1279,7 @@ static void ec_probes(void)
     V(zc_ec_field_size, ((enum zc_ec_curve)99), v == 0);
     E(zc_ec_key_generate, EI, WRITES, (NULL, ZC_EC_P256));
     E(zc_ec_key_generate, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99));
-    E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED25519));
+    E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED448));
     static const uint8_t zero64[64];
     /* SPKI with id-ecPublicKey on secp256k1 (not built), and with rsaEncryption */
     static const uint8_t spki_k1[] = {
@@ -1266,6 +1309,13 @@ static void ec_probes(void)
         E(zc_ecdh, ZC_ENOTSUP, 0, (&W.x, &W.x_pub, o, &W.len));
         check(zc_ec_key_from_private(&W.ec_new, ZC_EC_X25519, W.key, 32) == ZC_OK,
               "hw-only: X25519 import (X25519(k, 9) in software) is allowed");
+        E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED25519));
+        E(zc_eddsa_sign, ZC_ENOTSUP, 0, (&W.ed, d, 32, o, &W.len));
+        E(zc_eddsa_verify, ZC_ENOTSUP, 0, (&W.ed_pub, d, 32, sig, 64));
+        E(zc_eddsa_sign_ex, ZC_ENOTSUP, 0, (&W.ed, 1, NULL, 0, d, 32, o, &W.len));
+        E(zc_eddsa_verify_ex, ZC_ENOTSUP, 0, (&W.ed_pub, 1, NULL, 0, d, 32, sig, 64));
+        check(zc_ec_key_from_private(&W.ec_new, ZC_EC_ED25519, W.key, 32) == ZC_OK,
+              "hw-only: Ed25519 import (H(seed) and [s]B in software) is allowed");
         zc_policy_set(pol);
     }
     check(zc_policy_get() == pol, "the policy is restored");
@@ -1276,7 +1326,15 @@ static void ec_probes(void)
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, zero64, 32));   /* d = 0 */
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99, W.key, 32));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, (uint8_t *)&W.ec_new + 8, 32));
-    E(zc_ec_key_from_private, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED25519, W.key, 32));
+    E(zc_ec_key_from_private, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED448, W.ff, 57));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, W.key, 31));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, NULL, 32));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, W.ff, 33));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, ed_noncanon, 32));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, ed_neutral, 32));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, W.ff, 32));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, ed_neutral, 33));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, ed_pkcs8_other, sizeof ed_pkcs8_other));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_X25519, W.key, 31));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_X25519, W.key, 33));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_X448, W.ff, 57));
@@ -1336,6 +1394,56 @@ static void ec_probes(void)
     E(zc_ecdsa_verify, EI, 0, (&W.x_pub, ZC_SHA256, d, sig, 64));
     E(zc_eddsa_sign, EI, 0, (&W.x, d, 32, o, &W.len));
     E(zc_eddsa_verify, EI, 0, (&W.x_pub, d, 32, sig, 64));
+    /* EdDSA on Ed25519 */
+    E(zc_eddsa_sign, EI, 0, (NULL, d, 32, o, &W.len));
+    E(zc_eddsa_sign, EI, 0, (&W.ed_pub, d, 32, o, &W.len));
+    E(zc_eddsa_sign, EI, 0, (&W.ec, d, 32, o, &W.len));
+    E(zc_eddsa_sign, EI, 0, (&W.ec_zero, d, 32, o, &W.len));
+    E(zc_eddsa_sign, EI, 0, (&W.ed, NULL, 32, o, &W.len));
+    E(zc_eddsa_sign, EI, 0, (&W.ed, d, 32, o, NULL));
+    E(zc_eddsa_sign, EI, 0, (&W.ed, d, 32, NULL, &W.len));
+    E(zc_eddsa_sign, EI, 0, (&W.ed, W.buf, 200, W.buf + 100, &W.len));        /* overlap */
+    E(zc_eddsa_sign, EI, 0, (&W.ed, d, 32, (uint8_t *)&W.ed + 16, &W.len));    /* into the key */
+    E(zc_eddsa_sign, ZC_ENOMEM, WRITES, (&W.ed, d, 32, o, &W.small));
+    E(zc_eddsa_sign, ZC_ENOTSUP, 0, (&W.ed_cpacf, d, 32, o, &W.len));
+    E(zc_eddsa_sign, EI, 0, (&W.ed_cpacf, d, 32, o, NULL));              /* arguments first */
+    E(zc_eddsa_sign_ex, EI, 0, (NULL, 1, NULL, 0, d, 32, o, &W.len));
+    E(zc_eddsa_sign_ex, EI, 0, (&W.ed, 2, NULL, 0, d, 32, o, &W.len));
+    E(zc_eddsa_sign_ex, EI, 0, (&W.ed, -1, NULL, 0, d, 32, o, &W.len));
+    E(zc_eddsa_sign_ex, EI, 0, (&W.ed, 1, W.ff, 256, d, 32, o, &W.len));
+    E(zc_eddsa_sign_ex, EI, 0, (&W.ed, 1, NULL, 5, d, 32, o, &W.len));
+    E(zc_eddsa_sign_ex, EI, 0, (&W.ed, 0, NULL, 0, d, 32, o, &W.len));     /* Ed25519ctx */
+    E(zc_eddsa_sign_ex, EI, 0, (&W.ed, 1, W.buf + 300, 10, d, 32, o, &W.len));  /* overlap */
+    E(zc_eddsa_sign_ex, EI, 0, (&W.ed_pub, 1, NULL, 0, d, 32, o, &W.len));
+    E(zc_eddsa_sign_ex, EI, 0, (&W.x, 1, NULL, 0, d, 32, o, &W.len));
+    E(zc_eddsa_sign_ex, ZC_ENOMEM, WRITES, (&W.ed, 0, W.ff, 3, d, 32, o, &W.small));
+    E(zc_eddsa_sign_ex, ZC_ENOTSUP, 0, (&W.ed_cpacf, 1, NULL, 0, d, 32, o, &W.len));
+    E(zc_eddsa_sign_ex, EI, 0, (&W.ed_cpacf, 0, NULL, 0, d, 32, o, &W.len));
+    E(zc_eddsa_verify, EI, 0, (NULL, d, 32, sig, 64));
+    E(zc_eddsa_verify, EI, 0, (&W.ec_pub, d, 32, sig, 64));
+    E(zc_eddsa_verify, EI, 0, (&W.ec_zero, d, 32, sig, 64));
+    E(zc_eddsa_verify, EI, 0, (&W.ed_pub, NULL, 32, sig, 64));
+    E(zc_eddsa_verify, EI, 0, (&W.ed_pub, d, 32, NULL, 64));
+    E(zc_eddsa_verify, ZC_EAUTH, 0, (&W.ed_pub, d, 32, sig, 63));
+    E(zc_eddsa_verify, ZC_EAUTH, 0, (&W.ed_pub, d, 32, NULL, 0));
+    E(zc_eddsa_verify, ZC_EAUTH, 0, (&W.ed_pub, d, 32, sig, 64));       /* R = 0, S = 0 */
+    E(zc_eddsa_verify, ZC_EAUTH, 0, (&W.ed, d, 32, W.ff, 64));          /* S >= L */
+    E(zc_eddsa_verify, ZC_ENOTSUP, 0, (&W.ed_cpacf, d, 32, sig, 64));
+    E(zc_eddsa_verify, EI, 0, (&W.ed_cpacf, d, 32, NULL, 64));           /* arguments first */
+    E(zc_eddsa_verify_ex, EI, 0, (NULL, 1, NULL, 0, d, 32, sig, 64));
+    E(zc_eddsa_verify_ex, EI, 0, (&W.ed_pub, 2, NULL, 0, d, 32, sig, 64));
+    E(zc_eddsa_verify_ex, EI, 0, (&W.ed_pub, 1, W.ff, 256, d, 32, sig, 64));
+    E(zc_eddsa_verify_ex, EI, 0, (&W.ed_pub, 1, NULL, 1, d, 32, sig, 64));
+    E(zc_eddsa_verify_ex, EI, 0, (&W.ed_pub, 0, NULL, 0, d, 32, sig, 64));   /* Ed25519ctx */
+    E(zc_eddsa_verify_ex, EI, 0, (&W.x_pub, 1, NULL, 0, d, 32, sig, 64));
+    E(zc_eddsa_verify_ex, ZC_EAUTH, 0, (&W.ed_pub, 0, W.ff, 1, d, 32, sig, 64));
+    E(zc_eddsa_verify_ex, ZC_EAUTH, 0, (&W.ed_pub, 1, NULL, 0, d, 32, sig, 65));
+    E(zc_eddsa_verify_ex, ZC_ENOTSUP, 0, (&W.ed_cpacf, 1, NULL, 0, d, 32, sig, 64));
+    E(zc_eddsa_verify_ex, EI, 0, (&W.ed_cpacf, 7, NULL, 0, d, 32, sig, 64));
+    E(zc_ec_key_export_der, EI, 0, (&W.ed, ZC_EC_DER_PRIVATE_SEC1, o, &W.len));
+    E(zc_ec_key_export_der, EI, 0, (&W.ed_pub, ZC_EC_DER_PRIVATE_PKCS8, o, &W.len));
+    E(zc_ec_key_export_der, ZC_ENOMEM, WRITES, (&W.ed, ZC_EC_DER_PUBLIC_SPKI, o, &W.small));
+    E(zc_ec_key_public, ZC_ENOMEM, WRITES, (&W.ed, o, &W.small));
     E(zc_ec_key_public, EI, 0, (NULL, o, &W.len));
     E(zc_ec_key_public, EI, 0, (&W.ec_zero, o, &W.len));
     E(zc_ec_key_public, EI, 0, (&W.ec, o, NULL));
@@ -1458,6 +1566,7 @@ int main(void)
     rsa_once();
     ec_once();
     x_once();
+    ed_once();
     check(nrows > 0, "the contract has rows");
     aes_probes();
     protected_probes();

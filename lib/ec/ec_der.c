@@ -13,7 +13,8 @@
  * them. Everything else is
  * ZC_EINVAL; explicit curve parameters and unknown curves are ZC_ENOTSUP.
  * The writer builds into a stack buffer and copies only when it fits.
- * X25519/X448 keys (RFC 8410) are ec_der_8410.c's: from_der asks it first.
+ * Ed25519/Ed448 and X25519/X448 keys (RFC 8410) are ec_der_8410.c's:
+ * from_der asks it first.
  */
 #include "ec_int.h"
 #include "core/der.h"
@@ -304,7 +305,7 @@ int zc_ec_key_export_der(const zc_ec_key *k, enum zc_ec_der_format format, uint8
 
     if (!zc_ec_key_ok(k) || der_len == NULL || zc_bad_ptr(der, *der_len))
         return ZC_EINVAL;
-    if (zc_ec_is_x((enum zc_ec_curve)k->zc_curve)) {
+    if (zc_ec_is_8410((enum zc_ec_curve)k->zc_curve)) {
         if (format != ZC_EC_DER_PUBLIC_SPKI && !k->zc_private)
             return ZC_EINVAL;
         n = zc_ec_8410_export(k, format, u);

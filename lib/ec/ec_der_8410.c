@@ -1,9 +1,10 @@
 /*
- * ec_der_8410.c - X25519 and X448 keys in DER (RFC 8410): the
- * SubjectPublicKeyInfo with id-X25519 (1.3.101.110) or id-X448
- * (1.3.101.111) and the raw u as its BIT STRING, and the PKCS#8
- * OneAsymmetricKey (RFC 5958) whose privateKey OCTET STRING holds the
- * CurvePrivateKey, itself an OCTET STRING of the f scalar bytes. Import
+ * ec_der_8410.c - X25519, X448, Ed25519 and Ed448 keys in DER (RFC 8410):
+ * the SubjectPublicKeyInfo with id-X25519 (1.3.101.110), id-X448
+ * (1.3.101.111), id-Ed25519 (1.3.101.112) or id-Ed448 (1.3.101.113) and
+ * the raw u or A as its BIT STRING, and the PKCS#8 OneAsymmetricKey (RFC
+ * 5958) whose privateKey OCTET STRING holds the CurvePrivateKey, itself
+ * an OCTET STRING of the f scalar or seed bytes. Import
  * reads version 0 (PrivateKeyInfo) and version 1 (with the optional [1]
  * IMPLICIT BIT STRING publicKey, which must be the derived public key,
  * byte for byte); export writes version 0, as for the NIST curves.
@@ -21,21 +22,39 @@
 /* OneAsymmetricKey's publicKey: [1] IMPLICIT BIT STRING (RFC 5958) */
 #define DER_PKCS8_PUBLIC 0x81
 
-/* The OIDs' contents: 1.3.101 (2b 65) then 110 or 111. */
+/* The OIDs' contents: 1.3.101 (2b 65) then the last arc. */
 static const uint8_t oid_prefix[] = { 0x2b, 0x65 };
 
-/* AlgorithmIdentifier's OID -> *curve; 0 when it is id-X25519/id-X448. */
+static const struct {
+    enum zc_ec_curve curve;
+    uint8_t arc;
+} arcs[] = {
+    { ZC_EC_X25519, 110 }, { ZC_EC_X448, 111 }, { ZC_EC_ED25519, 112 }, { ZC_EC_ED448, 113 },
+};
+
+/* AlgorithmIdentifier's OID -> *curve; 0 when it is one of RFC 8410's. */
 static int x_curve(const struct zc_der *o, enum zc_ec_curve *curve)
 {
+    size_t i;
+
     if (o->len != 3 || memcmp(o->p, oid_prefix, 2) != 0)
         return -1;
-    if (o->p[2] == 110)
-        *curve = ZC_EC_X25519;
-    else if (o->p[2] == 111)
-        *curve = ZC_EC_X448;
-    else
-        return -1;                      /* Ed25519 (112), Ed448 (113): not here */
-    return 0;
+    for (i = 0; i < sizeof arcs / sizeof arcs[0]; i++)
+        if (o->p[2] == arcs[i].arc) {
+            *curve = arcs[i].curve;
+            return 0;
+        }
+    return -1;
+}
+
+/* The last arc of a curve's OID (an RFC 8410 curve). */
+static uint8_t x_arc(enum zc_ec_curve curve)
+{
+    size_t i;
+
+    for (i = 0; arcs[i].curve != curve; i++)
+        ;
+    return arcs[i].arc;
 }
 
 /* BIT STRING (tag) with no unused bits and exactly f bytes of key. */
@@ -88,7 +107,7 @@ int zc_ec_8410_from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
     }
     if (zc_der_get(&seq, ZC_DER_SEQUENCE, &alg) || zc_der_get(&alg, ZC_DER_OID, &o) ||
         x_curve(&o, &curve))
-        return 1;                       /* not an RFC 8410 X key: ec_der.c's */
+        return 1;                       /* not an RFC 8410 key: ec_der.c's */
     if (alg.len != 0 || all.len != 0)
         return ZC_EINVAL;               /* parameters present, trailing data */
     if (v < 0) {                        /* SubjectPublicKeyInfo */
@@ -123,7 +142,7 @@ size_t zc_ec_8410_export(const zc_ec_key *k, enum zc_ec_der_format format, uint8
     n += hdr(out + n, ZC_DER_SEQUENCE, 5);
     n += hdr(out + n, ZC_DER_OID, 3);
     memcpy(out + n, oid_prefix, 2);
-    out[n + 2] = k->zc_curve == ZC_EC_X25519 ? 110 : 111;
+    out[n + 2] = x_arc((enum zc_ec_curve)k->zc_curve);
     n += 3;
     if (format == ZC_EC_DER_PRIVATE_PKCS8) {
         n += hdr(out + n, ZC_DER_OCTET_STRING, f + 2);

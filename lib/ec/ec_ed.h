@@ -33,15 +33,18 @@
  * moduli (4 and 7 limbs). */
 extern const struct zc_ec_mod zc_ed25519_l, zc_ed448_l;
 
-/* r = h mod L, h little-endian of len bytes (len <= 16 limbs of bytes:
- * 64 or 114 for a digest, b for a scalar); r plain limbs, below L. */
+/* r = h mod L, h little-endian of len bytes (any len: 64 or 114 for a
+ * digest, b for a scalar); r plain limbs below L, ZC_EC_LIMBS of them
+ * with those above L's zero (so zc_ed_sc_to_bytes may read them all). */
 void zc_ed_sc_reduce(const struct zc_ec_mod *l, uint64_t *r, const uint8_t *h, size_t len);
 
-/* s = a + b c mod L; a, b, c plain limbs below L; s may alias any. */
+/* s = a + b c mod L; a, b, c plain limbs below L; s (ZC_EC_LIMBS limbs,
+ * those above L's zero, as zc_ed_sc_reduce) may alias any. */
 void zc_ed_sc_muladd(const struct zc_ec_mod *l, uint64_t *s, const uint64_t *a,
                      const uint64_t *b, const uint64_t *c);
 
-/* Plain limbs below L to len little-endian bytes (len >= the bytes of L). */
+/* ZC_EC_LIMBS plain limbs (as zc_ed_sc_reduce and _muladd write them) to
+ * len little-endian bytes, len <= 8 ZC_EC_LIMBS (b: 32 or 57). */
 void zc_ed_sc_to_bytes(uint8_t *out, size_t len, const uint64_t *a);
 
 /* 1 when the len little-endian bytes at s are below L (the S < L check of

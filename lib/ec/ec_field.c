@@ -243,7 +243,8 @@ void zc_ec_fsqr_p521(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
     redc_p521(r, t);
 }
 
-/* The group orders: the modulus from the struct, the size fixed. */
+/* The group orders (and Ed448's L, 7 limbs): the modulus from the struct,
+ * the size fixed. */
 #define ORDER(n)                                                                    \
     void zc_ec_fmul_n##n(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a, \
                          const uint64_t *b)                                         \
@@ -262,4 +263,5 @@ void zc_ec_fsqr_p521(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
     }
 ORDER(4)
 ORDER(6)
+ORDER(7)
 ORDER(9)

@@ -16,14 +16,27 @@
 /* The software curve of a NIST curve value, NULL for any other. */
 const struct zc_ec_curve_sw *zc_ec_nist(enum zc_ec_curve curve);
 
-/* ZC_OK for the three NIST curves and X25519/X448, ZC_ENOTSUP for the
- * Edwards curves (not built yet), ZC_EINVAL for anything else. */
+/* ZC_OK for the curves built (the NIST curves, X25519/X448, the Edwards
+ * curves of ec_ed_key.c's table), ZC_ENOTSUP for an Edwards curve not in
+ * it, ZC_EINVAL for anything else. */
 int zc_ec_curve_check(enum zc_ec_curve curve);
 
 /* 1 for X25519 and X448 (RFC 7748 keys: raw little-endian u and scalar). */
 static inline int zc_ec_is_x(enum zc_ec_curve curve)
 {
     return curve == ZC_EC_X25519 || curve == ZC_EC_X448;
+}
+
+/* 1 for Ed25519 and Ed448 (RFC 8032 keys: the seed and the encoded A). */
+static inline int zc_ec_is_ed(enum zc_ec_curve curve)
+{
+    return curve == ZC_EC_ED25519 || curve == ZC_EC_ED448;
+}
+
+/* 1 for the curves of RFC 8410 (Ed and X): keys are f raw bytes each way. */
+static inline int zc_ec_is_8410(enum zc_ec_curve curve)
+{
+    return zc_ec_is_x(curve) || zc_ec_is_ed(curve);
 }
 
 /* 1 for a complete key of any curve, 0 for NULL or an unset key. */
@@ -33,7 +46,7 @@ static inline int zc_ec_key_ok(const zc_ec_key *k)
 }
 
 /* The software curve of a complete NIST-curve key, NULL for NULL, an
- * unset key or an X key. */
+ * unset key or an Ed or X key. */
 const struct zc_ec_curve_sw *zc_ec_key_sw(const zc_ec_key *k);
 
 /* out = X25519(k, u) or X448(k, u) (ec_x.h) on the key's curve; 1 when the
@@ -41,10 +54,11 @@ const struct zc_ec_curve_sw *zc_ec_key_sw(const zc_ec_key *k);
 uint64_t zc_ec_x(enum zc_ec_curve curve, uint8_t *out, const uint8_t *k, const uint8_t *u);
 
 /* The length of k's public key encoding: 2f + 1 (SEC1 uncompressed) for
- * the NIST curves, f (RFC 7748 u) for X25519/X448. */
+ * the NIST curves, f (RFC 8032's A, RFC 7748's u) for Ed and X keys. */
 static inline size_t zc_ec_pub_len(const zc_ec_key *k)
 {
-    return zc_ec_is_x((enum zc_ec_curve)k->zc_curve) ? k->zc_flen : 2 * (size_t)k->zc_flen + 1;
+    return zc_ec_is_8410((enum zc_ec_curve)k->zc_curve) ? k->zc_flen
+                                                        : 2 * (size_t)k->zc_flen + 1;
 }
 
 /* The key's public point (validated at import), projective Montgomery form. */
@@ -75,12 +89,46 @@ int zc_ec_room(size_t *len, size_t need);
 /* 1 when [out, out + out_len) meets [in, in + in_len). */
 int zc_ec_overlap(const void *out, size_t out_len, const void *in, size_t in_len);
 
-/* Fill a key from d (f bytes; NIST curves: checked 1 <= d < n): derives
- * the public key. */
+/* Fill a key from d (f bytes; NIST curves: checked 1 <= d < n; Ed: the
+ * seed): derives the public key. */
 int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d);
 
-/* ec_der_8410.c: RFC 8410 X25519/X448 keys. from_der answers 1 when der
- * is no RFC 8410 X key (ec_der.c then reads it), else ZC_OK or an error;
+/* ---- ec_ed_key.c: the two Edwards curves ---------------------------------- */
+
+/* What differs between Ed25519 and Ed448 (RFC 8032 5.1 / 5.2), one row
+ * per curve; the core functions are ec_ed.h's. */
+struct zc_ed_curve {
+    enum zc_ec_curve curve;
+    size_t b;                           /* bytes of A, of a scalar, of half a signature */
+    enum zc_hash_alg hash;              /* H: SHA-512, SHAKE256 (2b bytes of output) */
+    const char *dom;                    /* dom2's / dom4's prefix */
+    size_t dom_len;
+    int plain_dom;                      /* 1: the plain call has dom(0, "") (Ed448) */
+    uint8_t low_clear;                  /* clamp: bits cleared in s[0] */
+    uint8_t last_and;                   /* ... kept of s[b - 1] */
+    size_t top;                         /* ... the byte of the bit set (2^(n)) */
+    uint8_t top_bit;
+    void (*pub)(uint8_t *pub, const uint8_t *s);
+    void (*nonce)(uint8_t *r, uint8_t *big_r, const uint8_t *h);
+    void (*sign)(uint8_t *big_s, const uint8_t *r, const uint8_t *k, const uint8_t *s);
+    int (*pub_ok)(const uint8_t *pub);
+    int (*verify)(const uint8_t *pub, const uint8_t *sig, const uint8_t *k);
+};
+
+/* The row of an Edwards curve, NULL for any other curve. */
+const struct zc_ed_curve *zc_ec_ed(enum zc_ec_curve curve);
+
+/* RFC 8032 5.1.5 / 5.2.5 steps 1-2: h = H(seed) (2b bytes) on backend be
+ * (AUTO or SOFTWARE), its first half clamped in place (s), the second
+ * half left as it is (the prefix). exempt: the hash of an import, which
+ * the hardware-only policy lets run in software (its result only becomes
+ * the public key, core/hash_public.h). Wipes h on an error. */
+int zc_ec_ed_expand(const struct zc_ed_curve *c, const uint8_t *seed, uint8_t *h,
+                    enum zc_backend be, int exempt);
+
+/* ec_der_8410.c: RFC 8410 Ed25519/Ed448 and X25519/X448 keys. from_der
+ * answers 1 when der is no RFC 8410 key (ec_der.c then reads it), else
+ * ZC_OK or an error;
  * export writes format (SPKI or PKCS#8 v1, at most ZC_EC_8410_MAX bytes)
  * and returns its length, 0 for SEC1. */
 #define ZC_EC_8410_MAX 80

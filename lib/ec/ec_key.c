@@ -1,17 +1,27 @@
 /*
  * ec_key.c - EC key objects: import of a private scalar or a public
  * point (with validation), generation (FIPS 186-5 A.2.2 on the NIST
- * curves; RFC 7748's clamped random bytes for X25519/X448), the public
- * key, the backend, wiping.
+ * curves; RFC 7748's clamped random bytes for X25519/X448; b random
+ * bytes as the RFC 8032 seed for Ed25519/Ed448), the public key, the
+ * backend, wiping.
  *
  * An X25519/X448 key keeps RFC 7748's bytes as given: the scalar
  * unclamped (clamped at each use, in ec_x25519.c / ec_x448.c), the public
  * u as imported (top bit and values >= p included: the ladder masks and
  * reduces), so that a key re-exports exactly what it was made from. A
  * private X key's public key is X25519(k, 9) / X448(k, 5).
+ *
+ * An Ed25519/Ed448 key keeps the seed (b bytes, RFC 8032 5.1.5 / 5.2.5)
+ * and its public key A = encode([s]B), s the clamped first half of
+ * H(seed); a public-only key keeps A as given, checked canonical, on the
+ * curve and not the neutral element. Under the hardware-only policy the
+ * import's H(seed) runs in software where KIMD/KLMD lack the hash
+ * (core/hash_public.h): the derivation of a public key, which API.md
+ * allows.
  */
 #include <zcrypt/random.h>
 
+#include "ec_ed.h"
 #include "ec_int.h"
 #include "core/ct.h"
 #include "core/policy.h"
@@ -33,14 +43,9 @@ const struct zc_ec_curve_sw *zc_ec_nist(enum zc_ec_curve curve)
 
 int zc_ec_curve_check(enum zc_ec_curve curve)
 {
-    if (zc_ec_nist(curve) != NULL || zc_ec_is_x(curve))
+    if (zc_ec_nist(curve) != NULL || zc_ec_is_x(curve) || zc_ec_ed(curve) != NULL)
         return ZC_OK;
-    switch (curve) {
-    case ZC_EC_ED25519: case ZC_EC_ED448:
-        return ZC_ENOTSUP;
-    default:
-        return ZC_EINVAL;
-    }
+    return zc_ec_is_ed(curve) ? ZC_ENOTSUP : ZC_EINVAL;      /* an Ed curve not built */
 }
 
 size_t zc_ec_field_size(enum zc_ec_curve curve)
@@ -134,6 +139,30 @@ static int set_private_x(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d)
     return ZC_OK;
 }
 
+/* An Ed key from its seed (b bytes, any value): A = encode([s]B), s the
+ * clamped first half of H(seed), hashed as an import's (exempt from the
+ * hardware-only policy: the result is the public key). */
+static int set_private_ed(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *seed)
+{
+    const struct zc_ed_curve *c = zc_ec_ed(curve);
+    uint8_t h[2 * ZC_ED448_LEN];
+    int rc;
+
+    begin(k, curve);
+    rc = zc_ec_ed_expand(c, seed, h, ZC_BACKEND_AUTO, 1);
+    if (rc != ZC_OK) {
+        zc_wipe(k, sizeof *k);
+        return rc;
+    }
+    memcpy(k->zc_priv, seed, c->b);
+    c->pub(k->zc_pub, h);
+    zc_ct_declassify(k->zc_pub, c->b);  /* A is public */
+    zc_wipe(h, sizeof h);
+    k->zc_private = 1;
+    k->zc_magic = ZC_EC_MAGIC;
+    return ZC_OK;
+}
+
 int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d)
 {
     const struct zc_ec_curve_sw *c = zc_ec_nist(curve);
@@ -142,6 +171,8 @@ int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d
 
     if (zc_ec_is_x(curve))
         return set_private_x(k, curve, d);
+    if (zc_ec_is_ed(curve))
+        return set_private_ed(k, curve, d);
     begin(k, curve);
     ok = zc_ec_from_bytes(&c->n, dl, d, c->flen) & (zc_ec_is_zero(&c->n, dl) ^ 1);
     zc_ct_declassify(&ok, sizeof ok);   /* a bad scalar is refused, publicly */
@@ -199,9 +230,12 @@ int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *p
         zc_wipe(k, sizeof *k);
         return rc != ZC_OK ? rc : ZC_EINVAL;
     }
-    if (zc_ec_is_x(curve)) {
-        /* RFC 7748: any f bytes are a u-coordinate; kept as given */
-        if (pub_len != zc_ec_field_size(curve)) {
+    if (zc_ec_is_8410(curve)) {
+        /* RFC 7748: any f bytes are a u-coordinate; RFC 8032: A must be a
+         * canonical encoding of a point other than the neutral element.
+         * Both are kept as given. */
+        if (pub_len != zc_ec_field_size(curve) ||
+            (zc_ec_is_ed(curve) && !zc_ec_ed(curve)->pub_ok(pub))) {
             zc_wipe(k, sizeof *k);
             return ZC_EINVAL;
         }
@@ -242,10 +276,11 @@ bad:
 }
 
 /* X25519/X448: f random bytes, clamped (RFC 7748 section 5) so that the
- * stored scalar is the one used. */
-static int generate_x(zc_ec_key *k, enum zc_ec_curve curve)
+ * stored scalar is the one used. Ed25519/Ed448: b random bytes, the seed
+ * (RFC 8032 5.1.5 / 5.2.5). */
+static int generate_8410(zc_ec_key *k, enum zc_ec_curve curve)
 {
-    uint8_t d[ZC_X448_LEN];
+    uint8_t d[ZC_ED448_LEN];
     size_t f = zc_ec_field_size(curve);
     int rc;
 
@@ -254,11 +289,11 @@ static int generate_x(zc_ec_key *k, enum zc_ec_curve curve)
         if (curve == ZC_EC_X25519) {
             d[0] &= 248;
             d[31] = (uint8_t)((d[31] & 127) | 64);
-        } else {
+        } else if (curve == ZC_EC_X448) {
             d[0] &= 252;
             d[55] |= 128;
         }
-        rc = set_private_x(k, curve, d);
+        rc = zc_ec_key_set_private(k, curve, d);
     } else {
         zc_wipe(k, sizeof *k);
     }
@@ -286,8 +321,8 @@ int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve)
         zc_wipe(k, sizeof *k);
         return rc;
     }
-    if (zc_ec_is_x(curve))
-        return generate_x(k, curve);    /* no statistics row for X keys */
+    if (zc_ec_is_8410(curve))
+        return generate_8410(k, curve); /* no statistics row for Ed and X keys */
     c = zc_ec_nist(curve);
     zc_stat_count((enum zc_algo)(ZC_ALGO_EC_P256 + curve), c->flen, ZC_STAT_SOFTWARE, 0,
                   c->flen);

@@ -57,11 +57,12 @@ struct zc_ec_curve_sw {
 /* 0: P-256, 1: P-384, 2: P-521. */
 const struct zc_ec_curve_sw *zc_ec_sw_curve(unsigned idx);
 
-/* ec_field.c: the specialised copies the curve table points to. */
+/* ec_field.c: the specialised copies the curve tables point to (n7: Ed448's
+ * order, ec_ed_scalar.c). */
 zc_ec_mul_fn zc_ec_fmul_p256, zc_ec_fmul_p384, zc_ec_fmul_p521;
-zc_ec_mul_fn zc_ec_fmul_n4, zc_ec_fmul_n6, zc_ec_fmul_n9;
+zc_ec_mul_fn zc_ec_fmul_n4, zc_ec_fmul_n6, zc_ec_fmul_n7, zc_ec_fmul_n9;
 zc_ec_sqr_fn zc_ec_fsqr_p256, zc_ec_fsqr_p384, zc_ec_fsqr_p521;
-zc_ec_sqr_fn zc_ec_fsqr_n4, zc_ec_fsqr_n6, zc_ec_fsqr_n9;
+zc_ec_sqr_fn zc_ec_fsqr_n4, zc_ec_fsqr_n6, zc_ec_fsqr_n7, zc_ec_fsqr_n9;
 
 /* ec_mont.c: arithmetic mod m. Inputs below m, outputs below m; r may
  * alias a or b. */

@@ -26,6 +26,7 @@
 #include "core/caps.h"
 #include "hash_cpacf.h"
 #include "core/stats.h"
+#include "core/hash_public.h"
 #include "core/policy.h"
 #include "core/util.h"
 #include "hash_sw.h"
@@ -184,7 +185,18 @@ static inline void copy_digest(uint8_t *out, const uint8_t *b, size_t n)
     }
 }
 
-int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
+/*
+ * The backend byte of a software context that the hardware-only policy
+ * lets through (zc_hash_public(), core/hash_public.h): no value of enum
+ * zc_backend, so the three policy checks, which ask for
+ * ZC_BACKEND_SOFTWARE, pass it by, and every other test, which asks for
+ * ZC_BACKEND_CPACF, runs it in software. Such a context never leaves
+ * this file.
+ */
+#define HASH_SW_EXEMPT 0x80
+
+static int hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend,
+                     int exempt)
 {
     const struct zc_hash_desc *d = zc_hash_desc(alg);
     unsigned i;
@@ -198,7 +210,7 @@ int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
             return ZC_ENOTSUP;
         backend = b;
     }
-    if (backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
+    if (backend == ZC_BACKEND_SOFTWARE && !exempt && zc_policy_hw_only())
         return ZC_ENOTSUP;
     /* Only what the hash reads is set: the state (SHA-3 starts from all
      * zeros in either representation) and the counters. The buffer is
@@ -217,9 +229,15 @@ int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
     c->zc_len_hi = 0;
     c->zc_buf_len = 0;
     c->zc_alg = (uint8_t)alg;
-    c->zc_backend = (uint8_t)backend;
+    c->zc_backend = (uint8_t)(backend == ZC_BACKEND_SOFTWARE && exempt ? HASH_SW_EXEMPT
+                                                                        : backend);
     c->zc_magic = ZC_HASH_MAGIC;
     return ZC_OK;
+}
+
+int zc_hash_init(zc_hash_ctx *c, enum zc_hash_alg alg, enum zc_backend backend)
+{
+    return hash_init(c, alg, backend, 0);
 }
 
 /* Compress (or absorb) nblocks whole blocks into the state. */
@@ -527,10 +545,10 @@ enum zc_backend zc_hash_backend(const zc_hash_ctx *c)
  * that the context's frame is not set up on the CPACF path. */
 __attribute__((noinline))
 static int oneshot_ctx(enum zc_hash_alg alg, const void *data, size_t len, uint8_t *out,
-                       size_t out_len)
+                       size_t out_len, int exempt)
 {
     zc_hash_ctx c;
-    int rc = zc_hash_init(&c, alg, ZC_BACKEND_AUTO);
+    int rc = hash_init(&c, alg, ZC_BACKEND_AUTO, exempt);
 
     if (rc == ZC_OK)
         rc = zc_hash_update(&c, data, len);
@@ -541,12 +559,19 @@ static int oneshot_ctx(enum zc_hash_alg alg, const void *data, size_t len, uint8
     return rc;
 }
 
+/* 1 when a one-shot's arguments are bad (ZC_EINVAL). */
+static int oneshot_bad(const struct zc_hash_desc *d, const void *data, size_t len,
+                       const uint8_t *out, size_t out_len)
+{
+    return d == NULL || zc_bad_ptr(data, len) || zc_bad_ptr(out, out_len) ||
+           (d->kind != ZC_HK_SHAKE && (out == NULL || out_len != d->digest));
+}
+
 int zc_hash(enum zc_hash_alg alg, const void *data, size_t len, uint8_t *out, size_t out_len)
 {
     const struct zc_hash_desc *d = zc_hash_desc(alg);
 
-    if (d == NULL || zc_bad_ptr(data, len) || zc_bad_ptr(out, out_len) ||
-        (d->kind != ZC_HK_SHAKE && (out == NULL || out_len != d->digest)))
+    if (oneshot_bad(d, data, len, out, out_len))
         return ZC_EINVAL;
 #ifdef ZC_HAVE_CPACF
     /* One case per algorithm: with the algorithm constant, the sizes and
@@ -564,7 +589,15 @@ int zc_hash(enum zc_hash_alg alg, const void *data, size_t len, uint8_t *out, si
         }
     }
 #endif
-    return oneshot_ctx(alg, data, len, out, out_len);
+    return oneshot_ctx(alg, data, len, out, out_len, 0);
+}
+
+int zc_hash_public(enum zc_hash_alg alg, const void *data, size_t len, uint8_t *out,
+                   size_t out_len)
+{
+    if (oneshot_bad(zc_hash_desc(alg), data, len, out, out_len))
+        return ZC_EINVAL;
+    return oneshot_ctx(alg, data, len, out, out_len, 1);
 }
 
 /* ---- the SHA-3 self-test (KIMD/KLMD function codes 32-37) ---------------- */

@@ -13,7 +13,18 @@
  * (RFC 6979's HMAC-DRBG, the nonce's inversion), ECDH and key generation
  * on the three curves; X25519 and X448 (the Montgomery ladder, its
  * conditional swaps, the inversion, the final reduction and the all-zero
- * test) at import, generation and ECDH, the peer's u secret too.
+ * test) at import, generation and ECDH, the peer's u secret too; the
+ * Ed25519 core (lib/ec/ec_ed25519.c, called directly: the public key from
+ * the clamped scalar, the nonce r and R from the secret prefix's digest,
+ * S = r + k s) on RFC 8032 7.1 TEST 1 and TEST 2; the Ed448 core
+ * (lib/ec/ec_ed448.c) directly: the public key from the clamped scalar,
+ * the nonce and R from the digest, S = r + k s (the reductions mod L, the
+ * table scans, the inversion and the encoding).
+ *
+ *   test_ec_ct                   every path: memcheck must report nothing
+ *   test_ec_ct planted-ed25519   Ed25519's variable-time verification given
+ *                                a secret k: memcheck must report it (the
+ *                                check sees a leak in the Ed25519 code)
  */
 #include <zcrypt.h>
 #include <valgrind/memcheck.h>
@@ -22,9 +33,12 @@
 #include <string.h>
 
 #include "core/platform.h"
+#include "ec/ec_ed.h"
 #include "../testutil.h"
 #include "../vectors/ec_rfc6979.h"
+#include "../vectors/ed25519_rfc8032.h"
 #include "../vectors/x_rfc7748.h"
+#include "../vectors/ed448_rfc8032.h"
 
 int zc_random_bytes(void *buf, size_t len)
 {
@@ -47,9 +61,64 @@ static void check(int ok, const char *what)
     }
 }
 
-int main(void)
+/*
+ * RFC 8032 5.1.5 and 5.1.6 around the core, the hashing done here: the
+ * seed's digest (the clamped s and the prefix) is secret, the public key,
+ * R and S are declassified where they leave. planted: verification (the
+ * variable-time NAF) run on a secret challenge, which must be reported.
+ */
+static void ed25519_paths(int planted)
 {
     unsigned i;
+
+    for (i = 0; i < 2; i++) {
+        const struct ed_kat *v = &ed25519_rfc8032[i];
+        uint8_t seed[32], want_pub[32], want_sig[64], msg[8], h[64], s[32], pub[32];
+        uint8_t buf[32 + 32 + 8], hr[64], r[32], sig[64], k[64];
+        size_t n;
+
+        tu_unhex(seed, 32, v->seed);
+        tu_unhex(want_pub, 32, v->pub);
+        tu_unhex(want_sig, 64, v->sig);
+        n = strlen(v->msg) / 2;
+        tu_unhex(msg, n, v->msg);
+        VALGRIND_MAKE_MEM_UNDEFINED(seed, 32);
+        check(zc_hash(ZC_SHA512, seed, 32, h, 64) == ZC_OK, "Ed25519: SHA-512 of the seed");
+        memcpy(s, h, 32);
+        s[0] &= 248;
+        s[31] &= 127;
+        s[31] |= 64;
+        zc_ed25519_public(pub, s);
+        VALGRIND_MAKE_MEM_DEFINED(pub, 32);
+        check(memcmp(pub, want_pub, 32) == 0, "Ed25519: public key, RFC 8032 7.1");
+        memcpy(buf, h + 32, 32);
+        memcpy(buf + 32, msg, n);
+        check(zc_hash(ZC_SHA512, buf, 32 + n, hr, 64) == ZC_OK, "Ed25519: nonce digest");
+        zc_ed25519_nonce(r, sig, hr);
+        VALGRIND_MAKE_MEM_DEFINED(sig, 32);                     /* R is public */
+        memcpy(buf, sig, 32);
+        memcpy(buf + 32, pub, 32);
+        memcpy(buf + 64, msg, n);
+        check(zc_hash(ZC_SHA512, buf, 64 + n, k, 64) == ZC_OK, "Ed25519: challenge digest");
+        zc_ed25519_s(sig + 32, r, k, s);
+        VALGRIND_MAKE_MEM_DEFINED(sig + 32, 32);                /* S is public */
+        check(memcmp(sig, want_sig, 64) == 0, "Ed25519: signature, RFC 8032 7.1");
+        if (planted)
+            VALGRIND_MAKE_MEM_UNDEFINED(k, 64);
+        check(zc_ed25519_verify(pub, sig, k) == 1, "Ed25519: it verifies");
+    }
+}
+
+int main(int argc, char **argv)
+{
+    unsigned i;
+
+    if (argc > 1) {
+        if (strcmp(argv[1], "planted-ed25519") != 0)
+            return 2;
+        ed25519_paths(1);
+        return 0;
+    }
 
     for (i = 0; i < 3; i++) {
         const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[i];
@@ -125,7 +194,30 @@ int main(void)
         zc_ec_key_wipe(&p);
         zc_ec_key_wipe(&g);
     }
+    ed25519_paths(0);
+    {
+        /* RFC 8032 7.4 -----blank: its seed's SHAKE256, clamped (5.2.5) */
+        static const char *s_hex = "e83930a0cea0808ec7ed6667f472a588b411f0545ba4f3ee75025e1d"
+                                   "38519cb905c036d81eeed17483f9f56615ceee4fa70501a71fc0bbb700";
+        uint8_t s[57], pub[57], want[57], h[114], kk[114], r[57], sig[114];
+
+        tu_unhex(s, 57, s_hex);
+        tu_unhex(want, 57, ed448_rfc8032[0].pub);
+        VALGRIND_MAKE_MEM_UNDEFINED(s, sizeof s);
+        zc_ed448_public(pub, s);
+        VALGRIND_MAKE_MEM_DEFINED(pub, sizeof pub);
+        check(memcmp(pub, want, sizeof pub) == 0, "Ed448 public key: RFC 8032 7.4");
+        memset(h, 0xa5, sizeof h);
+        VALGRIND_MAKE_MEM_UNDEFINED(h, sizeof h);   /* the nonce's digest, secret */
+        zc_ed448_nonce(r, sig, h);
+        VALGRIND_MAKE_MEM_DEFINED(sig, 57);         /* R is public */
+        memset(kk, 0x3c, sizeof kk);                /* the challenge, public */
+        zc_ed448_s(sig + 57, r, kk, s);
+        VALGRIND_MAKE_MEM_DEFINED(sig + 57, 57);
+        check(zc_ed448_verify(pub, sig, kk) == 1, "Ed448 signature verifies");
+    }
     if (failures == 0)
-        printf("ct-ec: sign, ECDH and generation on P-256, P-384, P-521, X25519, X448 ran\n");
+        printf("ct-ec: sign, ECDH and generation on P-256, P-384, P-521, X25519, X448, "
+               "the Ed25519 and Ed448 cores ran\n");
     return failures != 0;
 }

@@ -7,6 +7,9 @@
  * X25519 and X448: RFC 7748 section 5.2's two vectors per function
  * through the key calls and zc_ecdh (the second X25519 u with its top
  * bit set; import derives each key's public key too), big-endian.
+ * Ed25519: RFC 8032 7.1 TEST 1 through the core itself (lib/ec/ec_ed.h:
+ * the public key from the clamped scalar, the signature from the
+ * digests, which are made here), and the signature verifies.
  */
 #include <zcrypt.h>
 
@@ -14,6 +17,7 @@
 
 #include "bm.h"
 #include "bm_tests.h"
+#include "ec/ec_ed.h"
 
 /* RFC 6979 A.2.5: x, Ux, and (r, s) for SHA-256 and "sample". */
 static const uint8_t d[32] = {
@@ -100,6 +104,50 @@ static void bm_tests_x(void)
     }
 }
 
+/* RFC 8032 7.1 TEST 1: SECRET KEY, PUBLIC KEY, SIGNATURE (the message is empty). */
+static const uint8_t ed_seed[32] = {
+    0x9d, 0x61, 0xb1, 0x9d, 0xef, 0xfd, 0x5a, 0x60, 0xba, 0x84, 0x4a, 0xf4, 0x92, 0xec, 0x2c, 0xc4,
+    0x44, 0x49, 0xc5, 0x69, 0x7b, 0x32, 0x69, 0x19, 0x70, 0x3b, 0xac, 0x03, 0x1c, 0xae, 0x7f, 0x60,
+};
+static const uint8_t ed_pub[32] = {
+    0xd7, 0x5a, 0x98, 0x01, 0x82, 0xb1, 0x0a, 0xb7, 0xd5, 0x4b, 0xfe, 0xd3, 0xc9, 0x64, 0x07, 0x3a,
+    0x0e, 0xe1, 0x72, 0xf3, 0xda, 0xa6, 0x23, 0x25, 0xaf, 0x02, 0x1a, 0x68, 0xf7, 0x07, 0x51, 0x1a,
+};
+static const uint8_t ed_sig[64] = {
+    0xe5, 0x56, 0x43, 0x00, 0xc3, 0x60, 0xac, 0x72, 0x90, 0x86, 0xe2, 0xcc, 0x80, 0x6e, 0x82, 0x8a,
+    0x84, 0x87, 0x7f, 0x1e, 0xb8, 0xe5, 0xd9, 0x74, 0xd8, 0x73, 0xe0, 0x65, 0x22, 0x49, 0x01, 0x55,
+    0x5f, 0xb8, 0x82, 0x15, 0x90, 0xa3, 0x3b, 0xac, 0xc6, 0x1e, 0x39, 0x70, 0x1c, 0xf9, 0xb4, 0x6b,
+    0xd2, 0x5b, 0xf5, 0xf0, 0x59, 0x5b, 0xbe, 0x24, 0x65, 0x51, 0x41, 0x43, 0x8e, 0x7a, 0x10, 0x0b,
+};
+
+/* RFC 8032 5.1.5 and 5.1.6 around the core, on TEST 1. */
+static void bm_tests_ed25519(void)
+{
+    uint8_t h[64], s[32], pub[32], hr[64], r[32], sig[64], ra[64], k[64];
+    int ok;
+
+    ok = zc_hash(ZC_SHA512, ed_seed, 32, h, 64) == ZC_OK;
+    memcpy(s, h, 32);
+    s[0] &= 248;
+    s[31] &= 127;
+    s[31] |= 64;
+    zc_ed25519_public(pub, s);
+    ok = ok && memcmp(pub, ed_pub, 32) == 0;
+    bm_result("ec.ed25519-public-rfc8032", ok, "RFC 8032 7.1 TEST 1 PUBLIC KEY");
+    ok = ok && zc_hash(ZC_SHA512, h + 32, 32, hr, 64) == ZC_OK;     /* prefix || "" */
+    zc_ed25519_nonce(r, sig, hr);
+    memcpy(ra, sig, 32);
+    memcpy(ra + 32, pub, 32);
+    ok = ok && zc_hash(ZC_SHA512, ra, 64, k, 64) == ZC_OK;          /* R || A || "" */
+    zc_ed25519_s(sig + 32, r, k, s);
+    ok = ok && memcmp(sig, ed_sig, 64) == 0;
+    bm_result("ec.ed25519-sign-rfc8032", ok, "RFC 8032 7.1 TEST 1 SIGNATURE");
+    ok = ok && zc_ed25519_pub_ok(pub) == 1 && zc_ed25519_verify(pub, sig, k) == 1;
+    sig[40] ^= 4;
+    ok = ok && zc_ed25519_verify(pub, sig, k) == 0;
+    bm_result("ec.ed25519-verify", ok, "valid and one flipped bit");
+}
+
 void bm_tests_ec(void)
 {
     zc_ec_key k;
@@ -122,4 +170,5 @@ void bm_tests_ec(void)
     bm_result("ec.p256-verify", ok, "valid and one flipped bit");
     zc_ec_key_wipe(&k);
     bm_tests_x();
+    bm_tests_ed25519();
 }
