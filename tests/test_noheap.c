@@ -128,10 +128,11 @@ static int run_all(enum zc_backend b)
 }
 
 /* The curves on the software backend: generation, PKCS#8 out and back in,
- * ECDSA (P-256) and ECDH; returns the number of calls that failed. */
+ * ECDSA (P-256), EdDSA and ECDH; returns the number of calls that failed. */
 static int run_ec(void)
 {
-    static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_X25519, ZC_EC_X448 };
+    static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_X25519, ZC_EC_X448,
+                                               ZC_EC_ED25519 };
     uint8_t der[256], sec[ZC_EC_MAX_FIELD], sig[ZC_EC_MAX_SIG], md[32] = { 7 };
     zc_ec_key a, b;
     size_t i, len;
@@ -143,8 +144,14 @@ static int run_ec(void)
         len = sizeof der;
         bad += zc_ec_key_export_der(&a, ZC_EC_DER_PRIVATE_PKCS8, der, &len) != ZC_OK;
         bad += zc_ec_key_from_der(&b, der, len) != ZC_OK;
-        len = sizeof sec;
-        bad += zc_ecdh(&a, &b, sec, &len) != ZC_OK;
+        if (curves[i] == ZC_EC_ED25519) {
+            len = sizeof sig;
+            bad += zc_eddsa_sign(&a, in, 100, sig, &len) != ZC_OK;
+            bad += zc_eddsa_verify(&b, in, 100, sig, len) != ZC_OK;
+        } else {
+            len = sizeof sec;
+            bad += zc_ecdh(&a, &b, sec, &len) != ZC_OK;
+        }
         if (curves[i] == ZC_EC_P256) {
             len = sizeof sig;
             bad += zc_ecdsa_sign(&a, ZC_SHA256, md, sig, &len) != ZC_OK;
@@ -194,7 +201,8 @@ int main(void)
           memcmp(pt, in, 50) == 0,
           "RSA PKCS#1 v1.5 encryption");
     zc_rsa_key_wipe(&rsa);
-    check(run_ec() == 0, "EC keys, DER, ECDSA and ECDH (P-256, X25519, X448)");
+    check(run_ec() == 0,
+          "EC keys, DER, ECDSA, EdDSA and ECDH (P-256, X25519, X448, Ed25519)");
     check(zc_stats_snapshot(&s) == ZC_OK && zc_stats_format(&s, ZC_STATS_JSON, text,
                                                             sizeof(text)) > 0,
           "statistics snapshot and format");
