@@ -207,6 +207,37 @@ START_TEST(openssl_to_ours)
 }
 END_TEST
 
+/* OpenSSL generates a key of type name (an RFC 8410 curve); its SPKI
+ * imports into *pub (on curve) and its PKCS#8 into *priv, the PKCS#8 DER
+ * left in der (200 bytes of room). Returns OpenSSL's key. */
+static EVP_PKEY *ossl_keygen_into_ours(const char *name, enum zc_ec_curve curve, zc_ec_key *pub,
+                                       zc_ec_key *priv, uint8_t *der)
+{
+    EVP_PKEY_CTX *gc = EVP_PKEY_CTX_new_from_name(NULL, name, NULL);
+    EVP_PKEY *op = NULL;
+    PKCS8_PRIV_KEY_INFO *p8;
+    uint8_t spki[200], *p = spki;
+    int n;
+
+    ck_assert_ptr_nonnull(gc);
+    ck_assert_int_eq(EVP_PKEY_keygen_init(gc), 1);
+    ck_assert_int_eq(EVP_PKEY_keygen(gc, &op), 1);
+    EVP_PKEY_CTX_free(gc);
+    ck_assert_int_lt(i2d_PUBKEY(op, NULL), (int)sizeof spki);
+    n = i2d_PUBKEY(op, &p);
+    ck_assert(n > 0);
+    ck_assert_int_eq(zc_ec_key_from_der(pub, spki, (size_t)n), ZC_OK);
+    ck_assert_int_eq(zc_ec_key_curve(pub), curve);
+    p8 = EVP_PKEY2PKCS8(op);
+    ck_assert_int_lt(i2d_PKCS8_PRIV_KEY_INFO(p8, NULL), 200);
+    p = der;
+    n = i2d_PKCS8_PRIV_KEY_INFO(p8, &p);
+    PKCS8_PRIV_KEY_INFO_free(p8);
+    ck_assert(n > 0);
+    ck_assert_int_eq(zc_ec_key_from_der(priv, der, (size_t)n), ZC_OK);
+    return op;
+}
+
 /* X25519 (0) and X448 (1): keys and secrets both ways, random u. */
 START_TEST(x_both_ways)
 {
@@ -218,11 +249,9 @@ START_TEST(x_both_ways)
 
     for (round = 0; round < 16; round++) {
         zc_ec_key k, kq, o8, op_pub, ru;
-        uint8_t der[256], spki[256], raw[56], raw2[56], s1[56], s2[56], u[56], *p;
+        uint8_t der[256], spki[256], raw[56], raw2[56], s1[56], s2[56], u[56];
         size_t len = sizeof der, l2 = sizeof spki, rl;
-        EVP_PKEY *pk, *pub, *op = NULL, *pu;
-        EVP_PKEY_CTX *gc;
-        int n;
+        EVP_PKEY *pk, *pub, *op, *pu;
 
         /* ours into OpenSSL */
         ck_assert_int_eq(zc_ec_key_generate(&k, curve), ZC_OK);
@@ -239,25 +268,7 @@ START_TEST(x_both_ways)
         ck_assert_uint_eq(rl, f);
         ck_assert_mem_eq(raw, raw2, f);
         /* OpenSSL's keys into ours: SPKI, PKCS#8, raw */
-        gc = EVP_PKEY_CTX_new_from_name(NULL, name, NULL);
-        ck_assert_ptr_nonnull(gc);
-        ck_assert_int_eq(EVP_PKEY_keygen_init(gc), 1);
-        ck_assert_int_eq(EVP_PKEY_keygen(gc, &op), 1);
-        EVP_PKEY_CTX_free(gc);
-        p = spki;
-        n = i2d_PUBKEY(op, &p);
-        ck_assert(n > 0);
-        ck_assert_int_eq(zc_ec_key_from_der(&op_pub, spki, (size_t)n), ZC_OK);
-        ck_assert_int_eq(zc_ec_key_curve(&op_pub), curve);
-        {
-            PKCS8_PRIV_KEY_INFO *p8 = EVP_PKEY2PKCS8(op);
-
-            p = der;
-            n = i2d_PKCS8_PRIV_KEY_INFO(p8, &p);
-            PKCS8_PRIV_KEY_INFO_free(p8);
-            ck_assert(n > 0);
-            ck_assert_int_eq(zc_ec_key_from_der(&o8, der, (size_t)n), ZC_OK);
-        }
+        op = ossl_keygen_into_ours(name, curve, &op_pub, &o8, der);
         rl = sizeof raw;
         ck_assert_int_eq(EVP_PKEY_get_raw_private_key(op, raw, &rl), 1);
         ck_assert_int_eq(zc_ec_key_from_private(&kq, curve, raw, rl), ZC_OK);
@@ -313,6 +324,7 @@ static const struct {
     int id;
 } ed_curves[] = {
     { ZC_EC_ED25519, "ED25519", EVP_PKEY_ED25519 },
+    { ZC_EC_ED448, "ED448", EVP_PKEY_ED448 },
 };
 
 /* One-shot EdDSA of OpenSSL: sign (sig != NULL) or verify. */
@@ -348,10 +360,9 @@ START_TEST(ed_both_ways)
 
     for (round = 0; round < 24; round++) {
         zc_ec_key k, o8, op_pub, kr;
-        uint8_t der[256], spki[256], raw[57], raw2[57], m[300], s1[114], s2[114], *p;
+        uint8_t der[256], spki[256], raw[57], raw2[57], m[300], s1[114], s2[114];
         size_t len = sizeof der, l2 = sizeof spki, rl, ml, sl;
-        EVP_PKEY *pk, *pub, *op = NULL;
-        EVP_PKEY_CTX *gc;
+        EVP_PKEY *pk, *pub, *op;
         int n;
 
         ml = (size_t)(tu_rand(&seed) % sizeof m);
@@ -376,25 +387,8 @@ START_TEST(ed_both_ways)
         ck_assert_int_eq(ossl_ed(pub, m, ml, NULL, NULL, s1, sl), 0);
         ck_assert_int_eq(zc_eddsa_verify(&k, m, ml, s1, sl), ZC_EAUTH);
         /* OpenSSL's keys into ours: SPKI, PKCS#8, raw seed */
-        gc = EVP_PKEY_CTX_new_from_name(NULL, ed_curves[_i].name, NULL);
-        ck_assert_ptr_nonnull(gc);
-        ck_assert_int_eq(EVP_PKEY_keygen_init(gc), 1);
-        ck_assert_int_eq(EVP_PKEY_keygen(gc, &op), 1);
-        EVP_PKEY_CTX_free(gc);
-        p = spki;
-        n = i2d_PUBKEY(op, &p);
-        ck_assert(n > 0);
-        ck_assert_int_eq(zc_ec_key_from_der(&op_pub, spki, (size_t)n), ZC_OK);
-        ck_assert_int_eq(zc_ec_key_curve(&op_pub), curve);
-        {
-            PKCS8_PRIV_KEY_INFO *p8 = EVP_PKEY2PKCS8(op);
-
-            p = der;
-            n = i2d_PKCS8_PRIV_KEY_INFO(p8, &p);
-            PKCS8_PRIV_KEY_INFO_free(p8);
-            ck_assert(n > 0);
-            ck_assert_int_eq(zc_ec_key_from_der(&o8, der, (size_t)n), ZC_OK);
-        }
+        op = ossl_keygen_into_ours(ed_curves[_i].name, curve, &op_pub, &o8, der);
+        n = (int)((size_t)der[1] + 2);                  /* its PKCS#8 (short form) */
         rl = sizeof raw;
         ck_assert_int_eq(EVP_PKEY_get_raw_private_key(op, raw, &rl), 1);
         ck_assert_uint_eq(rl, b);

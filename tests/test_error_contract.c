@@ -1279,7 +1279,6 @@ static void ec_probes(void)
     V(zc_ec_field_size, ((enum zc_ec_curve)99), v == 0);
     E(zc_ec_key_generate, EI, WRITES, (NULL, ZC_EC_P256));
     E(zc_ec_key_generate, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99));
-    E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED448));
     static const uint8_t zero64[64];
     /* SPKI with id-ecPublicKey on secp256k1 (not built), and with rsaEncryption */
     static const uint8_t spki_k1[] = {
@@ -1310,6 +1309,9 @@ static void ec_probes(void)
         check(zc_ec_key_from_private(&W.ec_new, ZC_EC_X25519, W.key, 32) == ZC_OK,
               "hw-only: X25519 import (X25519(k, 9) in software) is allowed");
         E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED25519));
+        E(zc_ec_key_generate, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED448));
+        check(zc_ec_key_from_private(&W.ec_new, ZC_EC_ED448, W.ff, 57) == ZC_OK,
+              "hw-only: Ed448 import (SHAKE256 of the seed in software here) is allowed");
         E(zc_eddsa_sign, ZC_ENOTSUP, 0, (&W.ed, d, 32, o, &W.len));
         E(zc_eddsa_verify, ZC_ENOTSUP, 0, (&W.ed_pub, d, 32, sig, 64));
         E(zc_eddsa_sign_ex, ZC_ENOTSUP, 0, (&W.ed, 1, NULL, 0, d, 32, o, &W.len));
@@ -1326,7 +1328,8 @@ static void ec_probes(void)
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, zero64, 32));   /* d = 0 */
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99, W.key, 32));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_P256, (uint8_t *)&W.ec_new + 8, 32));
-    E(zc_ec_key_from_private, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED448, W.ff, 57));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_ED448, W.ff, 56));
+    E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_ED448, W.ff, 58));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, W.key, 31));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, NULL, 32));
     E(zc_ec_key_from_private, EI, WRITES, (&W.ec_new, ZC_EC_ED25519, W.ff, 33));
@@ -1351,7 +1354,7 @@ static void ec_probes(void)
     E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P256, zero64, 1));    /* infinity */
     E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_P384, ec_pub65, 65));
     E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99, ec_pub65, 65));
-    E(zc_ec_key_from_public, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_ED448, W.ff, 57));
+    E(zc_ec_key_from_public, EI, WRITES, (&W.ec_new, ZC_EC_ED448, W.ff, 57));  /* y >= p */
     E(zc_ec_key_from_der, EI, WRITES, (NULL, W.ff, 10));
     E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, NULL, 10));
     E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, W.ff, 10));

@@ -2,8 +2,8 @@
  * @file zcrypt/ec.h
  * @ingroup zcrypt_ec
  * @brief Elliptic curves: keys on P-256, P-384 and P-521, ECDSA (FIPS
- *        186-5), ECDH, X25519 and X448 (RFC 7748), and the DER forms of
- *        keys and signatures.
+ *        186-5), ECDH, Ed25519 and Ed448 (RFC 8032), X25519 and X448 (RFC
+ *        7748), and the DER forms of keys and signatures.
  *
  * Sizes: f, the bytes of a coordinate or a scalar, is 32, 48 and 66 for
  * P-256, P-384 and P-521. A private key is a big-endian scalar d of
@@ -25,10 +25,21 @@
  * written. DER is RFC 8410 (SubjectPublicKeyInfo, PKCS#8); ECDSA, EdDSA
  * and SEC1 are ::ZC_EINVAL for these keys.
  *
- * Ed25519 and Ed448 are named here (::zc_ec_curve) but not built yet:
- * every constructor returns ::ZC_ENOTSUP for them, so no key of those
- * curves exists, and zc_eddsa_sign() and friends answer ::ZC_EINVAL (no
- * key they take can be made).
+ * Ed25519 and Ed448 (RFC 8032, b = 32 and 57): a private key is the RFC
+ * 8032 seed of b bytes, stored as given (PKCS#8 exports it unchanged;
+ * zc_ec_key_generate() makes b random bytes); its public key is A, the b
+ * bytes of RFC 8032's encoding of [s]B, s the clamped first half of
+ * H(seed). A public key must be a canonical encoding (y < p; x = 0 with
+ * the sign bit set is not canonical) of a curve point other than the
+ * neutral element: anything else is ::ZC_EINVAL at import (other points
+ * of small order import). A public-only key re-exports exactly its bytes.
+ * A signature is R || S, 2b bytes (64 or 114). zc_eddsa_sign() and
+ * zc_eddsa_verify() are Ed25519 and Ed448 with no context;
+ * zc_eddsa_sign_ex() and zc_eddsa_verify_ex() add Ed25519ctx, Ed25519ph,
+ * Ed448 with a context and Ed448ph. Verification is cofactorless ([S]B =
+ * R + [k]A) and refuses S >= L and non-canonical R or A. DER is RFC 8410
+ * (id-Ed25519 1.3.101.112, id-Ed448 1.3.101.113); ECDSA, ECDH and SEC1
+ * are ::ZC_EINVAL for these keys, and EdDSA is ::ZC_EINVAL for any other.
  *
  * Every private key object holds its public key, derived at import or
  * generation. A public-only key cannot sign, agree or export a private
@@ -41,15 +52,20 @@
  * inversion by Fermat's little theorem; for X25519 and X448 the
  * Montgomery ladder of RFC 7748 on 51-bit and 56-bit limbs (X448 with
  * Hamburg's golden-ratio multiplication) with masked conditional swaps,
- * inversion by a fixed addition chain. Operations on a private key are
+ * inversion by a fixed addition chain; for Ed25519 and Ed448 extended
+ * twisted Edwards coordinates on the same fields, a fixed-window
+ * base-point multiplication over a precomputed table, the scalars mod L
+ * in Montgomery form, and the hashes (SHA-512, SHAKE256) of zcrypt/hash.h
+ * (KIMD/KLMD where installed). Operations on a private key are
  * constant-time in the key and the nonce; verification is variable-time
  * (public data only). This release has no CPACF elliptic-curve code:
  * a key set to ::ZC_BACKEND_CPACF answers ::ZC_ENOTSUP for signing,
  * verification and ECDH (after its arguments are checked); AUTO runs
  * software. Under the hardware-only policy everything that would run
  * software is refused (::ZC_ENOTSUP): signing, verification, ECDH and
- * key generation; import (which derives the public key, public work),
- * export and zc_ec_key_public() are allowed.
+ * key generation; import (which derives the public key, public work,
+ * even where that takes a software hash, as Ed25519's and Ed448's
+ * H(seed) does), export and zc_ec_key_public() are allowed.
  *
  * Length convention as for RSA: `*sig_len`, `*der_len`, `*secret_len` and
  * `*pub_len` hold the buffer size on entry and the length written on
@@ -79,21 +95,21 @@
 extern "C" {
 #endif
 
-/** @brief The curves. Ed25519 and Ed448 are not built yet. */
+/** @brief The curves. */
 enum zc_ec_curve {
     ZC_EC_P256 = 0,     /**< NIST P-256 (secp256r1), f = 32 */
     ZC_EC_P384,         /**< NIST P-384 (secp384r1), f = 48 */
     ZC_EC_P521,         /**< NIST P-521 (secp521r1), f = 66 */
-    ZC_EC_ED25519,      /**< Ed25519 (RFC 8032): not built yet, ::ZC_ENOTSUP */
-    ZC_EC_ED448,        /**< Ed448 (RFC 8032): not built yet, ::ZC_ENOTSUP */
+    ZC_EC_ED25519,      /**< Ed25519 (RFC 8032), b = 32: EdDSA only */
+    ZC_EC_ED448,        /**< Ed448 (RFC 8032), b = 57: EdDSA only */
     ZC_EC_X25519,       /**< X25519 (RFC 7748), f = 32: ECDH only */
     ZC_EC_X448          /**< X448 (RFC 7748), f = 56: ECDH only */
 };
 
 /** @brief The DER forms of zc_ec_key_export_der(). */
 enum zc_ec_der_format {
-    ZC_EC_DER_PUBLIC_SPKI = 0,  /**< SubjectPublicKeyInfo (RFC 5480; RFC 8410 for X25519/X448) */
-    ZC_EC_DER_PRIVATE_PKCS8,    /**< PKCS#8 v1 PrivateKeyInfo with an ECPrivateKey (RFC 5208, 5915); RFC 8410's CurvePrivateKey for X25519/X448 */
+    ZC_EC_DER_PUBLIC_SPKI = 0,  /**< SubjectPublicKeyInfo (RFC 5480; RFC 8410 for Ed25519/Ed448/X25519/X448) */
+    ZC_EC_DER_PRIVATE_PKCS8,    /**< PKCS#8 v1 PrivateKeyInfo with an ECPrivateKey (RFC 5208, 5915); RFC 8410's CurvePrivateKey for Ed25519/Ed448/X25519/X448 */
     ZC_EC_DER_PRIVATE_SEC1      /**< SEC1 ECPrivateKey (RFC 5915) with parameters and public key (NIST curves only) */
 };
 
@@ -135,10 +151,11 @@ ZC_API size_t zc_ec_field_size(enum zc_ec_curve curve);
 /**
  * @brief Make a new key pair: d by rejection sampling (FIPS 186-5 A.2.2)
  *        from zc_random_bytes(), Q = d G; for X25519/X448, f random bytes
- *        clamped as RFC 7748 section 5 says, and the public key X(k, base).
+ *        clamped as RFC 7748 section 5 says, and the public key X(k, base);
+ *        for Ed25519/Ed448, b random bytes as the seed, and A.
  * @return ZC_OK; ZC_EINVAL for NULL @p k or an unknown @p curve;
- *         ZC_ENOTSUP for Ed25519/Ed448 (not built yet) and
- *         under the hardware-only policy (generation runs in software);
+ *         ZC_ENOTSUP under the hardware-only policy (generation runs in
+ *         software);
  *         ZC_EDEVICE when no random bytes can be had. On an error @p k is
  *         left wiped.
  */
@@ -147,10 +164,13 @@ ZC_API int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve);
 /**
  * @brief A private key from its scalar d (exactly f big-endian bytes,
  *        1 <= d < n; for X25519/X448 any f bytes, RFC 7748's scalar, kept
- *        as given and clamped at use); the public key is derived.
+ *        as given and clamped at use; for Ed25519/Ed448 the RFC 8032 seed,
+ *        any b bytes, kept as given); the public key is derived (also
+ *        under the hardware-only policy: it is public data).
  * @return ZC_OK; ZC_EINVAL for NULL pointers, an unknown curve, a length
- *         other than f, d = 0 or d >= n (NIST curves); ZC_ENOTSUP for
- *         Ed25519/Ed448 (not built yet). On an error @p k is left wiped.
+ *         other than f, d = 0 or d >= n (NIST curves), @p priv
+ *         overlapping @p k; ZC_EDEVICE when the hash of an Ed seed fails
+ *         on KIMD/KLMD. On an error @p k is left wiped.
  */
 ZC_API int zc_ec_key_from_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *priv,
                                   size_t priv_len);
@@ -158,11 +178,15 @@ ZC_API int zc_ec_key_from_private(zc_ec_key *k, enum zc_ec_curve curve, const ui
 /**
  * @brief A public key from its SEC1 encoding: `04 || X || Y` (2f + 1
  *        bytes) or compressed `02/03 || X` (f + 1 bytes); for X25519/X448
- *        the RFC 7748 u-coordinate, any f bytes, kept as given.
+ *        the RFC 7748 u-coordinate, any f bytes, kept as given; for
+ *        Ed25519/Ed448 RFC 8032's encoding of A (b bytes), checked and
+ *        kept as given.
  * @return ZC_OK; ZC_EINVAL for NULL pointers, an unknown curve, a wrong
  *         length or first byte (hybrid 06/07 included), coordinates not
- *         below p, a point not on the curve; ZC_ENOTSUP for Ed25519/Ed448
- *         (not built yet). On an error @p k is left wiped.
+ *         below p, a point not on the curve; for Ed25519/Ed448 an
+ *         encoding that is not canonical (y >= p, or x = 0 with the sign
+ *         bit set), not on the curve, or of the neutral element. On an
+ *         error @p k is left wiped.
  */
 ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *pub,
                                  size_t pub_len);
@@ -172,9 +196,10 @@ ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uin
  *        namedCurve), PKCS#8 v1 PrivateKeyInfo or v2 OneAsymmetricKey
  *        (RFC 5958, with or without its [1] publicKey) holding an
  *        ECPrivateKey, or a SEC1 ECPrivateKey (RFC 5915, with or without
- *        its optional parameters and public key); for X25519/X448 the RFC
- *        8410 SubjectPublicKeyInfo and PKCS#8 v1 or v2 (id-X25519
- *        1.3.101.110, id-X448 1.3.101.111, parameters absent, key strings
+ *        its optional parameters and public key); for Ed25519/Ed448 and
+ *        X25519/X448 the RFC 8410 SubjectPublicKeyInfo and PKCS#8 v1 or v2
+ *        (id-X25519 1.3.101.110, id-X448 1.3.101.111, id-Ed25519
+ *        1.3.101.112, id-Ed448 1.3.101.113, parameters absent, key strings
  *        of exactly f bytes; v2's publicKey must be the derived one, byte
  *        for byte).
  *
@@ -195,7 +220,8 @@ ZC_API int zc_ec_key_from_der(zc_ec_key *k, const uint8_t *der, size_t der_len);
 /**
  * @brief The public key, `04 || X || Y` (2f + 1 bytes); for X25519/X448
  *        the u-coordinate (f bytes: X(k, base) for a private key, the
- *        imported bytes for a public-only one).
+ *        imported bytes for a public-only one); for Ed25519/Ed448 A (b
+ *        bytes: derived from the seed, or as imported).
  * @return ZC_OK; ZC_EINVAL for a NULL or unset key, NULL @p pub_len, NULL
  *         @p pub with a non-zero length, @p pub overlapping the key;
  *         ZC_ENOMEM when *@p pub_len is below the length (set to it,
@@ -206,11 +232,12 @@ ZC_API int zc_ec_key_public(const zc_ec_key *k, uint8_t *pub, size_t *pub_len);
 /**
  * @brief Export a key in DER (::zc_ec_der_format): SPKI for any key;
  *        PKCS#8 and SEC1 (both with the namedCurve and the public key
- *        inside the ECPrivateKey) for a private key. X25519/X448: RFC 8410
- *        SPKI and PKCS#8 v1 (the scalar as stored), no SEC1.
+ *        inside the ECPrivateKey) for a private key. Ed25519/Ed448 and
+ *        X25519/X448: RFC 8410 SPKI and PKCS#8 v1 (the seed or scalar as
+ *        stored), no SEC1.
  * @return ZC_OK; ZC_EINVAL for a NULL or unset key, NULL @p der_len, an
  *         unknown format, a private format for a public-only key, SEC1
- *         for an X25519/X448 key;
+ *         for an Ed25519/Ed448/X25519/X448 key;
  *         ZC_ENOMEM when the buffer is too small (*@p der_len set to the
  *         size needed, nothing written).
  */
@@ -229,7 +256,8 @@ ZC_API enum zc_ec_curve zc_ec_key_curve(const zc_ec_key *k);
 /**
  * @brief Choose where the key's operations run: ::ZC_BACKEND_AUTO (the
  *        default), ::ZC_BACKEND_CPACF (every operation then answers
- *        ::ZC_ENOTSUP in this release) or ::ZC_BACKEND_SOFTWARE.
+ *        ::ZC_ENOTSUP in this release) or ::ZC_BACKEND_SOFTWARE (EdDSA's
+ *        hashes then run in software too).
  * @return ZC_OK; ZC_EINVAL for a NULL or unset key and any other value.
  */
 ZC_API int zc_ec_key_set_backend(zc_ec_key *k, enum zc_backend b);
@@ -300,26 +328,64 @@ ZC_API int zc_ecdsa_sig_from_der(enum zc_ec_curve curve, const uint8_t *der, siz
                                  uint8_t *sig, size_t *sig_len);
 
 /**
- * @brief Ed25519 / Ed448 signature (RFC 8032). Not built yet: no Ed key
- *        can be made in this release, so every call answers ZC_EINVAL
- *        (a NULL key, a key of another curve).
+ * @brief Ed25519 / Ed448 signature (RFC 8032 5.1.6 / 5.2.6): Ed25519 with
+ *        no context, Ed448 with an empty context (dom4(0, "")).
+ *        Deterministic: the same key and message give the same bytes.
+ * @param k       a private Ed25519 or Ed448 key
+ * @param msg     the message (NULL when @p len is 0)
+ * @param len     its length
+ * @param sig     receives R || S (2b bytes: 64 or 114)
+ * @param sig_len in: size of @p sig; out: 2b
+ * @return ZC_OK; ZC_EINVAL for NULL pointers (with a length), a
+ *         public-only key, a key of another curve, @p sig overlapping
+ *         @p msg or the key; ZC_ENOMEM when *@p sig_len is below 2b (set
+ *         to 2b, nothing written); ZC_ENOTSUP on a CPACF key and under the
+ *         hardware-only policy; ZC_EDEVICE when a hash fails on KIMD/KLMD.
  */
 ZC_API int zc_eddsa_sign(const zc_ec_key *k, const uint8_t *msg, size_t len, uint8_t *sig,
                          size_t *sig_len);
 
-/** @brief Ed25519 / Ed448 verification (RFC 8032). As zc_eddsa_sign(): ZC_EINVAL. */
+/**
+ * @brief Ed25519 / Ed448 verification (RFC 8032 5.1.7 / 5.2.7), with no
+ *        context (Ed448: dom4(0, "")); cofactorless, S < L, R and A
+ *        canonical.
+ * @return ZC_OK valid; ZC_EAUTH for every invalid signature, a length
+ *         other than 2b included (@p sig may be NULL with length 0);
+ *         ZC_EINVAL for NULL pointers with a length, a NULL or unset key,
+ *         a key of another curve; ZC_ENOTSUP on a CPACF key and under the
+ *         hardware-only policy; ZC_EDEVICE when a hash fails on KIMD/KLMD.
+ */
 ZC_API int zc_eddsa_verify(const zc_ec_key *k, const uint8_t *msg, size_t len,
                            const uint8_t *sig, size_t sig_len);
 
 /**
- * @brief Ed25519ctx / Ed25519ph / Ed448 with a context / Ed448ph (RFC
- *        8032). As zc_eddsa_sign(): ZC_EINVAL in this release.
+ * @brief The other instances of RFC 8032: Ed25519ctx (@p prehash 0, a
+ *        context of 1..255 bytes), Ed25519ph (@p prehash 1, 0..255
+ *        bytes), Ed448 with a context (@p prehash 0, 0..255 bytes; with an
+ *        empty one it is zc_eddsa_sign()) and Ed448ph (@p prehash 1,
+ *        0..255 bytes). For ph the call hashes @p msg itself (SHA-512 for
+ *        Ed25519ph, 64 bytes of SHAKE256 for Ed448ph) and signs PH(M).
+ * @param k           a private Ed25519 or Ed448 key
+ * @param prehash     0 or 1
+ * @param context     the context string (NULL when @p context_len is 0)
+ * @param context_len 0..255 (1..255 for Ed25519ctx)
+ * @param msg         the message (NULL when @p len is 0)
+ * @param len         its length
+ * @param sig         receives R || S (2b bytes)
+ * @param sig_len     in: size of @p sig; out: 2b
+ * @return As zc_eddsa_sign(); also ZC_EINVAL for @p prehash outside {0,
+ *         1}, @p context_len above 255, Ed25519 with @p prehash 0 and no
+ *         context, @p sig overlapping @p context.
  */
 ZC_API int zc_eddsa_sign_ex(const zc_ec_key *k, int prehash, const uint8_t *context,
                             size_t context_len, const uint8_t *msg, size_t len, uint8_t *sig,
                             size_t *sig_len);
 
-/** @brief Verification of zc_eddsa_sign_ex(). As zc_eddsa_sign(): ZC_EINVAL. */
+/**
+ * @brief Verification of zc_eddsa_sign_ex()'s instances. Arguments as
+ *        there, answers as zc_eddsa_verify() (a bad @p prehash or context
+ *        is ZC_EINVAL, not ZC_EAUTH).
+ */
 ZC_API int zc_eddsa_verify_ex(const zc_ec_key *k, int prehash, const uint8_t *context,
                               size_t context_len, const uint8_t *msg, size_t len,
                               const uint8_t *sig, size_t sig_len);

@@ -19,6 +19,14 @@ static const struct zc_ed_curve eds[] = {
         .pub = zc_ed25519_public, .nonce = zc_ed25519_nonce, .sign = zc_ed25519_s,
         .pub_ok = zc_ed25519_pub_ok, .verify = zc_ed25519_verify,
     },
+    {
+        .curve = ZC_EC_ED448, .b = ZC_ED448_LEN, .hash = ZC_SHAKE256,
+        .dom = "SigEd448", .dom_len = 8, .plain_dom = 1,
+        /* clear the low 2 bits, the last byte 0, set bit 447 */
+        .low_clear = 3, .last_and = 0x00, .top = 55, .top_bit = 0x80,
+        .pub = zc_ed448_public, .nonce = zc_ed448_nonce, .sign = zc_ed448_s,
+        .pub_ok = zc_ed448_pub_ok, .verify = zc_ed448_verify,
+    },
 };
 
 const struct zc_ed_curve *zc_ec_ed(enum zc_ec_curve curve)

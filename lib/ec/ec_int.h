@@ -16,9 +16,8 @@
 /* The software curve of a NIST curve value, NULL for any other. */
 const struct zc_ec_curve_sw *zc_ec_nist(enum zc_ec_curve curve);
 
-/* ZC_OK for the curves built (the NIST curves, X25519/X448, the Edwards
- * curves of ec_ed_key.c's table), ZC_ENOTSUP for an Edwards curve not in
- * it, ZC_EINVAL for anything else. */
+/* ZC_OK for the seven curves (the NIST curves, X25519/X448, the Edwards
+ * curves of ec_ed_key.c's table), ZC_EINVAL for anything else. */
 int zc_ec_curve_check(enum zc_ec_curve curve);
 
 /* 1 for X25519 and X448 (RFC 7748 keys: raw little-endian u and scalar). */

@@ -43,9 +43,8 @@ const struct zc_ec_curve_sw *zc_ec_nist(enum zc_ec_curve curve)
 
 int zc_ec_curve_check(enum zc_ec_curve curve)
 {
-    if (zc_ec_nist(curve) != NULL || zc_ec_is_x(curve) || zc_ec_ed(curve) != NULL)
-        return ZC_OK;
-    return zc_ec_is_ed(curve) ? ZC_ENOTSUP : ZC_EINVAL;      /* an Ed curve not built */
+    return zc_ec_nist(curve) != NULL || zc_ec_is_x(curve) || zc_ec_ed(curve) != NULL
+               ? ZC_OK : ZC_EINVAL;
 }
 
 size_t zc_ec_field_size(enum zc_ec_curve curve)

@@ -1,12 +1,14 @@
 /*
  * fuzz_ec.c - libFuzzer target: EC key parsing, DER signatures and
- * ECDSA verification of hostile input.
+ * ECDSA and EdDSA verification of hostile input.
  *
- * Byte 0 picks the operation, byte 1 the curve (P-256, P-384, P-521);
- * the rest is the input:
- *   0  DER key import. A key that is accepted exports SPKI (and, with a
- *      private part, PKCS#8 and SEC1), and every export reads back to the
- *      same key and exports the same bytes (strict DER: one encoding).
+ * Byte 0 picks the operation, byte 1 the curve (P-256, P-384, P-521;
+ * Ed25519 or Ed448 by its low bit for operations 4-6, with the EdDSA
+ * instance in its next bits); the rest is the input:
+ *   0  DER key import (every curve, Ed and X keys of RFC 8410 included). A
+ *      key that is accepted exports SPKI (and, with a private part, PKCS#8
+ *      and SEC1 where the curve has it), and every export reads back to
+ *      the same key and exports the same bytes (strict DER: one encoding).
  *   1  DER signature: a signature that converts converts back to exactly
  *      the input (strict DER), and verification of it under a fixed key
  *      answers ZC_OK or ZC_EAUTH, nothing else.
@@ -14,6 +16,14 @@
  *      fuzzer cannot forge), never another code, whatever the length.
  *   3  Public point import (SEC1 encodings): an accepted point exports
  *      uncompressed, and that reads back to the same key.
+ *   4  Ed25519/Ed448 public key import: an accepted A exports exactly its
+ *      bytes, which read back; a signature under it of anything verifies
+ *      ZC_EAUTH (nobody holds its seed).
+ *   5  EdDSA verification under a fixed key: the first 2b bytes (or all,
+ *      if fewer) are the signature, the rest the message, the context the
+ *      first bytes of the message: ZC_EAUTH whatever the bytes.
+ *   6  EdDSA sign and verify of the input as the message under a fixed
+ *      key: ZC_OK, deterministic, and one flipped bit is ZC_EAUTH.
  */
 #include <zcrypt.h>
 #include <string.h>
@@ -50,6 +60,39 @@ static void der_key(const uint8_t *p, size_t n)
     zc_ec_key_wipe(&k2);
 }
 
+/* Ed operations: the curve, and the instance from byte 1 (prehash, and
+ * a context length; Ed25519ctx gets at least one byte of context). */
+struct ed_call {
+    enum zc_ec_curve c;
+    size_t b;
+    int ex, ph;
+    size_t cl;
+};
+
+static struct ed_call ed_call(uint8_t sel, size_t avail)
+{
+    struct ed_call e;
+
+    e.c = sel & 1 ? ZC_EC_ED448 : ZC_EC_ED25519;
+    e.b = zc_ec_field_size(e.c);
+    e.ex = (sel >> 1) & 1;
+    e.ph = (sel >> 2) & 1;
+    e.cl = (size_t)(sel >> 3);          /* 0..31 */
+    if (e.cl > avail)
+        e.cl = avail;
+    if (e.ex && e.c == ZC_EC_ED25519 && !e.ph && e.cl == 0)
+        e.ex = 0;                       /* Ed25519ctx needs a context: plain then */
+    return e;
+}
+
+static int ed_verify(const zc_ec_key *k, const struct ed_call *e, const uint8_t *m, size_t ml,
+                     const uint8_t *sig, size_t sl)
+{
+    if (!e->ex)
+        return zc_eddsa_verify(k, m, ml, sig, sl);
+    return zc_eddsa_verify_ex(k, e->ph, e->cl ? m : NULL, e->cl, m, ml, sig, sl);
+}
+
 static void fixed_key(zc_ec_key *k, enum zc_ec_curve c)
 {
     uint8_t d[66];
@@ -71,7 +114,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     c = curves[data[1] % 3];
     memset(h, 0x42, sizeof h);
-    switch (data[0] % 4) {
+    switch (data[0] % 7) {
     case 0:
         der_key(data + 2, size - 2);
         break;
@@ -91,6 +134,54 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rc = zc_ecdsa_verify(&k, ZC_SHA512, h, size > 2 ? data + 2 : NULL, size - 2);
         FZ_CHECK(rc == ZC_EAUTH);
         break;
+    case 4: {
+        struct ed_call e = ed_call(data[1], 0);
+        uint8_t pub[57], s[114];
+        size_t pl = sizeof pub;
+        zc_ec_key k2;
+
+        rc = zc_ec_key_from_public(&k, e.c, data + 2, size - 2);
+        FZ_CHECK(rc == ZC_OK || rc == ZC_EINVAL);
+        if (rc != ZC_OK)
+            break;
+        FZ_OK(zc_ec_key_public(&k, pub, &pl));
+        FZ_CHECK(pl == e.b && memcmp(pub, data + 2, pl) == 0);
+        FZ_OK(zc_ec_key_from_public(&k2, e.c, pub, pl));
+        memset(s, 0x5a, sizeof s);
+        FZ_CHECK(zc_eddsa_verify(&k, h, sizeof h, s, 2 * e.b) == ZC_EAUTH);
+        break;
+    }
+    case 5: {
+        const uint8_t *in = data + 2;
+        size_t n = size - 2, b = zc_ec_field_size(data[1] & 1 ? ZC_EC_ED448 : ZC_EC_ED25519);
+        size_t sl = n < 2 * b ? n : 2 * b;
+        struct ed_call e = ed_call(data[1], n - sl);
+
+        fixed_key(&k, e.c);
+        rc = ed_verify(&k, &e, n > sl ? in + sl : NULL, n - sl, sl ? in : NULL, sl);
+        FZ_CHECK(rc == ZC_EAUTH);
+        break;
+    }
+    case 6: {
+        struct ed_call e = ed_call(data[1], size - 2);
+        const uint8_t *m = size > 2 ? data + 2 : NULL;
+        uint8_t s[114], s2[114];
+        size_t l1 = sizeof s, l2 = sizeof s2;
+
+        fixed_key(&k, e.c);
+        if (e.ex) {
+            FZ_OK(zc_eddsa_sign_ex(&k, e.ph, e.cl ? m : NULL, e.cl, m, size - 2, s, &l1));
+            FZ_OK(zc_eddsa_sign_ex(&k, e.ph, e.cl ? m : NULL, e.cl, m, size - 2, s2, &l2));
+        } else {
+            FZ_OK(zc_eddsa_sign(&k, m, size - 2, s, &l1));
+            FZ_OK(zc_eddsa_sign(&k, m, size - 2, s2, &l2));
+        }
+        FZ_CHECK(l1 == 2 * e.b && l2 == l1 && memcmp(s, s2, l1) == 0);
+        FZ_OK(ed_verify(&k, &e, m, size - 2, s, l1));
+        s[size % l1] ^= (uint8_t)(1u << (size % 8));
+        FZ_CHECK(ed_verify(&k, &e, m, size - 2, s, l1) == ZC_EAUTH);
+        break;
+    }
     default:
         rc = zc_ec_key_from_public(&k, c, data + 2, size - 2);
         FZ_CHECK(rc == ZC_OK || rc == ZC_EINVAL);
