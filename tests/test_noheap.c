@@ -132,7 +132,7 @@ static int run_all(enum zc_backend b)
 static int run_ec(void)
 {
     static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_X25519, ZC_EC_X448,
-                                               ZC_EC_ED25519 };
+                                               ZC_EC_ED25519, ZC_EC_ED448 };
     uint8_t der[256], sec[ZC_EC_MAX_FIELD], sig[ZC_EC_MAX_SIG], md[32] = { 7 };
     zc_ec_key a, b;
     size_t i, len;
@@ -144,7 +144,7 @@ static int run_ec(void)
         len = sizeof der;
         bad += zc_ec_key_export_der(&a, ZC_EC_DER_PRIVATE_PKCS8, der, &len) != ZC_OK;
         bad += zc_ec_key_from_der(&b, der, len) != ZC_OK;
-        if (curves[i] == ZC_EC_ED25519) {
+        if (curves[i] == ZC_EC_ED25519 || curves[i] == ZC_EC_ED448) {
             len = sizeof sig;
             bad += zc_eddsa_sign(&a, in, 100, sig, &len) != ZC_OK;
             bad += zc_eddsa_verify(&b, in, 100, sig, len) != ZC_OK;
@@ -202,7 +202,7 @@ int main(void)
           "RSA PKCS#1 v1.5 encryption");
     zc_rsa_key_wipe(&rsa);
     check(run_ec() == 0,
-          "EC keys, DER, ECDSA, EdDSA and ECDH (P-256, X25519, X448, Ed25519)");
+          "EC keys, DER, ECDSA, EdDSA and ECDH (P-256, X25519, X448, Ed25519, Ed448)");
     check(zc_stats_snapshot(&s) == ZC_OK && zc_stats_format(&s, ZC_STATS_JSON, text,
                                                             sizeof(text)) > 0,
           "statistics snapshot and format");
