@@ -219,12 +219,6 @@ static int has_private(const zc_ec_key *k)
 /* DER object identifiers (contents only) the messages below name. */
 static const uint8_t oid_ec[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
 static const uint8_t oid_rsa[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01 };
-static const struct {
-    uint8_t oid[3];
-    const char *name;
-} later[] = {                   /* RFC 8410: the curves of a later release */
-    { { 0x2b, 0x65, 0x70 }, "Ed25519" }, { { 0x2b, 0x65, 0x71 }, "Ed448" },
-};
 
 /* Why an AlgorithmIdentifier (or SEC1's [0] parameters) was refused, in
  * words; "" when nothing more can be said. */
@@ -232,7 +226,7 @@ static void alg_diagnose(const uint8_t *a, size_t an, int params_only, char *why
 {
     const uint8_t *p = a, *end = a + an, *oid;
     unsigned tag;
-    size_t on, i;
+    size_t on;
 
     if (!params_only) {
         if (!der_next(&p, end, &tag, &oid, &on) || tag != 0x06)
@@ -240,12 +234,6 @@ static void alg_diagnose(const uint8_t *a, size_t an, int params_only, char *why
         if (on == sizeof oid_rsa && memcmp(oid, oid_rsa, on) == 0) {
             snprintf(why, size, "an RSA key: use zc-rsa");
             return;
-        }
-        for (i = 0; i < sizeof later / sizeof later[0]; i++) {
-            if (on == 3 && memcmp(oid, later[i].oid, 3) == 0) {
-                snprintf(why, size, "%s keys are not supported yet", later[i].name);
-                return;
-            }
         }
         if (on != sizeof oid_ec || memcmp(oid, oid_ec, on) != 0) {
             snprintf(why, size, "not an elliptic-curve key (another algorithm)");
@@ -259,7 +247,7 @@ static void alg_diagnose(const uint8_t *a, size_t an, int params_only, char *why
                  "with a named curve (openssl pkey -ec_param_enc named_curve)");
     else if (tag == 0x06)
         snprintf(why, size, "the curve is not supported (P-256, P-384 and P-521 are, and "
-                 "X25519 and X448 as RFC 8410 keys)");
+                 "X25519, X448, Ed25519 and Ed448 as RFC 8410 keys)");
 }
 
 /*
