@@ -461,18 +461,15 @@ static int cmd_sign_verify(const struct opts *o, const zc_ec_key *k, const struc
 static int read_message(const char *path, uint8_t **msg, size_t *len)
 {
     size_t cap = 65536;
-    uint8_t *buf = malloc(cap);
-    int fd = STDIN_FILENO;
+    uint8_t *buf;
+    int fd = open_input(path);
 
     *len = 0;
-    if (buf == NULL) {
-        fprintf(stderr, PROG ": reading the message: %s\n", strerror(ENOMEM));
+    if (fd < 0)
         return EX_IO;
-    }
-    if (path != NULL && strcmp(path, "-") != 0 && (fd = open(path, O_RDONLY)) < 0) {
-        fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-        free(buf);
-        return EX_IO;
+    if ((buf = malloc(cap)) == NULL) {
+        errno = ENOMEM;
+        return input_failed(path, fd);
     }
     for (;;) {
         ssize_t n = 0;
@@ -493,11 +490,8 @@ static int read_message(const char *path, uint8_t **msg, size_t *len)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            fprintf(stderr, PROG ": %s: %s\n", path ? path : "standard input", strerror(errno));
-            if (fd != STDIN_FILENO)
-                close(fd);
             free(buf);
-            return EX_IO;
+            return input_failed(path, fd);
         }
         if (n == 0)
             break;
