@@ -98,6 +98,16 @@ def fmt_entry(text, indent):
     return ' ' * indent + '{ ' + (',\n' + pad).join(lines) + ' }'
 
 
+def progression(c, start, step, count, indent):
+    """The entries start, start + step, .., count of them, one per line."""
+    rows = []
+    pt = start
+    for _ in range(count):
+        rows.append(fmt_entry(entry(c, pt), indent))
+        pt = add(c, pt, step)
+    return ',\n'.join(rows)
+
+
 def tables(name, c):
     p = c['p']
     b = (c['bx'], c['by'])
@@ -111,23 +121,12 @@ def tables(name, c):
     base = b
     for i in range(c['comb_rows']):
         out.append('    { /* %d^%d B */\n' % (c['window_step'], i))
-        pt = base
-        rows = []
-        for j in range(c['comb_cols']):
-            rows.append(fmt_entry(entry(c, pt), 8))
-            pt = add(c, pt, base)
-        out.append(',\n'.join(rows) + '\n    },\n')
+        out.append(progression(c, base, base, c['comb_cols'], 8) + '\n    },\n')
         base = mul(c, c['window_step'], base)
     out.append('};\n\n')
     out.append('/* (2 j + 1) B, x, y, -d x y. */\n')
     out.append('static const uint64_t %s_odd[%d][%d] = {\n' % (name, c['odd'], n))
-    b2 = add(c, b, b)
-    pt = b
-    rows = []
-    for j in range(c['odd']):
-        rows.append(fmt_entry(entry(c, pt), 4))
-        pt = add(c, pt, b2)
-    out.append(',\n'.join(rows) + '\n};\n')
+    out.append(progression(c, b, add(c, b, b), c['odd'], 4) + '\n};\n')
     return ''.join(out)
 
 

@@ -49,35 +49,44 @@ typedef uint64_t fe[8];
 static inline void carry_wide(fe h, u128 *c)
 {
     u128 top;
-    unsigned i;
 
-    for (i = 0; i < 7; i++) {
-        c[i + 1] += c[i] >> 56;         /* < 2^122 + 2^66 */
-        c[i] &= M56;
-    }
-    top = c[7] >> 56;                   /* < 2^67 */
-    c[7] &= M56;
-    c[0] += top;                        /* < 2^56 + 2^67 */
-    c[4] += top;
-    c[1] += c[0] >> 56;                 /* < 2^56 + 2^11 */
-    c[0] &= M56;
+    /* unrolled by hand (as fold below): -O2 leaves the loops, and the
+     * arrays in memory, at half the speed */
+    c[1] += c[0] >> 56;                 /* < 2^122 + 2^66 */
+    c[2] += c[1] >> 56;
+    c[3] += c[2] >> 56;
+    c[4] += c[3] >> 56;
     c[5] += c[4] >> 56;
-    c[4] &= M56;
-    for (i = 0; i < 8; i++)
-        h[i] = (uint64_t)c[i];
+    c[6] += c[5] >> 56;
+    c[7] += c[6] >> 56;
+    top = c[7] >> 56;                   /* < 2^67 */
+    h[0] = (uint64_t)c[0] & M56;
+    h[1] = (uint64_t)c[1] & M56;
+    h[2] = (uint64_t)c[2] & M56;
+    h[3] = (uint64_t)c[3] & M56;
+    h[4] = (uint64_t)c[4] & M56;
+    h[5] = (uint64_t)c[5] & M56;
+    h[6] = (uint64_t)c[6] & M56;
+    h[7] = (uint64_t)c[7] & M56;
+    c[0] = (u128)h[0] + top;            /* < 2^56 + 2^67 */
+    c[4] = (u128)h[4] + top;
+    h[1] += (uint64_t)(c[0] >> 56);     /* < 2^56 + 2^11 */
+    h[0] = (uint64_t)c[0] & M56;
+    h[5] += (uint64_t)(c[4] >> 56);
+    h[4] = (uint64_t)c[4] & M56;
 }
 
 /* r[0..6] = the seven columns of a b, four limbs each (limbs < 2^59:
  * a product < 2^118, a column of four < 2^120). */
 static inline void mul4(u128 *r, const uint64_t *a, const uint64_t *b)
 {
-    unsigned i, j;
-
-    for (i = 0; i < 7; i++)
-        r[i] = 0;
-    for (i = 0; i < 4; i++)
-        for (j = 0; j < 4; j++)
-            r[i + j] += (u128)a[i] * b[j];
+    r[0] = (u128)a[0] * b[0];
+    r[1] = (u128)a[0] * b[1] + (u128)a[1] * b[0];
+    r[2] = (u128)a[0] * b[2] + (u128)a[1] * b[1] + (u128)a[2] * b[0];
+    r[3] = (u128)a[0] * b[3] + (u128)a[1] * b[2] + (u128)a[2] * b[1] + (u128)a[3] * b[0];
+    r[4] = (u128)a[1] * b[3] + (u128)a[2] * b[2] + (u128)a[3] * b[1];
+    r[5] = (u128)a[2] * b[3] + (u128)a[3] * b[2];
+    r[6] = (u128)a[3] * b[3];
 }
 
 /* r[0..6] = the columns of a^2: each cross product once, doubled (limbs
@@ -112,14 +121,15 @@ static inline void sq4(u128 *r, const uint64_t *a)
 static inline void fold(fe h, const u128 *l, const u128 *hh, const u128 *m)
 {
     u128 c[8];
-    unsigned j;
 
-    for (j = 0; j < 4; j++) {
-        u128 l4 = j < 3 ? l[j + 4] : 0, h4 = j < 3 ? hh[j + 4] : 0, m4 = j < 3 ? m[j + 4] : 0;
-
-        c[j] = l[j] + hh[j] + (m4 - l4);
-        c[j + 4] = h4 + m4 + (m[j] - l[j]);
-    }
+    c[0] = l[0] + hh[0] + (m[4] - l[4]);
+    c[1] = l[1] + hh[1] + (m[5] - l[5]);
+    c[2] = l[2] + hh[2] + (m[6] - l[6]);
+    c[3] = l[3] + hh[3];
+    c[4] = hh[4] + m[4] + (m[0] - l[0]);
+    c[5] = hh[5] + m[5] + (m[1] - l[1]);
+    c[6] = hh[6] + m[6] + (m[2] - l[2]);
+    c[7] = m[3] - l[3];
     carry_wide(h, c);
 }
 

@@ -499,10 +499,12 @@ int zc_hash_final(zc_hash_ctx *c, uint8_t *out, size_t out_len)
         return ZC_EINVAL;
     if (c->zc_backend == ZC_BACKEND_SOFTWARE && zc_policy_hw_only())
         return ZC_ENOTSUP;
-    /* One count per digest, with the whole message's length. */
-    zc_stat_count((enum zc_algo)c->zc_alg, 0,
-                  c->zc_backend == ZC_BACKEND_CPACF ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0,
-                  c->zc_len_lo);
+    /* One count per digest, with the whole message's length; none for an
+     * import's public-data hash (a key import counts nothing). */
+    if (c->zc_backend != HASH_SW_EXEMPT)
+        zc_stat_count((enum zc_algo)c->zc_alg, 0,
+                      c->zc_backend == ZC_BACKEND_CPACF ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0,
+                      c->zc_len_lo);
 #ifdef ZC_HAVE_CPACF
     /* SHA-1/2 one case per algorithm, as in zc_hash(); the rest is SHA-3. */
     if (c->zc_backend == ZC_BACKEND_CPACF) {

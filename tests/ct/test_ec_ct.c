@@ -17,14 +17,16 @@
  * Ed25519 core (lib/ec/ec_ed25519.c, called directly: the public key from
  * the clamped scalar, the nonce r and R from the secret prefix's digest,
  * S = r + k s) on RFC 8032 7.1 TEST 1 and TEST 2; the Ed448 core
- * (lib/ec/ec_ed448.c) directly: the public key from the clamped scalar,
- * the nonce and R from the digest, S = r + k s (the reductions mod L, the
- * table scans, the inversion and the encoding).
+ * (lib/ec/ec_ed448.c) the same way on RFC 8032 7.4 -----blank and
+ * -----1 octet (the reductions mod L, the table scans, the inversion
+ * and the encoding); and EdDSA's public calls on both curves (import of
+ * a secret seed, every instance, generation).
  *
  *   test_ec_ct                   every path: memcheck must report nothing
  *   test_ec_ct planted-ed25519   Ed25519's variable-time verification given
  *                                a secret k: memcheck must report it (the
  *                                check sees a leak in the Ed25519 code)
+ *   test_ec_ct planted-ed448     the same for Ed448's verification
  */
 #include <zcrypt.h>
 #include <valgrind/memcheck.h>
@@ -109,14 +111,75 @@ static void ed25519_paths(int planted)
     }
 }
 
+/* SHAKE256 of two parts, 114 bytes (RFC 8032 5.2's H). */
+static void shake114(uint8_t out[114], const uint8_t *a, size_t na, const uint8_t *b,
+                     size_t nb)
+{
+    zc_hash_ctx c;
+
+    check(zc_hash_init(&c, ZC_SHAKE256, ZC_BACKEND_AUTO) == ZC_OK &&
+          zc_hash_update(&c, a, na) == ZC_OK && zc_hash_update(&c, b, nb) == ZC_OK &&
+          zc_hash_final(&c, out, 114) == ZC_OK, "Ed448: SHAKE256");
+}
+
+/*
+ * RFC 8032 5.2.5 and 5.2.6 around the Ed448 core, as ed25519_paths: the
+ * seed's digest secret, the public key, R and S declassified where they
+ * leave; planted: verification on a secret challenge, to be reported.
+ */
+static void ed448_paths(int planted)
+{
+    static const uint8_t dom4[10] = { 'S', 'i', 'g', 'E', 'd', '4', '4', '8', 0, 0 };
+    unsigned i;
+
+    for (i = 0; i < 2; i++) {
+        const struct ed_kat *v = &ed448_rfc8032[i];
+        uint8_t seed[57], want_pub[57], want_sig[114], msg[8], h[114], s[57], pub[57];
+        uint8_t buf[10 + 57 + 57 + 8], hr[114], r[57], sig[114], k[114];
+        size_t n;
+
+        tu_unhex(seed, 57, v->seed);
+        tu_unhex(want_pub, 57, v->pub);
+        tu_unhex(want_sig, 114, v->sig);
+        n = strlen(v->msg) / 2;
+        tu_unhex(msg, n, v->msg);
+        VALGRIND_MAKE_MEM_UNDEFINED(seed, 57);
+        shake114(h, seed, 57, NULL, 0);
+        memcpy(s, h, 57);
+        s[0] &= 0xfc;
+        s[55] |= 0x80;
+        s[56] = 0;
+        zc_ed448_public(pub, s);
+        VALGRIND_MAKE_MEM_DEFINED(pub, 57);
+        check(memcmp(pub, want_pub, 57) == 0, "Ed448: public key, RFC 8032 7.4");
+        memcpy(buf, dom4, 10);
+        memcpy(buf + 10, h + 57, 57);
+        shake114(hr, buf, 10 + 57, msg, n);
+        zc_ed448_nonce(r, sig, hr);
+        VALGRIND_MAKE_MEM_DEFINED(sig, 57);                     /* R is public */
+        memcpy(buf + 10, sig, 57);
+        memcpy(buf + 67, pub, 57);
+        shake114(k, buf, 10 + 114, msg, n);
+        zc_ed448_s(sig + 57, r, k, s);
+        VALGRIND_MAKE_MEM_DEFINED(sig + 57, 57);                /* S is public */
+        check(memcmp(sig, want_sig, 114) == 0, "Ed448: signature, RFC 8032 7.4");
+        if (planted)
+            VALGRIND_MAKE_MEM_UNDEFINED(k, 114);
+        check(zc_ed448_verify(pub, sig, k) == 1, "Ed448: it verifies");
+    }
+}
+
 int main(int argc, char **argv)
 {
     unsigned i;
 
     if (argc > 1) {
-        if (strcmp(argv[1], "planted-ed25519") != 0)
+        if (strcmp(argv[1], "planted-ed25519") == 0)
+            ed25519_paths(1);
+        else if (strcmp(argv[1], "planted-ed448") == 0)
+            ed448_paths(1);
+        else
             return 2;
-        ed25519_paths(1);
         return 0;
     }
 
@@ -195,29 +258,40 @@ int main(int argc, char **argv)
         zc_ec_key_wipe(&g);
     }
     ed25519_paths(0);
-    {
-        /* RFC 8032 7.4 -----blank: its seed's SHAKE256, clamped (5.2.5) */
-        static const char *s_hex = "e83930a0cea0808ec7ed6667f472a588b411f0545ba4f3ee75025e1d"
-                                   "38519cb905c036d81eeed17483f9f56615ceee4fa70501a71fc0bbb700";
-        uint8_t s[57], pub[57], want[57], h[114], kk[114], r[57], sig[114];
+    ed448_paths(0);
+    for (i = 0; i < 2; i++) {
+        /* EdDSA through the public calls (ec_eddsa.c, ec_ed_key.c): the
+         * seed secret at import, signing in every instance, generation */
+        const struct ed_kat *v = i ? &ed448_rfc8032[0] : &ed25519_rfc8032[0];
+        size_t b = zc_ec_field_size(v->curve), len;
+        uint8_t seed[57], want[114], sig[114], m[3] = { 1, 2, 3 };
+        zc_ec_key k, g;
+        int ph;
 
-        tu_unhex(s, 57, s_hex);
-        tu_unhex(want, 57, ed448_rfc8032[0].pub);
-        VALGRIND_MAKE_MEM_UNDEFINED(s, sizeof s);
-        zc_ed448_public(pub, s);
-        VALGRIND_MAKE_MEM_DEFINED(pub, sizeof pub);
-        check(memcmp(pub, want, sizeof pub) == 0, "Ed448 public key: RFC 8032 7.4");
-        memset(h, 0xa5, sizeof h);
-        VALGRIND_MAKE_MEM_UNDEFINED(h, sizeof h);   /* the nonce's digest, secret */
-        zc_ed448_nonce(r, sig, h);
-        VALGRIND_MAKE_MEM_DEFINED(sig, 57);         /* R is public */
-        memset(kk, 0x3c, sizeof kk);                /* the challenge, public */
-        zc_ed448_s(sig + 57, r, kk, s);
-        VALGRIND_MAKE_MEM_DEFINED(sig + 57, 57);
-        check(zc_ed448_verify(pub, sig, kk) == 1, "Ed448 signature verifies");
+        tu_unhex(seed, b, v->seed);
+        tu_unhex(want, 2 * b, v->sig);
+        VALGRIND_MAKE_MEM_UNDEFINED(seed, b);
+        check(zc_ec_key_from_private(&k, v->curve, seed, b) == ZC_OK, "Ed import");
+        VALGRIND_MAKE_MEM_UNDEFINED(k.zc_priv, sizeof k.zc_priv);
+        len = sizeof sig;
+        check(zc_eddsa_sign(&k, NULL, 0, sig, &len) == ZC_OK, "Ed sign");
+        check(memcmp(sig, want, 2 * b) == 0, "Ed sign: RFC 8032 7.1 / 7.4");
+        check(zc_eddsa_verify(&k, NULL, 0, sig, len) == ZC_OK, "Ed verify");
+        for (ph = 0; ph < 2; ph++) {
+            len = sizeof sig;
+            check(zc_eddsa_sign_ex(&k, ph, m, 3, m, 3, sig, &len) == ZC_OK, "Ed sign_ex");
+            check(zc_eddsa_verify_ex(&k, ph, m, 3, m, 3, sig, len) == ZC_OK, "Ed verify_ex");
+        }
+        check(zc_ec_key_generate(&g, v->curve) == ZC_OK, "Ed generate");
+        VALGRIND_MAKE_MEM_UNDEFINED(g.zc_priv, sizeof g.zc_priv);
+        len = sizeof sig;
+        check(zc_eddsa_sign(&g, m, 3, sig, &len) == ZC_OK, "Ed sign, generated key");
+        check(zc_eddsa_verify(&g, m, 3, sig, len) == ZC_OK, "Ed verify, generated key");
+        zc_ec_key_wipe(&k);
+        zc_ec_key_wipe(&g);
     }
     if (failures == 0)
         printf("ct-ec: sign, ECDH and generation on P-256, P-384, P-521, X25519, X448, "
-               "the Ed25519 and Ed448 cores ran\n");
+               "the Ed25519 and Ed448 cores ran, EdDSA's calls on both\n");
     return failures != 0;
 }

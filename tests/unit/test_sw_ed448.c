@@ -115,8 +115,8 @@ static void challenge(uint8_t k[2 * B57], const uint8_t *dom, size_t dlen,
     shake256(k, 2 * B57, parts, 4);
 }
 
-static void sign(uint8_t sig[2 * B57], const struct signer *k, const uint8_t *dom, size_t dlen,
-                 const uint8_t *m, size_t mlen)
+static void sign(uint8_t sig[2 * B57], const struct signer *k, const uint8_t *dom,
+                 size_t dlen, const uint8_t *m, size_t mlen)
 {
     uint8_t h[2 * B57], r[B57], kk[2 * B57];
     struct part parts[3] = { { dom, dlen }, { k->prefix, B57 }, { m, mlen } };
@@ -263,7 +263,8 @@ static void round_trips(void)
 static void encodings(void)
 {
     /* p = 2^448 - 2^224 - 1, little-endian in 57 bytes */
-    uint8_t p[B57], e[B57], one[B57] = { 1 }, seed[B57] = { 7 }, sig[2 * B57], dom[16], kk[2 * B57];
+    uint8_t p[B57], e[B57], one[B57] = { 1 }, seed[B57] = { 7 };
+    uint8_t sig[2 * B57], dom[16], kk[2 * B57];
     struct signer k;
     size_t dlen = dom4(dom, 0, NULL, 0);
     unsigned i;
@@ -300,7 +301,8 @@ static void encodings(void)
     memset(sig, 0, B57);
     sig[0] = 1;
     sig[56] = 0x80;
-    check(zc_ed448_verify(k.pub, sig, kk) == 0, "verify refuses R = (0, 1) with the sign bit");
+    check(zc_ed448_verify(k.pub, sig, kk) == 0,
+          "verify refuses R = (0, 1) with the sign bit");
     memcpy(sig, e, B57);
 
     for (i = 0; i < 7; i++) {                   /* stray bits 448..454 */
@@ -312,7 +314,8 @@ static void encodings(void)
         check(zc_ed448_verify(k.pub, sig, kk) == 0, "verify refuses R with a stray bit");
         sig[56] ^= (uint8_t)(1u << i);
     }
-    memset(e, 0, sizeof e);                     /* y = 2: (y^2 - 1) / (d y^2 - 1) no square */
+    /* y = 2: (y^2 - 1) / (d y^2 - 1) is not a square (Euler's criterion) */
+    memset(e, 0, sizeof e);
     e[0] = 2;
     check(zc_ed448_pub_ok(e) == 0, "pub_ok refuses y = 2 (no x)");
     e[0] = 3;                                   /* y = 3 has an x */
