@@ -1676,6 +1676,31 @@ START_TEST(ed_hw_only)
         (void)h;
     }
     ck_assert_int_eq(zc_policy_set(pol), ZC_OK);
+    {
+        /* the import's hash counts nothing; signing's hashes count */
+        int row = zc_stat_id(v->curve == ZC_EC_ED448 ? ZC_ALGO_SHAKE256 : ZC_ALGO_SHA512, 0);
+        int was = zc_stats_enabled();
+        struct zc_stats *st = calloc(1, sizeof *st);
+        unsigned be, n = 0;
+
+        ck_assert_ptr_nonnull(st);
+        ck_assert_int_ge(row, 0);
+        ck_assert_int_eq(zc_stats_enable(1), ZC_OK);
+        zc_stats_reset();
+        ck_assert_int_eq(zc_ec_key_from_private(&k8, v->curve, seed, b), ZC_OK);
+        ck_assert_int_eq(zc_stats_snapshot_sized(st, sizeof *st), ZC_OK);
+        for (be = 0; be < ZC_STAT_BACKENDS; be++)
+            n += (unsigned)st->cell[row][be][0].calls;
+        ck_assert_uint_eq(n, 0);
+        len = sizeof sig;
+        ck_assert_int_eq(zc_eddsa_sign(&k, NULL, 0, sig, &len), ZC_OK);
+        ck_assert_int_eq(zc_stats_snapshot_sized(st, sizeof *st), ZC_OK);
+        for (be = 0; be < ZC_STAT_BACKENDS; be++)
+            n += (unsigned)st->cell[row][be][0].calls;
+        ck_assert_uint_eq(n, 3);        /* H(seed), the nonce, the challenge */
+        zc_stats_enable(was);
+        free(st);
+    }
     len = sizeof sig;
     ck_assert_int_eq(zc_eddsa_sign(&k, NULL, 0, sig, &len), ZC_OK);
     ck_assert_int_eq(zc_eddsa_verify(&k, NULL, 0, sig, len), ZC_OK);

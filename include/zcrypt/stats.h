@@ -24,7 +24,10 @@
  * fell back, keys and contexts made with ZC_BACKEND_SOFTWARE, RC4, RSA, and
  * hashes whose KIMD/KLMD function code is missing. It is checked when a key
  * or context is initialised and again at each mode call. zc_random_bytes()
- * is unaffected (its source is the kernel, plus PRNO where installed).
+ * is unaffected (its source is the kernel, plus PRNO where installed), and
+ * so is the derivation of a public key when an EC key is imported (public
+ * data; for Ed25519/Ed448 it includes the hash of the seed, which is not
+ * counted, as no import is).
  */
 #ifndef ZCRYPT_STATS_H
 #define ZCRYPT_STATS_H
