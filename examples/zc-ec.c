@@ -1,6 +1,6 @@
 /*
- * zc-ec - elliptic-curve keys, ECDSA signatures and ECDH from the command
- * line, in the formats the openssl command reads and writes.
+ * zc-ec - elliptic-curve keys, ECDSA and EdDSA signatures and ECDH from the
+ * command line, in the formats the openssl command reads and writes.
  *
  *   zc-ec genkey [-c CURVE] [--sec1] [--format pem|der] [-o KEY] [--public-out PUB]
  *   zc-ec pubkey -k KEY [--format pem|der] [--raw] [-o PUB]
@@ -15,11 +15,13 @@
  * pieces with the library's hash API. A signature is DER (X9.62
  * Ecdsa-Sig-Value, what openssl dgst -sign writes) unless --raw asks for
  * r || s; derive writes the x-coordinate (X25519/X448: the RFC 7748
- * secret), as openssl pkeyutl -derive does.
+ * secret), as openssl pkeyutl -derive does. Ed25519 and Ed448 sign the
+ * message itself (PureEdDSA, RFC 8032: read whole, no -a) and their
+ * signatures are the raw 64/114 bytes, as openssl pkeyutl -sign -rawin
+ * writes them.
  *
  * What each curve can do is a row of curves[]: X25519 and X448 are ECDH
- * only; Ed25519 and Ed448 join as rows (with their EdDSA) once the
- * library has them.
+ * only, Ed25519 and Ed448 EdDSA only.
  */
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700      /* realpath() in zc_out.h */
@@ -44,17 +46,19 @@
 #define DER_MAX     1024
 #define SIGFILE_MAX 256         /* a DER P-521 signature is at most 139 bytes */
 
-/* What a curve's keys can do (EdDSA joins with Ed25519 and Ed448). */
-enum { CAN_ECDSA = 1, CAN_ECDH = 2 };
+/* What a curve's keys can do. */
+enum { CAN_ECDSA = 1, CAN_ECDH = 2, CAN_EDDSA = 4 };
 
 static const struct curve {
     const char *name;           /* as messages say it, and a -c spelling */
     const char *alias[3];       /* more -c spellings (openssl's first) */
     enum zc_ec_curve id;
     enum zc_algo algo;          /* for the policy's message (when has_algo) */
-    int has_algo;               /* X25519/X448 have no ZC_ALGO row to ask */
-    int x;                      /* RFC 7748: no SEC1 form, a raw key is f bytes of u */
+    int has_algo;               /* X and Ed curves have no ZC_ALGO row to ask */
+    int x;                      /* RFC 8410 keys: no SEC1 form, a raw public key is
+                                 * f bytes (RFC 7748's u, RFC 8032's encoding) */
     unsigned can;
+    const char *only;           /* what else its keys do, for a refusal */
 } curves[] = {
     { .name = "P-256", .alias = { "prime256v1", "secp256r1", "p256" }, .id = ZC_EC_P256,
       .algo = ZC_ALGO_EC_P256, .has_algo = 1, .can = CAN_ECDSA | CAN_ECDH },
@@ -62,8 +66,12 @@ static const struct curve {
       .algo = ZC_ALGO_EC_P384, .has_algo = 1, .can = CAN_ECDSA | CAN_ECDH },
     { .name = "P-521", .alias = { "secp521r1", "p521" }, .id = ZC_EC_P521,
       .algo = ZC_ALGO_EC_P521, .has_algo = 1, .can = CAN_ECDSA | CAN_ECDH },
-    { .name = "X25519", .id = ZC_EC_X25519, .x = 1, .can = CAN_ECDH },
-    { .name = "X448", .id = ZC_EC_X448, .x = 1, .can = CAN_ECDH },
+    { .name = "X25519", .id = ZC_EC_X25519, .x = 1, .can = CAN_ECDH, .only = "ECDH only: derive" },
+    { .name = "X448", .id = ZC_EC_X448, .x = 1, .can = CAN_ECDH, .only = "ECDH only: derive" },
+    { .name = "Ed25519", .id = ZC_EC_ED25519, .x = 1, .can = CAN_EDDSA,
+      .only = "EdDSA only: sign, verify" },
+    { .name = "Ed448", .id = ZC_EC_ED448, .x = 1, .can = CAN_EDDSA,
+      .only = "EdDSA only: sign, verify" },
 };
 #define NCURVES (sizeof curves / sizeof curves[0])
 
@@ -84,6 +92,7 @@ struct opts {
     const char *key, *peer, *out, *sig, *pub_out, *in;
     const struct curve *curve;  /* -c, NULL when not given */
     enum zc_hash_alg hash;
+    int hash_set;               /* -a given (EdDSA takes none) */
     int der, sec1, raw, deterministic, no_clobber;
 };
 
@@ -91,13 +100,16 @@ static void usage(FILE *f)
 {
     fprintf(f,
         "Usage: " PROG " COMMAND [OPTION...] [FILE]\n"
-        "Elliptic-curve keys, ECDSA signatures and ECDH, interoperable with openssl.\n"
+        "Elliptic-curve keys, ECDSA and EdDSA signatures and ECDH, interoperable\n"
+        "with openssl.\n"
         "\n"
         "Commands:\n"
         "  genkey   make a key pair; write the private key (-o) and optionally\n"
         "           the public key (--public-out)\n"
         "  pubkey   write the public key of KEY\n"
         "  sign     sign FILE (default: standard input); the signature is DER\n"
+        "           (Ed25519/Ed448: the raw 64/114 bytes, as openssl pkeyutl\n"
+        "           -sign -rawin)\n"
         "  verify   check the signature in SIG over FILE; prints \"Verified OK\"\n"
         "           or \"Verification failure\"\n"
         "  derive   write the ECDH shared secret of KEY and PEER (the\n"
@@ -107,21 +119,23 @@ static void usage(FILE *f)
         "Options:\n"
         "  -k, --key FILE         the key: DER or PEM; PKCS#8, SEC1 ECPrivateKey or\n"
         "                         SubjectPublicKeyInfo (unencrypted), or a raw\n"
-        "                         SEC1 point (X25519/X448: the raw 32/56 bytes)\n"
-        "                         with --curve\n"
+        "                         SEC1 point (X25519/X448, Ed25519/Ed448: the raw\n"
+        "                         32/56, 32/57 bytes) with --curve\n"
         "  -p, --peer FILE        derive: the other party's key (public or private)\n"
         "  -c, --curve NAME       genkey: the curve, p256 (default), p384, p521,\n"
-        "                         x25519 or x448 (also P-256, prime256v1,\n"
-        "                         secp256r1, secp384r1, secp521r1); other commands:\n"
-        "                         the curve the keys must be on, and that of a raw\n"
-        "                         point; X25519 and X448 keys do ECDH only\n"
+        "                         x25519, x448, ed25519 or ed448 (also P-256,\n"
+        "                         prime256v1, secp256r1, secp384r1, secp521r1);\n"
+        "                         other commands: the curve the keys must be on,\n"
+        "                         and that of a raw point; X25519 and X448 keys do\n"
+        "                         ECDH only, Ed25519 and Ed448 keys EdDSA only\n"
         "  -o, --output FILE      write to FILE (default: standard output); private\n"
         "                         keys and shared secrets are created with mode 0600\n"
         "  -n, --no-clobber       refuse to replace an existing output file\n"
         "  -s, --signature FILE   the signature to verify\n"
-        "  -a, --hash ALG         sha1, sha224, sha256 (default), sha384, sha512,\n"
-        "                         sha512-224, sha512-256, sha3-224, sha3-256,\n"
-        "                         sha3-384 or sha3-512\n"
+        "  -a, --hash ALG         ECDSA: sha1, sha224, sha256 (default), sha384,\n"
+        "                         sha512, sha512-224, sha512-256, sha3-224,\n"
+        "                         sha3-256, sha3-384 or sha3-512 (EdDSA takes none:\n"
+        "                         it signs the message itself)\n"
         "      --deterministic    sign with the RFC 6979 nonce (default: RFC 6979\n"
         "                         hedged with fresh random bytes)\n"
         "      --raw              sign/verify: the signature is r || s (IEEE P1363)\n"
@@ -131,7 +145,7 @@ static void usage(FILE *f)
         "      --format pem|der   key output format (default pem)\n"
         "      --der              the same as --format der\n"
         "      --sec1             genkey: write the SEC1 ECPrivateKey (\"EC PRIVATE\n"
-        "                         KEY\") instead of PKCS#8 (not for X25519/X448)\n"
+        "                         KEY\") instead of PKCS#8 (P-curves only)\n"
         "      --public-out FILE  genkey: also write the public key to FILE\n"
         "  -h, --help             show this help and exit\n"
         "  -V, --version          show the version and exit\n"
@@ -205,12 +219,6 @@ static int has_private(const zc_ec_key *k)
 /* DER object identifiers (contents only) the messages below name. */
 static const uint8_t oid_ec[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };
 static const uint8_t oid_rsa[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01 };
-static const struct {
-    uint8_t oid[3];
-    const char *name;
-} later[] = {                   /* RFC 8410: the curves of a later release */
-    { { 0x2b, 0x65, 0x70 }, "Ed25519" }, { { 0x2b, 0x65, 0x71 }, "Ed448" },
-};
 
 /* Why an AlgorithmIdentifier (or SEC1's [0] parameters) was refused, in
  * words; "" when nothing more can be said. */
@@ -218,7 +226,7 @@ static void alg_diagnose(const uint8_t *a, size_t an, int params_only, char *why
 {
     const uint8_t *p = a, *end = a + an, *oid;
     unsigned tag;
-    size_t on, i;
+    size_t on;
 
     if (!params_only) {
         if (!der_next(&p, end, &tag, &oid, &on) || tag != 0x06)
@@ -226,12 +234,6 @@ static void alg_diagnose(const uint8_t *a, size_t an, int params_only, char *why
         if (on == sizeof oid_rsa && memcmp(oid, oid_rsa, on) == 0) {
             snprintf(why, size, "an RSA key: use zc-rsa");
             return;
-        }
-        for (i = 0; i < sizeof later / sizeof later[0]; i++) {
-            if (on == 3 && memcmp(oid, later[i].oid, 3) == 0) {
-                snprintf(why, size, "%s keys are not supported yet", later[i].name);
-                return;
-            }
         }
         if (on != sizeof oid_ec || memcmp(oid, oid_ec, on) != 0) {
             snprintf(why, size, "not an elliptic-curve key (another algorithm)");
@@ -245,7 +247,7 @@ static void alg_diagnose(const uint8_t *a, size_t an, int params_only, char *why
                  "with a named curve (openssl pkey -ec_param_enc named_curve)");
     else if (tag == 0x06)
         snprintf(why, size, "the curve is not supported (P-256, P-384 and P-521 are, and "
-                 "X25519 and X448 as RFC 8410 keys)");
+                 "X25519, X448, Ed25519 and Ed448 as RFC 8410 keys)");
 }
 
 /*
@@ -410,11 +412,6 @@ static int cmd_sign_verify(const struct opts *o, const zc_ec_key *k, const struc
     long n;
     int rc;
 
-    if (!(c->can & CAN_ECDSA)) {
-        fprintf(stderr, PROG ": %s keys make no ECDSA signatures (ECDH only: derive)\n",
-                c->name);
-        return EX_KEY;
-    }
     if (verify && o->sig == NULL) {
         fprintf(stderr, PROG ": verify needs the signature (-s FILE)\n");
         return EX_USAGE;
@@ -458,6 +455,118 @@ static int cmd_sign_verify(const struct opts *o, const zc_ec_key *k, const struc
     return EX_LIB;
 }
 
+/* The whole of a file (or standard input) in a buffer of the heap, which
+ * PureEdDSA needs (it hashes the message twice): EX_OK, or EX_IO after a
+ * message. */
+static int read_message(const char *path, uint8_t **msg, size_t *len)
+{
+    size_t cap = 65536;
+    uint8_t *buf;
+    int fd = open_input(path);
+
+    *len = 0;
+    if (fd < 0)
+        return EX_IO;
+    if ((buf = malloc(cap)) == NULL) {
+        errno = ENOMEM;
+        return input_failed(path, fd);
+    }
+    for (;;) {
+        ssize_t n = 0;
+
+        if (*len == cap) {
+            uint8_t *more = cap > SIZE_MAX / 2 ? NULL : realloc(buf, cap * 2);
+
+            if (more == NULL) {
+                errno = ENOMEM;
+                n = -1;
+            } else {
+                buf = more;
+                cap *= 2;
+            }
+        }
+        if (n == 0)
+            n = read(fd, buf + *len, cap - *len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            free(buf);
+            return input_failed(path, fd);
+        }
+        if (n == 0)
+            break;
+        *len += (size_t)n;
+    }
+    if (fd != STDIN_FILENO)
+        close(fd);
+    *msg = buf;
+    return EX_OK;
+}
+
+/* Ed25519/Ed448 (RFC 8032, no context): the message itself is signed, and
+ * the signature is its raw 2f bytes. */
+static int cmd_eddsa(const struct opts *o, const zc_ec_key *k, const struct curve *c,
+                     int verify)
+{
+    uint8_t sig[SIGFILE_MAX], *msg = NULL;
+    size_t sig_len = sizeof sig, len;
+    long n;
+    int rc;
+
+    if (o->hash_set) {
+        fprintf(stderr, PROG ": -a: %s signs the message itself (PureEdDSA): no hash to "
+                "choose\n", c->name);
+        return EX_USAGE;
+    }
+    if (verify && o->sig == NULL) {
+        fprintf(stderr, PROG ": verify needs the signature (-s FILE)\n");
+        return EX_USAGE;
+    }
+    if (verify) {
+        n = read_file(o->sig, sig, SIGFILE_MAX);
+        if (n == -1)
+            return EX_IO;
+        if (n == -2) {
+            fprintf(stderr, PROG ": %s: longer than any signature\n", o->sig);
+            return verdict(0);
+        }
+        sig_len = (size_t)n;
+    }
+    rc = read_message(o->in, &msg, &len);
+    if (rc != EX_OK)
+        return rc;
+    if (verify) {
+        /* a wrong length is an invalid signature, as any other */
+        rc = zc_eddsa_verify(k, msg, len, sig, sig_len);
+        free(msg);
+        if (rc == ZC_OK || rc == ZC_EAUTH)
+            return verdict(rc == ZC_OK);
+        fprintf(stderr, PROG ": verifying: %s\n", curve_why(rc, c));
+        return EX_LIB;
+    }
+    rc = zc_eddsa_sign(k, msg, len, sig, &sig_len);
+    free(msg);
+    if (rc != ZC_OK) {
+        fprintf(stderr, PROG ": signing: %s\n", curve_why(rc, c));
+        return EX_LIB;
+    }
+    return write_out(&out_file, sig, sig_len);
+}
+
+/* Whether c's keys can do cmd (after a message when not). */
+static int can_do(int cmd, const struct curve *c)
+{
+    unsigned need = cmd == DERIVE ? CAN_ECDH : cmd == PUBKEY ? c->can : CAN_ECDSA | CAN_EDDSA;
+
+    if (c->can & need)
+        return 1;
+    if (cmd == DERIVE)
+        fprintf(stderr, PROG ": %s keys do no ECDH (%s)\n", c->name, c->only);
+    else
+        fprintf(stderr, PROG ": %s keys make no signatures (%s)\n", c->name, c->only);
+    return 0;
+}
+
 static int cmd_derive(const struct opts *o, const zc_ec_key *k, const struct curve *c)
 {
     static zc_ec_key peer;
@@ -466,10 +575,6 @@ static int cmd_derive(const struct opts *o, const zc_ec_key *k, const struct cur
     const struct curve *pc;
     int rc;
 
-    if (!(c->can & CAN_ECDH)) {
-        fprintf(stderr, PROG ": %s keys do no ECDH\n", c->name);
-        return EX_KEY;
-    }
     rc = load_key(o->peer, "-p", o, &peer, &pc);
     if (rc == EX_OK && pc != c) {
         fprintf(stderr, PROG ": %s: %s %s key, but %s is %s: derive needs both on one curve\n",
@@ -538,12 +643,13 @@ int main(int argc, char **argv)
         case 'a':
             if (!hash_by_name(optarg, &o.hash))
                 return EX_USAGE;
+            o.hash_set = 1;
             break;
         case 'c':
             o.curve = curve_by_name(optarg);
             if (o.curve == NULL) {
-                fprintf(stderr, PROG ": unknown curve '%s' (p256, p384, p521, x25519 or "
-                        "x448)\n", optarg);
+                fprintf(stderr, PROG ": unknown curve '%s' (p256, p384, p521, x25519, x448, "
+                        "ed25519 or ed448)\n", optarg);
                 return EX_USAGE;
             }
             break;
@@ -577,13 +683,17 @@ int main(int argc, char **argv)
         rc = cmd_genkey(&o, &key);
     } else {
         rc = load_key(o.key, "-k", &o, &key, &c);
-        if (rc == EX_OK && (cmd == SIGN || cmd == DERIVE) && !has_private(&key)) {
+        if (rc == EX_OK && !can_do(cmd, c)) {
+            rc = EX_KEY;
+        } else if (rc == EX_OK && (cmd == SIGN || cmd == DERIVE) && !has_private(&key)) {
             fprintf(stderr, PROG ": %s: %s needs a private key\n", o.key, word);
             rc = EX_KEY;
         } else if (rc == EX_OK && cmd == PUBKEY) {
             rc = save_key(&key, &o, 0, &out_file);
         } else if (rc == EX_OK && cmd == DERIVE) {
             rc = cmd_derive(&o, &key, c);
+        } else if (rc == EX_OK && (c->can & CAN_EDDSA)) {
+            rc = cmd_eddsa(&o, &key, c, cmd == VERIFY);
         } else if (rc == EX_OK) {
             rc = cmd_sign_verify(&o, &key, c, cmd == VERIFY);
         }

@@ -483,21 +483,37 @@ static int der_next(const uint8_t **p, const uint8_t *end, unsigned *tag,
     return 1;
 }
 
+/* The input to sign or verify, path or standard input for NULL or "-":
+ * its descriptor, or -1 after a message. */
+static int open_input(const char *path)
+{
+    int fd = STDIN_FILENO;
+
+    if (path != NULL && strcmp(path, "-") != 0 && (fd = open(path, O_RDONLY)) < 0)
+        fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
+    return fd;
+}
+
+/* A failed read of open_input()'s fd: the message (errno), fd closed;
+ * EX_IO. */
+static int input_failed(const char *path, int fd)
+{
+    fprintf(stderr, PROG ": %s: %s\n", path ? path : "standard input", strerror(errno));
+    if (fd != STDIN_FILENO)
+        close(fd);
+    return EX_IO;
+}
+
 /* Hash a file (or standard input) in pieces: EX_OK, or EX_IO or EX_LIB
  * after a message. */
 static int hash_input(const char *path, enum zc_hash_alg alg, uint8_t *digest)
 {
     static uint8_t buf[65536];
     zc_hash_ctx c;
-    int fd = STDIN_FILENO, rc;
+    int fd = open_input(path), rc;
 
-    if (path != NULL && strcmp(path, "-") != 0) {
-        fd = open(path, O_RDONLY);
-        if (fd < 0) {
-            fprintf(stderr, PROG ": %s: %s\n", path, strerror(errno));
-            return EX_IO;
-        }
-    }
+    if (fd < 0)
+        return EX_IO;
     rc = zc_hash_init(&c, alg, ZC_BACKEND_AUTO);
     for (;;) {
         ssize_t n;
@@ -508,11 +524,8 @@ static int hash_input(const char *path, enum zc_hash_alg alg, uint8_t *digest)
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0) {
-            fprintf(stderr, PROG ": %s: %s\n", path ? path : "standard input", strerror(errno));
-            if (fd != STDIN_FILENO)
-                close(fd);
             zc_hash_wipe(&c);
-            return EX_IO;
+            return input_failed(path, fd);
         }
         if (n == 0) {
             rc = zc_hash_final(&c, digest, zc_hash_size(alg));

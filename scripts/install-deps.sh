@@ -5,8 +5,10 @@
 #   scripts/install-deps.sh test    all three test tiers (adds Check, Doxygen, the
 #                                   s390x cross toolchain, s390x Check, QEMU, Hercules)
 #                                   and the hardening checks (clang with libFuzzer,
-#                                   valgrind, cppcheck) and BearSSL, the peer of
-#                                   the software benchmark (tests/bench/sw_peers.c)
+#                                   valgrind, cppcheck), BearSSL, the peer of
+#                                   the software benchmarks (tests/bench/sw_peers.c,
+#                                   ec_peers.c), and libsodium, ec_peers.c's
+#                                   X25519 and Ed25519 peer
 #   scripts/install-deps.sh perf    test, plus qemu-user (the dynamic qemu-s390x that
 #                                   loads the instruction-counting plugin, scripts/perf.sh)
 #                                   and, where apt can, libssl-dev:s390x (the OpenSSL
@@ -24,7 +26,7 @@ pkgs="meson ninja-build gcc libc6-dev pkg-config"
 if [ "$what" = test ] || [ "$what" = perf ]; then
     pkgs="$pkgs check doxygen libssl-dev openssl gcc-s390x-linux-gnu libc6-dev-s390x-cross \
           linux-libc-dev-s390x-cross binutils-s390x-linux-gnu qemu-user-static hercules \
-          clang libclang-rt-dev valgrind cppcheck libbearssl-dev chromium"
+          clang libclang-rt-dev valgrind cppcheck libbearssl-dev libsodium-dev chromium"
 fi
 [ "$what" != perf ] || pkgs="$pkgs qemu-user"
 

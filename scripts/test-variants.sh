@@ -26,7 +26,7 @@ mkdir -p build
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-no_peers="-Dopenssl=disabled -Dbearssl=disabled -Dvalgrind=disabled -Ddocs=disabled"
+no_peers="-Dopenssl=disabled -Dbearssl=disabled -Dsodium=disabled -Dvalgrind=disabled -Ddocs=disabled"
 
 # pkgdir DIR MULTIARCH: Check's pkg-config files alone in DIR.
 pkgdir() {
@@ -84,9 +84,9 @@ result() {
 # what it skipped for each.
 no_peers_seen() {
     [ -f "$2/build.ninja" ] || return 0
-    # libcrypto or BearSSL linked, the taint program built (memcheck.h
+    # libcrypto, BearSSL or libsodium linked, the taint program built (memcheck.h
     # found), or valgrind running a test.
-    seen=$( { grep -o -e 'libcrypto\.[a-z]*' -e '-lcrypto\b' -e '-lbearssl' -e '^build tests/ct_taint:' "$2/build.ninja"
+    seen=$( { grep -o -e 'libcrypto\.[a-z]*' -e '-lcrypto\b' -e '-lbearssl' -e '-lsodium' -e '^build tests/ct_taint:' "$2/build.ninja"
               meson introspect --tests "$2" | grep -o '"[^"]*/valgrind"'; } | sort -u)
     if [ -n "$seen" ]; then
         echo "variant $1: FAIL an optional peer was found behind the options' back: $seen"
@@ -109,7 +109,7 @@ if pkgdir "$tmp/pc-native" "$native_multiarch"; then
     variant no-optional-native build/variant-noopt-native "" \
         -Dtests=enabled -Dtest_expect=native $no_peers
     unset PKG_CONFIG_LIBDIR
-    no_peers_seen no-optional-native build/variant-noopt-native "libssl-dev libbearssl-dev valgrind"
+    no_peers_seen no-optional-native build/variant-noopt-native "libssl-dev libbearssl-dev libsodium-dev valgrind"
 else
     echo "variant no-optional-native: FAIL Check's pkg-config files are missing (check)"
     status=1

@@ -10,13 +10,17 @@
 # message and a status of 2 or more, leaving no file behind. X25519 and
 # X448 keys (ECDH only) likewise: PKCS#8 and SPKI both ways, the raw
 # u-coordinate, secrets equal both ways; --sec1, signing and a peer of
-# small order refused.
+# small order refused. Ed25519 and Ed448 keys (EdDSA only) likewise: keys
+# both ways, signatures made by either side (openssl pkeyutl -rawin)
+# verified by the other and equal (RFC 8032 is deterministic), a changed
+# message or signature rejected; -a, --sec1 and derive refused.
 #
 # usage: programs_ec.sh [--quick] ZC-EC [WRAPPER...]
 #
 # --quick (the emulated s390x smoke run) is one small round trip on
-# P-256 each way. Without the openssl command the zc-ec-only checks run
-# and the test ends as skipped (77), saying so.
+# P-256 each way, and Ed25519 against openssl once. Without the openssl
+# command the zc-ec-only checks run and the test ends as skipped (77),
+# saying so.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 abs() { case $1 in /*) echo "$1" ;; *) echo "$PWD/$1" ;; esac; }
@@ -57,13 +61,54 @@ else
 fi
 hash_of() { case $1 in p256) echo sha256 ;; p384) echo sha384 ;; p521) echo sha512 ;; esac; }
 size_of() {
-    case $1 in p256 | x25519) echo 32 ;; p384) echo 48 ;; p521) echo 66 ;; x448) echo 56 ;; esac
+    case $1 in
+    p256 | x25519 | ed25519) echo 32 ;; p384) echo 48 ;; p521) echo 66 ;; x448) echo 56 ;;
+    ed448) echo 57 ;;
+    esac
 }
 name_of() {
     case $1 in
     p256) echo P-256 ;; p384) echo P-384 ;; p521) echo P-521 ;;
-    x25519) echo X25519 ;; x448) echo X448 ;;
+    x25519) echo X25519 ;; x448) echo X448 ;; ed25519) echo Ed25519 ;; ed448) echo Ed448 ;;
     esac
+}
+# Ed25519 and Ed448 (the emulated quick run: Ed25519 against openssl once)
+if [ "$quick" -eq 1 ]; then ed_curves="ed25519"; else ed_curves="ed25519 ed448"; fi
+
+# rfc8410_keys CURVE: an X or Ed key pair made by zc-ec, PEM and DER,
+# read back, and its raw public key (k.C.pem, p.C.pem, k2.C.der,
+# p2.C.der, pt.C); f and n are the curve's size and name
+rfc8410_keys() {
+    run "$ec" genkey -c "$1" -o "k.$1.pem" --public-out "p.$1.pem" &&
+        run "$ec" genkey -c "$n" --der -o "k2.$1.der" --public-out "p2.$1.der"
+    check "$1: genkey (PKCS#8 and SPKI; PEM, and DER with the curve as $n)" [ $? -eq 0 ]
+    check "  the private key has mode 0600" [ "$(stat -c %a "k.$1.pem")" = 600 ]
+    run "$ec" pubkey -k "k.$1.pem" > got
+    check "  pubkey of the private key = --public-out" same got "p.$1.pem"
+    run "$ec" pubkey -k "p.$1.pem" --raw -o "pt.$1"
+    check "  pubkey --raw: the $f bytes of the public key" [ "$(wc -c < "pt.$1")" -eq "$f" ]
+    run "$ec" pubkey -k "pt.$1" -c "$1" > got
+    check "  the raw key read back with --curve" same got "p.$1.pem"
+}
+# rfc8410_openssl CURVE: an X or Ed key made by openssl read by zc-ec (its
+# files ok.C.pem, op.C.pem, ok.C.der, op.C.der), and zc-ec's key read by
+# openssl (zk.C.pem, zp.C.pem, zk.C.der, zp.C.der); n the curve's name
+rfc8410_openssl() {
+    ossl genpkey -algorithm "$n" -out "ok.$1.pem"
+    ossl pkey -in "ok.$1.pem" -pubout -out "op.$1.pem"
+    ossl pkey -in "ok.$1.pem" -outform DER -out "ok.$1.der"
+    ossl pkey -in "ok.$1.pem" -pubout -outform DER -out "op.$1.der"
+    for k in "ok.$1.pem" "ok.$1.der" "op.$1.der"; do
+        run "$ec" pubkey -k "$k" > got
+        check "$1: zc-ec reads openssl's $k (the same SPKI)" same got "op.$1.pem"
+    done
+    run "$ec" genkey -c "$1" -o "zk.$1.pem" --public-out "zp.$1.pem"
+    check "  openssl checks zc-ec's PKCS#8 PEM key" ossl pkey -in "zk.$1.pem" -check -noout
+    openssl pkey -in "zk.$1.pem" -pubout -out want 2> /dev/null
+    check "  openssl reads zc-ec's SPKI (the same public key)" same want "zp.$1.pem"
+    run "$ec" genkey -c "$1" --der -o "zk.$1.der" --public-out "zp.$1.der"
+    openssl pkey -inform DER -in "zk.$1.der" -pubout -outform DER -out want 2> /dev/null
+    check "  and its DER PKCS#8 and SPKI" same want "zp.$1.der"
 }
 
 # ---- zc-ec on its own -------------------------------------------------------
@@ -202,24 +247,15 @@ if [ "$quick" -eq 0 ]; then
     for c in x25519 x448; do
         f=$(size_of "$c")
         n=$(name_of "$c")
-        run "$ec" genkey -c "$c" -o "k.$c.pem" --public-out "p.$c.pem" &&
-            run "$ec" genkey -c "$n" --der -o "k2.$c.der" --public-out "p2.$c.der"
-        check "$c: genkey (PKCS#8 and SPKI; PEM, and DER with the curve as $n)" [ $? -eq 0 ]
-        check "  the private key has mode 0600" [ "$(stat -c %a "k.$c.pem")" = 600 ]
-        run "$ec" pubkey -k "k.$c.pem" > got
-        check "  pubkey of the private key = --public-out" same got "p.$c.pem"
-        run "$ec" pubkey -k "p.$c.pem" --raw -o "pt.$c"
-        check "  pubkey --raw: the $f bytes of u" [ "$(wc -c < "pt.$c")" -eq "$f" ]
-        run "$ec" pubkey -k "pt.$c" -c "$c" > got
-        check "  the raw key read back with --curve" same got "p.$c.pem"
+        rfc8410_keys "$c"
         run "$ec" derive -k "k.$c.pem" -p "p2.$c.der" -o x1 &&
             run "$ec" derive -k "k2.$c.der" -p "pt.$c" -c "$c" -o x2
         check "  derive both ways (a raw peer key once): the same $f bytes" \
             sh -c "[ -s x1 ] && cmp -s x1 x2 && [ \$(wc -c < x1) -eq $f ] &&
                 [ \$(stat -c %a x1) = 600 ]"
-        refused "  sign with $n" 4 "$n keys make no ECDSA signatures \(ECDH only" \
+        refused "  sign with $n" 4 "$n keys make no signatures \(ECDH only: derive\)" \
             sign -k "k.$c.pem" abc
-        refused "  verify with $n" 4 "$n keys make no ECDSA signatures" \
+        refused "  verify with $n" 4 "$n keys make no signatures" \
             verify -k "p.$c.pem" -s "sig.p256" abc
         refused "  genkey --sec1" 2 "--sec1: $n keys have no SEC1 form" \
             genkey -c "$c" --sec1 -o nokey
@@ -234,6 +270,43 @@ if [ "$quick" -eq 0 ]; then
         refused "  derive with a P-256 peer" 4 \
             "p.p256.pem: a P-256 key, but k.$c.pem is $n: derive needs both on one curve" \
             derive -k "k.$c.pem" -p p.p256.pem
+    done
+    # Ed25519 and Ed448: EdDSA only
+    for c in $ed_curves; do
+        f=$(size_of "$c")
+        n=$(name_of "$c")
+        rfc8410_keys "$c"
+        run "$ec" sign -k "k.$c.pem" -o "sig.$c" big
+        check "  sign: the $((2 * f)) bytes of R || S" [ "$(wc -c < "sig.$c")" -eq $((2 * f)) ]
+        run "$ec" sign -k "k.$c.pem" < big > got
+        check "  the same signature again, from standard input" same got "sig.$c"
+        run "$ec" verify -k "p.$c.pem" -s "sig.$c" big > out
+        check "  verify with the public key: Verified OK, status 0" \
+            sh -c "[ $? -eq 0 ] && grep -qx 'Verified OK' out"
+        run "$ec" verify -k "pt.$c" -c "$c" -s "sig.$c" - < big > out
+        check "  and with the raw public key, the message on standard input" \
+            grep -qx 'Verified OK' out
+        printf 'x' | dd of="sig.$c" bs=1 seek=5 conv=notrunc 2> /dev/null
+        run "$ec" verify -k "k.$c.pem" -s "sig.$c" big > out
+        check "  a changed signature: status 1, Verification failure" \
+            sh -c "[ $? -eq 1 ] && grep -qx 'Verification failure' out"
+        run "$ec" sign -k "k.$c.pem" -o "sig.$c" abc &&
+            run "$ec" verify -k "k.$c.pem" -s "sig.$c" abd > out
+        check "  a changed message: status 1" sh -c "[ $? -eq 1 ] && grep -qx 'Verification failure' out"
+        head -c 3 "sig.$c" > short
+        run "$ec" verify -k "k.$c.pem" -s short abc > out
+        check "  a short signature: status 1" [ $? -eq 1 ]
+        refused "  -a with $n" 2 "-a: $n signs the message itself \(PureEdDSA\)" \
+            sign -k "k.$c.pem" -a sha512 abc
+        refused "  derive with $n" 4 "$n keys do no ECDH \(EdDSA only: sign, verify\)" \
+            derive -k "k.$c.pem" -p "p2.$c.der"
+        refused "  sign with the public key" 4 "p.$c.pem: sign needs a private key" \
+            sign -k "p.$c.pem" abc
+        refused "  genkey --sec1" 2 "--sec1: $n keys have no SEC1 form" \
+            genkey -c "$c" --sec1 -o nokey
+        check "  no key written" [ ! -e nokey ]
+        refused "  an X25519 key as $n" 4 "k.x25519.pem: an X25519 key, not $n" \
+            sign -k k.x25519.pem -c "$c" abc
     done
     ZCRYPT_POLICY=hw-only run "$ec" genkey -c x25519 > /dev/null 2> err
     rc=$?
@@ -355,24 +428,10 @@ if [ "$quick" -eq 0 ]; then
         n=$(name_of "$c")
         f=$(size_of "$c")
         rm -f want got
-        ossl genpkey -algorithm "$n" -out "ok.$c.pem"
-        ossl pkey -in "ok.$c.pem" -pubout -out "op.$c.pem"
-        ossl pkey -in "ok.$c.pem" -outform DER -out "ok.$c.der"
-        ossl pkey -in "ok.$c.pem" -pubout -outform DER -out "op.$c.der"
-        for k in "ok.$c.pem" "ok.$c.der" "op.$c.der"; do
-            run "$ec" pubkey -k "$k" > got
-            check "$c: zc-ec reads openssl's $k (the same SPKI)" same got "op.$c.pem"
-        done
+        rfc8410_openssl "$c"
         run "$ec" pubkey -k "op.$c.pem" --raw > got
         tail -c "$f" "op.$c.der" > want      # the SPKI's BIT STRING ends with u
         check "  pubkey --raw: the u of openssl's SPKI" same want got
-        run "$ec" genkey -c "$c" -o "zk.$c.pem" --public-out "zp.$c.pem"
-        check "  openssl checks zc-ec's PKCS#8 PEM key" ossl pkey -in "zk.$c.pem" -check -noout
-        openssl pkey -in "zk.$c.pem" -pubout -out want 2> /dev/null
-        check "  openssl reads zc-ec's SPKI (the same public key)" same want "zp.$c.pem"
-        run "$ec" genkey -c "$c" --der -o "zk.$c.der" --public-out "zp.$c.der"
-        openssl pkey -inform DER -in "zk.$c.der" -pubout -outform DER -out want 2> /dev/null
-        check "  and its DER PKCS#8 and SPKI" same want "zp.$c.der"
         openssl pkeyutl -derive -inkey "ok.$c.pem" -peerkey "zp.$c.pem" -out want 2> /dev/null
         run "$ec" derive -k "zk.$c.pem" -p "op.$c.pem" -o got
         check "$c: zc-ec derive = openssl pkeyutl -derive" same want got
@@ -380,10 +439,41 @@ if [ "$quick" -eq 0 ]; then
         check "  openssl with zc-ec's key" same want got
         run "$ec" derive -k "ok.$c.der" -p "zk.$c.pem" -o got
         check "  zc-ec with openssl's DER key and zc-ec's private key as the peer" same want got
-        refused "  sign with openssl's $n key" 4 "$n keys make no ECDSA signatures" \
+        refused "  sign with openssl's $n key" 4 "$n keys make no signatures" \
             sign -k "ok.$c.pem" abc
     done
 fi
+
+# Ed25519 and Ed448 against openssl: keys both ways, signatures both ways
+for c in $ed_curves; do
+    n=$(name_of "$c")
+    rm -f want got osig zsig
+    rfc8410_openssl "$c"
+    # openssl's key: zc-ec signs, openssl verifies; openssl signs, zc-ec verifies
+    run "$ec" sign -k "ok.$c.pem" -o zsig big
+    check "  zc-ec signs with openssl's key, openssl pkeyutl -verify -rawin accepts" \
+        ossl pkeyutl -verify -pubin -inkey "op.$c.pem" -rawin -in big -sigfile zsig
+    openssl pkeyutl -sign -inkey "ok.$c.der" -keyform DER -rawin -in big -out osig 2> /dev/null
+    check "  the same bytes as openssl pkeyutl -sign -rawin (RFC 8032 is deterministic)" \
+        same osig zsig
+    run "$ec" verify -k "op.$c.der" -s osig big > out
+    check "  zc-ec verifies openssl's signature" grep -qx 'Verified OK' out
+    printf 'x' | dd of=osig bs=1 seek=9 conv=notrunc 2> /dev/null
+    run "$ec" verify -k "op.$c.pem" -s osig big > out
+    check "  and rejects it changed (status 1)" [ $? -eq 1 ]
+    # zc-ec's key (read by openssl above): openssl signs with it and
+    # verifies zc-ec's signature
+    run "$ec" sign -k "zk.$c.der" -o zsig abc
+    check "  openssl verifies zc-ec's signature with zc-ec's DER SPKI" \
+        ossl pkeyutl -verify -pubin -inkey "zp.$c.der" -keyform DER -rawin -in abc -sigfile zsig
+    openssl pkeyutl -sign -inkey "zk.$c.der" -keyform DER -rawin -in abc -out osig 2> /dev/null
+    run "$ec" verify -k "zp.$c.der" -s osig abc > out
+    check "  zc-ec verifies openssl's signature with zc-ec's key" grep -qx 'Verified OK' out
+    check "  the same signature" same osig zsig
+    check "  openssl rejects it over another message" \
+        sh -c "! openssl pkeyutl -verify -pubin -inkey zp.$c.der -keyform DER -rawin -in abd \
+            -sigfile zsig > /dev/null 2>&1"
+done
 
 if [ "$quick" -eq 0 ]; then
     ossl ec -in ok.pem -param_enc explicit -out explicit.pem
@@ -391,10 +481,6 @@ if [ "$quick" -eq 0 ]; then
         pubkey -k explicit.pem
     ossl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:secp256k1 -out k1.pem
     refused "secp256k1" 4 'k1.pem: the curve is not supported' pubkey -k k1.pem
-    ossl genpkey -algorithm ED25519 -out ed.pem
-    # the library reads Ed25519 keys now; zc-ec does not know the curve yet
-    refused "an Ed25519 key" 4 'ed.pem: a key on a curve this program does not know' \
-        pubkey -k ed.pem
     ossl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out rsa.pem
     refused "an RSA key" 4 'rsa.pem: an RSA key: use zc-rsa' pubkey -k rsa.pem
     ossl pkcs8 -topk8 -in ok.pem -passout pass:secret -out enc.pem

@@ -8,7 +8,8 @@
  * (one malloc of its own is counted), then runs one call of every family
  * on both backends - key set-up, one-shot and streaming hashes and MACs,
  * every AES and DES mode, RC4, random bytes, RSA generation, signing and
- * decryption, statistics - and fails if any allocator call was counted.
+ * decryption, elliptic-curve keys, DER, ECDSA and ECDH on P-256, X25519
+ * and X448, statistics - and fails if any allocator call was counted.
  * libc's own internal allocations (stdio, the loader) are not wrapped and
  * not counted: they are not the library's.
  * Prints "N passed, N failed".
@@ -126,6 +127,42 @@ static int run_all(enum zc_backend b)
     return bad;
 }
 
+/* The curves on the software backend: generation, PKCS#8 out and back in,
+ * ECDSA (P-256), EdDSA and ECDH; returns the number of calls that failed. */
+static int run_ec(void)
+{
+    static const enum zc_ec_curve curves[] = { ZC_EC_P256, ZC_EC_X25519, ZC_EC_X448,
+                                               ZC_EC_ED25519, ZC_EC_ED448 };
+    uint8_t der[256], sec[ZC_EC_MAX_FIELD], sig[ZC_EC_MAX_SIG], md[32] = { 7 };
+    zc_ec_key a, b;
+    size_t i, len;
+    int bad = 0;
+
+    for (i = 0; i < sizeof curves / sizeof curves[0]; i++) {
+        bad += zc_ec_key_generate(&a, curves[i]) != ZC_OK;
+        bad += zc_ec_key_set_backend(&a, ZC_BACKEND_SOFTWARE) != ZC_OK;
+        len = sizeof der;
+        bad += zc_ec_key_export_der(&a, ZC_EC_DER_PRIVATE_PKCS8, der, &len) != ZC_OK;
+        bad += zc_ec_key_from_der(&b, der, len) != ZC_OK;
+        if (curves[i] == ZC_EC_ED25519 || curves[i] == ZC_EC_ED448) {
+            len = sizeof sig;
+            bad += zc_eddsa_sign(&a, in, 100, sig, &len) != ZC_OK;
+            bad += zc_eddsa_verify(&b, in, 100, sig, len) != ZC_OK;
+        } else {
+            len = sizeof sec;
+            bad += zc_ecdh(&a, &b, sec, &len) != ZC_OK;
+        }
+        if (curves[i] == ZC_EC_P256) {
+            len = sizeof sig;
+            bad += zc_ecdsa_sign(&a, ZC_SHA256, md, sig, &len) != ZC_OK;
+            bad += zc_ecdsa_verify(&b, ZC_SHA256, md, sig, len) != ZC_OK;
+        }
+        zc_ec_key_wipe(&a);
+        zc_ec_key_wipe(&b);
+    }
+    return bad;
+}
+
 int main(void)
 {
     struct zc_stats s;
@@ -164,6 +201,8 @@ int main(void)
           memcmp(pt, in, 50) == 0,
           "RSA PKCS#1 v1.5 encryption");
     zc_rsa_key_wipe(&rsa);
+    check(run_ec() == 0,
+          "EC keys, DER, ECDSA, EdDSA and ECDH (P-256, X25519, X448, Ed25519, Ed448)");
     check(zc_stats_snapshot(&s) == ZC_OK && zc_stats_format(&s, ZC_STATS_JSON, text,
                                                             sizeof(text)) > 0,
           "statistics snapshot and format");
