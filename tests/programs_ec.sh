@@ -39,6 +39,10 @@ same() { [ -s "$1" ] && cmp -s "$1" "$2"; }     # not two empty files
 says() { # pattern (grep -E) that the one line of err must match
     [ "$(wc -l < err)" -eq 1 ] && grep -Eq "^zc-ec: $1" err
 }
+flip() { # file, offset: change that byte for certain (xor 4), whatever it held
+    byte=$(od -An -tu1 -j "$2" -N 1 "$1" | tr -d ' ')
+    printf "\\$(printf %o $((byte ^ 4)))" | dd of="$1" bs=1 seek="$2" conv=notrunc 2> /dev/null
+}
 refused() { # description, status wanted, message pattern, zc-ec args...
     d=$1
     want=$2
@@ -161,7 +165,7 @@ for c in $curves; do
         sh -c "[ -s x1 ] && cmp -s x1 x2 && [ \$(wc -c < x1) -eq $f ] &&
             [ \$(stat -c %a x1) = 600 ]"
     cp "sig.$c" bad
-    printf '\001' | dd of=bad bs=1 seek=10 conv=notrunc 2> /dev/null
+    flip bad 10
     run "$ec" verify -k "p.$c.pem" -a "$h" -s bad big > out 2> err
     check "  a changed signature: status 1 ($?)" [ $? -eq 1 ]
     check "  Verification failure" grep -qx 'Verification failure' out
@@ -286,7 +290,7 @@ if [ "$quick" -eq 0 ]; then
         run "$ec" verify -k "pt.$c" -c "$c" -s "sig.$c" - < big > out
         check "  and with the raw public key, the message on standard input" \
             grep -qx 'Verified OK' out
-        printf 'x' | dd of="sig.$c" bs=1 seek=5 conv=notrunc 2> /dev/null
+        flip "sig.$c" 5
         run "$ec" verify -k "k.$c.pem" -s "sig.$c" big > out
         check "  a changed signature: status 1, Verification failure" \
             sh -c "[ $? -eq 1 ] && grep -qx 'Verification failure' out"
@@ -384,7 +388,7 @@ for c in $curves; do
         check "$c: zc-ec verifies openssl dgst -$h's signature ($k)" grep -qx 'Verified OK' out
     done
     cp big big2
-    printf 'X' | dd of=big2 bs=1 seek=5000 conv=notrunc 2> /dev/null
+    flip big2 5000
     run "$ec" verify -k op.pem -a "$h" -s osig big2 > out 2> err
     check "  over a changed file: status 1 ($?)" [ $? -eq 1 ]
     check "  Verification failure" grep -qx 'Verification failure' out
@@ -458,7 +462,7 @@ for c in $ed_curves; do
         same osig zsig
     run "$ec" verify -k "op.$c.der" -s osig big > out
     check "  zc-ec verifies openssl's signature" grep -qx 'Verified OK' out
-    printf 'x' | dd of=osig bs=1 seek=9 conv=notrunc 2> /dev/null
+    flip osig 9
     run "$ec" verify -k "op.$c.pem" -s osig big > out
     check "  and rejects it changed (status 1)" [ $? -eq 1 ]
     # zc-ec's key (read by openssl above): openssl signs with it and
