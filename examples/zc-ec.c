@@ -53,24 +53,25 @@ static const struct curve {
     const char *name;           /* as messages say it, and a -c spelling */
     const char *alias[3];       /* more -c spellings (openssl's first) */
     enum zc_ec_curve id;
-    enum zc_algo algo;          /* for the policy's message (when has_algo) */
-    int has_algo;               /* X and Ed curves have no ZC_ALGO row to ask */
+    enum zc_algo algo;          /* for the backend's answer in a message */
     int x;                      /* RFC 8410 keys: no SEC1 form, a raw public key is
                                  * f bytes (RFC 7748's u, RFC 8032's encoding) */
     unsigned can;
     const char *only;           /* what else its keys do, for a refusal */
 } curves[] = {
     { .name = "P-256", .alias = { "prime256v1", "secp256r1", "p256" }, .id = ZC_EC_P256,
-      .algo = ZC_ALGO_EC_P256, .has_algo = 1, .can = CAN_ECDSA | CAN_ECDH },
+      .algo = ZC_ALGO_EC_P256, .can = CAN_ECDSA | CAN_ECDH },
     { .name = "P-384", .alias = { "secp384r1", "p384" }, .id = ZC_EC_P384,
-      .algo = ZC_ALGO_EC_P384, .has_algo = 1, .can = CAN_ECDSA | CAN_ECDH },
+      .algo = ZC_ALGO_EC_P384, .can = CAN_ECDSA | CAN_ECDH },
     { .name = "P-521", .alias = { "secp521r1", "p521" }, .id = ZC_EC_P521,
-      .algo = ZC_ALGO_EC_P521, .has_algo = 1, .can = CAN_ECDSA | CAN_ECDH },
-    { .name = "X25519", .id = ZC_EC_X25519, .x = 1, .can = CAN_ECDH, .only = "ECDH only: derive" },
-    { .name = "X448", .id = ZC_EC_X448, .x = 1, .can = CAN_ECDH, .only = "ECDH only: derive" },
-    { .name = "Ed25519", .id = ZC_EC_ED25519, .x = 1, .can = CAN_EDDSA,
-      .only = "EdDSA only: sign, verify" },
-    { .name = "Ed448", .id = ZC_EC_ED448, .x = 1, .can = CAN_EDDSA,
+      .algo = ZC_ALGO_EC_P521, .can = CAN_ECDSA | CAN_ECDH },
+    { .name = "X25519", .id = ZC_EC_X25519, .algo = ZC_ALGO_EC_X25519, .x = 1, .can = CAN_ECDH,
+      .only = "ECDH only: derive" },
+    { .name = "X448", .id = ZC_EC_X448, .algo = ZC_ALGO_EC_X448, .x = 1, .can = CAN_ECDH,
+      .only = "ECDH only: derive" },
+    { .name = "Ed25519", .id = ZC_EC_ED25519, .algo = ZC_ALGO_EC_ED25519, .x = 1,
+      .can = CAN_EDDSA, .only = "EdDSA only: sign, verify" },
+    { .name = "Ed448", .id = ZC_EC_ED448, .algo = ZC_ALGO_EC_ED448, .x = 1, .can = CAN_EDDSA,
       .only = "EdDSA only: sign, verify" },
 };
 #define NCURVES (sizeof curves / sizeof curves[0])
@@ -183,16 +184,10 @@ static const char *article(const struct curve *c)
     return c->x ? "an" : "a";
 }
 
-/* zc_why() for curve c: X25519 and X448 have no ZC_ALGO row to ask the
- * backend about, and all their work is software in this release, so a
- * ZC_ENOTSUP under the hardware-only policy is the policy's. */
+/* zc_why() for curve c: every curve has its ZC_ALGO row to ask. */
 static const char *curve_why(int rc, const struct curve *c)
 {
-    if (c->has_algo)
-        return zc_why(rc, c->algo, zc_ec_field_size(c->id));
-    if (rc == ZC_ENOTSUP && zc_policy_get() == ZC_POLICY_HW_ONLY)
-        return "refused by ZCRYPT_POLICY=hw-only (it would run in software)";
-    return zc_strerror(rc);
+    return zc_why(rc, c->algo, zc_ec_field_size(c->id));
 }
 
 /* The row of a key's curve; the library makes no key zc-ec has no row for
