@@ -102,7 +102,8 @@ static size_t dom4(uint8_t *d, int ph, const uint8_t *ctx, size_t clen)
     memcpy(d, "SigEd448", 8);
     d[8] = (uint8_t)ph;
     d[9] = (uint8_t)clen;
-    memcpy(d + 10, ctx, clen);
+    if (clen != 0)                  /* ctx may be NULL when empty */
+        memcpy(d + 10, ctx, clen);
     return 10 + clen;
 }
 
