@@ -39,12 +39,20 @@ typedef zc_u128 u128;
 
 #define INLINE ZC_EC_INLINE
 
+/* gcc's carry builtins on x86-64 (clang has no __builtin_ia32_sbb_u64,
+ * and makes adc/sbb of the unsigned __int128 form by itself). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define X86_CARRY_BUILTINS 1
+#else
+#define X86_CARRY_BUILTINS 0
+#endif
+
 /* r = a + b + c (c a carry bit); returns the carry out. On x86-64 gcc's
  * add-with-carry builtin: one adc, where the unsigned __int128 sum
  * compiles to a zero-extend, an add and an adc. */
 INLINE uint64_t adc(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
 {
-#if defined(__x86_64__)
+#if X86_CARRY_BUILTINS
     unsigned long long s;
 
     c = __builtin_ia32_addcarryx_u64((unsigned char)c, a, b, &s);
@@ -61,7 +69,7 @@ INLINE uint64_t adc(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
 /* r = a - b - c (c a borrow bit); returns the borrow out. */
 INLINE uint64_t sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
 {
-#if defined(__x86_64__)
+#if X86_CARRY_BUILTINS
     unsigned long long d;
 
     c = __builtin_ia32_sbb_u64((unsigned char)c, a, b, &d);
