@@ -83,17 +83,10 @@ unsigned zc_ec_cpacf_fc(enum zc_ec_curve curve, enum zc_ec_op op, enum zc_insn *
     return op == ZC_EC_OP_SIGN ? h->sign : op == ZC_EC_OP_VERIFY ? h->verify : h->mul;
 }
 
+#ifdef ZC_HAVE_CPACF
+
 /* 0 not run, 1 passed, 2 failed: per curve, for sign, verify, mul. */
 static int st_state[3][3];
-
-int zc_ec_cpacf_selftest_state(enum zc_ec_curve curve, enum zc_ec_op op)
-{
-    const struct ec_hw *h = hw_of(curve);
-
-    return h == NULL ? 0 : __atomic_load_n(&st_state[h - hw][op], __ATOMIC_ACQUIRE);
-}
-
-#ifdef ZC_HAVE_CPACF
 
 #ifdef ZC_CPACF_SIM
 /*
