@@ -240,6 +240,7 @@ static int rsa_index(unsigned key_len)
     }
 }
 
+__attribute__((format(printf, 3, 4)))
 static void na(char *reason, size_t n, const char *fmt, ...)
 {
     va_list ap;
