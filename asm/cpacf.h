@@ -141,6 +141,20 @@
 #define ZC_FC_KDSA_EDDSA_VERIFY_448  36
 #define ZC_FC_KDSA_EDDSA_SIGN_25519  40
 #define ZC_FC_KDSA_EDDSA_SIGN_448    44
+/* On a sign code: take the k field as the nonce, as given (deterministic
+ * signatures); without it the machine makes its own nonce and mixes the
+ * k field's bytes in. */
+#define ZC_KDSA_DETERMINISTIC      0x80
+
+/* PCC scalar multiplication (MSA-9; the second word of the PCC query
+ * mask): resX | resY | X | Y | scalar (X25519/X448: res_u | u | scalar). */
+#define ZC_FC_PCC_SCALAR_MUL_P256    64
+#define ZC_FC_PCC_SCALAR_MUL_P384    65
+#define ZC_FC_PCC_SCALAR_MUL_P521    66
+#define ZC_FC_PCC_SCALAR_MUL_ED25519 72
+#define ZC_FC_PCC_SCALAR_MUL_ED448   73
+#define ZC_FC_PCC_SCALAR_MUL_X25519  80
+#define ZC_FC_PCC_SCALAR_MUL_X448    81
 
 /* Is bit fc set in a 16-byte query mask? (bit 0 = byte 0, bit 0x80) */
 static inline int zc_cpacf_mask_test(const uint8_t mask[16], unsigned fc)

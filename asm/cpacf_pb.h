@@ -172,6 +172,29 @@ struct zc_pb_pcc_cmac_des {
     uint8_t key[ZC_PB_DES_KEY_MAX];
 };
 
+/*
+ * KDSA ECDSA and PCC scalar multiplication on P-256, P-384, P-521: five
+ * fields of w = 32, 48 or 80 bytes, each value big-endian and
+ * right-aligned in its field (a P-521 value is 66 bytes at offset 14).
+ * These blocks are issued from the start of a zeroed 4096-byte area
+ * (ZC_PB_EC_AREA): the machine may use what follows the fields.
+ */
+#define ZC_PB_EC_AREA 4096
+#define ZC_PB_EC_BLOCKS(w)                                                  \
+    struct zc_pb_kdsa_verify##w {       /* ECDSA verify */                  \
+        uint8_t r[w], s[w], h[w], qx[w], qy[w];                             \
+    };                                                                      \
+    struct zc_pb_kdsa_sign##w {         /* ECDSA sign: R and S are output */\
+        uint8_t r[w], s[w], h[w], d[w], k[w];                               \
+    };                                                                      \
+    struct zc_pb_pcc_mul##w {           /* scalar multiply: resX, resY out */\
+        uint8_t res_x[w], res_y[w], x[w], y[w], scalar[w];                  \
+    }
+ZC_PB_EC_BLOCKS(32);
+ZC_PB_EC_BLOCKS(48);
+ZC_PB_EC_BLOCKS(80);
+#undef ZC_PB_EC_BLOCKS
+
 _Static_assert(offsetof(struct zc_pb_aes_chain, key) == 16, "KMC/KMF/KMO/KMAC key");
 _Static_assert(sizeof(struct zc_pb_pcc_xts_tail) == 64, "PCC-XTS tail");
 _Static_assert(offsetof(struct zc_pb_aes_fxts128, k2) == 16, "full XTS-128 K2");
@@ -214,5 +237,27 @@ _Static_assert(offsetof(struct zc_pb_des_chain, key) == 8, "KMC DEA key");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac_des, msg) == 8, "PCC-CMAC DEA message");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac_des, icv) == 16, "PCC-CMAC DEA ICV");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac_des, key) == 24, "PCC-CMAC DEA key");
+
+#define ZC_PB_EC_ASSERTS(w)                                                 \
+    _Static_assert(offsetof(struct zc_pb_kdsa_verify##w, s) == 1 * (w), "KDSA verify S");  \
+    _Static_assert(offsetof(struct zc_pb_kdsa_verify##w, h) == 2 * (w), "KDSA verify H");  \
+    _Static_assert(offsetof(struct zc_pb_kdsa_verify##w, qx) == 3 * (w), "KDSA verify Qx"); \
+    _Static_assert(offsetof(struct zc_pb_kdsa_verify##w, qy) == 4 * (w), "KDSA verify Qy"); \
+    _Static_assert(sizeof(struct zc_pb_kdsa_verify##w) == 5 * (w), "KDSA verify block");   \
+    _Static_assert(offsetof(struct zc_pb_kdsa_sign##w, s) == 1 * (w), "KDSA sign S");      \
+    _Static_assert(offsetof(struct zc_pb_kdsa_sign##w, h) == 2 * (w), "KDSA sign H");      \
+    _Static_assert(offsetof(struct zc_pb_kdsa_sign##w, d) == 3 * (w), "KDSA sign d");      \
+    _Static_assert(offsetof(struct zc_pb_kdsa_sign##w, k) == 4 * (w), "KDSA sign k");      \
+    _Static_assert(sizeof(struct zc_pb_kdsa_sign##w) == 5 * (w), "KDSA sign block");       \
+    _Static_assert(offsetof(struct zc_pb_pcc_mul##w, res_y) == 1 * (w), "PCC resY");       \
+    _Static_assert(offsetof(struct zc_pb_pcc_mul##w, x) == 2 * (w), "PCC X");              \
+    _Static_assert(offsetof(struct zc_pb_pcc_mul##w, y) == 3 * (w), "PCC Y");              \
+    _Static_assert(offsetof(struct zc_pb_pcc_mul##w, scalar) == 4 * (w), "PCC scalar");    \
+    _Static_assert(sizeof(struct zc_pb_pcc_mul##w) == 5 * (w), "PCC scalar-multiply block")
+ZC_PB_EC_ASSERTS(32);
+ZC_PB_EC_ASSERTS(48);
+ZC_PB_EC_ASSERTS(80);
+#undef ZC_PB_EC_ASSERTS
+_Static_assert(sizeof(struct zc_pb_kdsa_sign80) <= ZC_PB_EC_AREA, "the block fits the area");
 
 #endif /* ZC_CPACF_PB_H */

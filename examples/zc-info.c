@@ -230,6 +230,11 @@ static void text_report(void)
                    zc_cpacf_fc_name(selftested[i].insn, selftested[i].fc), selftested[i].fc,
                    selftested[i].insn == ZC_INSN_KM ? "XTS uses PCC + KM-XTS"
                                                     : "HMAC uses two hashes");
+        else if (selftested[i].insn == ZC_INSN_KDSA || selftested[i].insn == ZC_INSN_PCC)
+            /* MSA-9: the curve's operation runs in software */
+            printf("%s %s (%u): not installed (runs in software)\n",
+                   zc_insn_name(selftested[i].insn),
+                   zc_cpacf_fc_name(selftested[i].insn, selftested[i].fc), selftested[i].fc);
     }
     printf("\nZCRYPT_CAPS: %s", setting ? setting : "(unset: nothing removed)");
     if (setting && zc_cpacf_present() && strcmp(setting, "none") == 0)
@@ -258,12 +263,19 @@ static void text_report(void)
                bi.reason == ZC_REASON_POLICY ? "refused" : zc_backend_name(bi.backend));
         if (bi.reason == ZC_REASON_POLICY && rows[i].algo == ZC_ALGO_RC4)
             printf(" (%s: it runs in software only)\n", zc_reason_str(bi.reason));
-        else if (rows[i].algo >= ZC_ALGO_EC_P256 && rows[i].algo <= ZC_ALGO_EC_ED448)
-            /* the query's "no CPACF function" is this release's, not the
-             * machine's: KDSA and PCC exist on newer machines */
-            printf(" (%s)\n", bi.reason == ZC_REASON_POLICY
-                   ? "refused by the hw-only policy; key import is allowed"
-                   : "KDSA and PCC are not used for EC yet");
+        else if (rows[i].algo >= ZC_ALGO_EC_P256 && rows[i].algo <= ZC_ALGO_EC_ED448 &&
+                 bi.reason == ZC_REASON_POLICY)
+            printf(" (refused by the hw-only policy; key import is allowed)\n");
+        else if (rows[i].algo > ZC_ALGO_EC_P521 && rows[i].algo <= ZC_ALGO_EC_ED448)
+            /* the query's "software only" is this release's, not the
+             * machine's: KDSA and PCC have these curves on newer machines */
+            printf(" (KDSA and PCC are not used for this curve yet)\n");
+        else if (rows[i].algo >= ZC_ALGO_EC_P256 && rows[i].algo <= ZC_ALGO_EC_P521 &&
+                 bi.backend == ZC_BACKEND_CPACF)
+            /* three codes per curve: signing, verification, ECDH and keys */
+            printf(" KDSA %s, %s; PCC %s\n", zc_cpacf_fc_name(ZC_INSN_KDSA, bi.fc),
+                   zc_cpacf_fc_name(ZC_INSN_KDSA, bi.fc - 8),
+                   zc_cpacf_fc_name(ZC_INSN_PCC, 64 + (bi.fc - 9)));
         else if (rows[i].algo == ZC_ALGO_RANDOM)
             printf(" getrandom()%s\n", bi.backend == ZC_BACKEND_CPACF
                    ? " XOR PRNO TRNG" : " only (no PRNO TRNG to mix in)");

@@ -308,7 +308,7 @@ static int show_all(void)
         long uid;
         int fd;
 
-        if (strncmp(e->d_name, ZC_STATS_SHM_PREFIX + 1, plen) != 0)
+        if (strncmp(e->d_name, &ZC_STATS_SHM_PREFIX[1], plen) != 0)
             continue;
         errno = 0;
         uid = strtol(e->d_name + plen, &end, 10);

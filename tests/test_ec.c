@@ -161,8 +161,10 @@ START_TEST(bad_inputs)
 {
     const struct ec_rfc6979_key *kv = &ec_rfc6979_keys[0];
     uint8_t d[32], h[64] = { 1 }, sig[64], pub[65], big[200];
+    struct zc_backend_info bi;
     size_t len;
     zc_ec_key k, p;
+    int want;
 
     unhex_f(d, 32, kv->x);
     ck_assert_int_eq(zc_ec_key_from_public(&k, ZC_EC_ED25519, d, 31), ZC_EINVAL);
@@ -237,12 +239,16 @@ START_TEST(bad_inputs)
     ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, sig, &len), ZC_OK);
     ck_assert_int_eq(zc_ec_key_set_backend(&k, ZC_BACKEND_CPACF), ZC_OK);
     ck_assert_int_eq(zc_ec_key_backend(&k), ZC_BACKEND_CPACF);
-    ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHA256, h, sig, 64), ZC_ENOTSUP);
+    /* CPACF keys run where KDSA and PCC 64 are installed and self-tested
+     * (the stand-in build), ZC_ENOTSUP elsewhere */
+    want = zc_backend_query(ZC_ALGO_EC_P256, 0, &bi) == ZC_OK &&
+           bi.backend == ZC_BACKEND_CPACF ? ZC_OK : ZC_ENOTSUP;
+    ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHA256, h, sig, 64), want);
     ck_assert_int_eq(zc_ecdsa_verify(&k, ZC_SHAKE128, h, sig, 64), ZC_EINVAL);
     len = sizeof sig;
-    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, sig, &len), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ecdsa_sign(&k, ZC_SHA256, h, sig, &len), want);
     len = sizeof sig;
-    ck_assert_int_eq(zc_ecdh(&k, &p, sig, &len), ZC_ENOTSUP);
+    ck_assert_int_eq(zc_ecdh(&k, &p, sig, &len), want);
     len = sizeof pub;
     ck_assert_int_eq(zc_ec_key_public(&k, pub, &len), ZC_OK);  /* works everywhere */
     /* EdDSA refuses a P-curve key */
@@ -569,7 +575,9 @@ static char *slurp(const char *name)
     long n;
     char *buf;
 
-    /* EC has no CPACF path yet: the files run once, under ZCRYPT_CAPS unset */
+    /* once, under ZCRYPT_CAPS unset: no tier-1 or tier-2 machine has KDSA, so
+     * the other runs would repeat the software; the stand-in build (no
+     * ZC_TEST_CAPS) runs them on its KDSA model */
     if (dir == NULL || (caps != NULL && strcmp(caps, "unset") != 0))
         return NULL;
     snprintf(path, sizeof path, "%s/%s", dir, name);

@@ -164,12 +164,12 @@ enum zc_algo {
     ZC_ALGO_RC4 = 56,        /**< RC4: software only, always */
     ZC_ALGO_RANDOM = 64,     /**< zc_random_bytes(): CPACF means PRNO-TRNG is mixed into getrandom() */
     ZC_ALGO_RSA = 72,        /**< RSA (key_len: modulus bytes, 64..1024): a Crypto Express adapter when one is online (asked at each query), else software; CPACF has no RSA */
-    ZC_ALGO_EC_P256 = 80,    /**< ECDSA and ECDH on P-256 (key_len 0 or 32): software in this release (::ZC_REASON_SOFTWARE_ONLY; KDSA and PCC are not used yet) */
+    ZC_ALGO_EC_P256 = 80,    /**< ECDSA and ECDH on P-256 (key_len 0 or 32): CPACF when KDSA sign and verify and PCC's scalar multiplication for the curve are all installed and self-tested, else software with the first missing code (or ::ZC_REASON_SELFTEST) */
     ZC_ALGO_EC_P384,         /**< ECDSA and ECDH on P-384 (key_len 0 or 48): as P-256 */
     ZC_ALGO_EC_P521,         /**< ECDSA and ECDH on P-521 (key_len 0 or 66): as P-256 */
-    ZC_ALGO_EC_X25519,       /**< X25519 ECDH (RFC 7748; key_len 0 or 32): software in this release, as P-256 */
+    ZC_ALGO_EC_X25519,       /**< X25519 ECDH (RFC 7748; key_len 0 or 32): software in this release (::ZC_REASON_SOFTWARE_ONLY; PCC is not used for it yet) */
     ZC_ALGO_EC_X448,         /**< X448 ECDH (RFC 7748; key_len 0 or 56): as X25519 */
-    ZC_ALGO_EC_ED25519,      /**< Ed25519 signatures (RFC 8032; key_len 0 or 32): software in this release, as P-256 */
+    ZC_ALGO_EC_ED25519,      /**< Ed25519 signatures (RFC 8032; key_len 0 or 32): software in this release, as X25519 (KDSA is not used for it yet) */
     ZC_ALGO_EC_ED448         /**< Ed448 signatures (RFC 8032; key_len 0 or 57): as Ed25519 */
 };
 

@@ -58,14 +58,27 @@
  * in Montgomery form, and the hashes (SHA-512, SHAKE256) of zcrypt/hash.h
  * (KIMD/KLMD where installed). Operations on a private key are
  * constant-time in the key and the nonce; verification is variable-time
- * (public data only). This release has no CPACF elliptic-curve code:
- * a key set to ::ZC_BACKEND_CPACF answers ::ZC_ENOTSUP for signing,
- * verification and ECDH (after its arguments are checked); AUTO runs
- * software. Under the hardware-only policy everything that would run
- * software is refused (::ZC_ENOTSUP): signing, verification, ECDH and
- * key generation; import (which derives the public key, public work,
- * even where that takes a software hash, as Ed25519's and Ed448's
- * H(seed) does), export and zc_ec_key_public() are allowed.
+ * (public data only).
+ *
+ * Backends, decided per operation: on P-256, P-384 and P-521 an AUTO key
+ * signs and verifies on KDSA (function codes 9-11 and 1-3) and runs ECDH
+ * and the derivation of its public key on PCC's scalar multiplication
+ * (64-66) wherever that function code is installed and has passed its
+ * one-time known-answer self-test in the process, and in software
+ * otherwise. A key set to ::ZC_BACKEND_CPACF uses only those codes: an
+ * operation whose code is missing or failed its self-test answers
+ * ::ZC_ENOTSUP (after its arguments are checked). Ed25519, Ed448, X25519
+ * and X448 run in software in this release (::ZC_ENOTSUP on a CPACF key).
+ * On KDSA the hedged zc_ecdsa_sign() uses the machine's own nonce with f
+ * fresh random bytes mixed in, and zc_ecdsa_sign_deterministic() passes
+ * RFC 6979's candidates, so it gives the same bytes as software; before a
+ * KDSA verification the library checks the length and 0 < r, s < n
+ * itself. A point PCC returns is checked on the curve (::ZC_EDEVICE
+ * otherwise). Under the hardware-only policy everything that would run
+ * software is refused (::ZC_ENOTSUP): signing, verification, ECDH and key
+ * generation there; import (which derives the public key, public work,
+ * even where that takes a software hash, as Ed25519's and Ed448's H(seed)
+ * does), export and zc_ec_key_public() are allowed.
  *
  * Length convention as for RSA: `*sig_len`, `*der_len`, `*secret_len` and
  * `*pub_len` hold the buffer size on entry and the length written on
@@ -131,7 +144,7 @@ typedef struct zc_ec_key {
     /** @cond PRIVATE */
     uint8_t  zc_priv[72];       /* d, f bytes big-endian */
     uint8_t  zc_pub[136];       /* 04 || X || Y */
-    struct zc_protkey_cell zc_cell;   /* protected key (KDSA/PCC, later) */
+    struct zc_protkey_cell zc_cell;   /* protected key (encrypted-key KDSA, later) */
     uint32_t zc_magic;          /* set when the key is complete */
     uint8_t  zc_curve;          /* enum zc_ec_curve */
     uint8_t  zc_backend;        /* enum zc_backend requested */
@@ -154,10 +167,11 @@ ZC_API size_t zc_ec_field_size(enum zc_ec_curve curve);
  *        clamped as RFC 7748 section 5 says, and the public key X(k, base);
  *        for Ed25519/Ed448, b random bytes as the seed, and A.
  * @return ZC_OK; ZC_EINVAL for NULL @p k or an unknown @p curve;
- *         ZC_ENOTSUP under the hardware-only policy (generation runs in
- *         software);
- *         ZC_EDEVICE when no random bytes can be had. On an error @p k is
- *         left wiped.
+ *         ZC_ENOTSUP under the hardware-only policy where the public key
+ *         would be derived in software (every curve but a P-curve with
+ *         PCC's code usable);
+ *         ZC_EDEVICE when no random bytes can be had or PCC fails. On an
+ *         error @p k is left wiped.
  */
 ZC_API int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve);
 
@@ -170,7 +184,8 @@ ZC_API int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve);
  * @return ZC_OK; ZC_EINVAL for NULL pointers, an unknown curve, a length
  *         other than f, d = 0 or d >= n (NIST curves), @p priv
  *         overlapping @p k; ZC_EDEVICE when the hash of an Ed seed fails
- *         on KIMD/KLMD. On an error @p k is left wiped.
+ *         on KIMD/KLMD, or PCC's scalar multiplication fails or returns a
+ *         point off the curve. On an error @p k is left wiped.
  */
 ZC_API int zc_ec_key_from_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *priv,
                                   size_t priv_len);
@@ -255,9 +270,11 @@ ZC_API enum zc_ec_curve zc_ec_key_curve(const zc_ec_key *k);
 
 /**
  * @brief Choose where the key's operations run: ::ZC_BACKEND_AUTO (the
- *        default), ::ZC_BACKEND_CPACF (every operation then answers
- *        ::ZC_ENOTSUP in this release) or ::ZC_BACKEND_SOFTWARE (EdDSA's
- *        hashes then run in software too).
+ *        default), ::ZC_BACKEND_CPACF (KDSA and PCC only: an operation
+ *        whose function code is missing here or failed its self-test
+ *        answers ::ZC_ENOTSUP, as every Ed and X operation does in this
+ *        release) or ::ZC_BACKEND_SOFTWARE (EdDSA's hashes then run in
+ *        software too).
  * @return ZC_OK; ZC_EINVAL for a NULL or unset key and any other value.
  */
 ZC_API int zc_ec_key_set_backend(zc_ec_key *k, enum zc_backend b);
@@ -280,16 +297,19 @@ ZC_API enum zc_backend zc_ec_key_backend(const zc_ec_key *k);
  *         other than P-256/384/521, SHAKE or an unknown @p alg, @p sig
  *         overlapping @p digest or the key; ZC_ENOMEM when *@p sig_len is
  *         below 2f (set to 2f, nothing written); ZC_ENOTSUP on a CPACF
- *         key and under the hardware-only policy; ZC_EDEVICE when no
- *         random bytes can be had.
+ *         key without KDSA's sign code (or its self-test) and, where it
+ *         would run software, under the hardware-only policy; ZC_EDEVICE
+ *         when no random bytes can be had or KDSA fails (a refused input,
+ *         or no usable nonce in a bounded number of tries).
  */
 ZC_API int zc_ecdsa_sign(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t *digest,
                          uint8_t *sig, size_t *sig_len);
 
 /**
  * @brief ECDSA signature with the deterministic nonce of RFC 6979 (its
- *        Appendix A vectors). Arguments and errors as zc_ecdsa_sign(),
- *        without ZC_EDEVICE.
+ *        Appendix A vectors), on KDSA with each candidate nonce passed
+ *        under the deterministic modifier. Arguments and errors as
+ *        zc_ecdsa_sign(); ZC_EDEVICE only when KDSA fails.
  */
 ZC_API int zc_ecdsa_sign_deterministic(const zc_ec_key *k, enum zc_hash_alg alg,
                                        const uint8_t *digest, uint8_t *sig, size_t *sig_len);
@@ -300,7 +320,9 @@ ZC_API int zc_ecdsa_sign_deterministic(const zc_ec_key *k, enum zc_hash_alg alg,
  *         length included, and r or s outside 1..n-1; ZC_EINVAL for NULL
  *         pointers (@p sig may be NULL with length 0: ZC_EAUTH), a curve
  *         other than P-256/384/521, SHAKE or an unknown @p alg;
- *         ZC_ENOTSUP on a CPACF key and under the hardware-only policy.
+ *         ZC_ENOTSUP on a CPACF key without KDSA's verify code (or its
+ *         self-test) and, where it would run software, under the
+ *         hardware-only policy.
  */
 ZC_API int zc_ecdsa_verify(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t *digest,
                            const uint8_t *sig, size_t sig_len);
@@ -404,7 +426,10 @@ ZC_API int zc_eddsa_verify_ex(const zc_ec_key *k, int prehash, const uint8_t *co
  *         a key, an all-zero X25519/X448 result (a peer u of small order:
  *         nothing written); ZC_ENOMEM when
  *         *@p secret_len is below f (set to f, nothing written);
- *         ZC_ENOTSUP on a CPACF key and under the hardware-only policy.
+ *         ZC_ENOTSUP on a CPACF key without PCC's scalar multiplication
+ *         for the curve (or its self-test; always for X25519/X448) and,
+ *         where it would run software, under the hardware-only policy;
+ *         ZC_EDEVICE when PCC fails or returns a point off the curve.
  */
 ZC_API int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
                    size_t *secret_len);

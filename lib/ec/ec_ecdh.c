@@ -9,6 +9,9 @@
  * X448(k, u) of the peer's u as imported (any bytes). A peer u of small
  * order gives all zero: refused (ZC_EINVAL, nothing written), as section
  * 6.1 recommends; twist points are computed like any other u.
+ *
+ * On PCC (the NIST curves, where zc_ec_where() says so) the secret is the
+ * instruction's resX; the point it returns is checked on the curve.
  */
 #include "ec_int.h"
 #include "core/ct.h"
@@ -31,6 +34,28 @@ static int ecdh_x(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
     return zero ? ZC_EINVAL : ZC_OK;
 }
 
+/* PCC: resX of d Q, Q the peer's point (validated at import). The whole
+ * result is checked on the curve first: a fault gives no secret. */
+static int ecdh_pcc(const struct zc_ec_curve_sw *c, const zc_ec_key *priv,
+                    const zc_ec_key *peer, uint8_t *secret, size_t *secret_len)
+{
+    uint8_t x[ZC_EC_MAX_F], y[ZC_EC_MAX_F];
+    size_t f = c->flen;
+    int rc;
+
+    rc = zc_ec_cpacf_mul((enum zc_ec_curve)priv->zc_curve, peer->zc_pub + 1,
+                         peer->zc_pub + 1 + f, priv->zc_priv, x, y);
+    if (rc == ZC_OK && !zc_ec_point_ok(c, x, y))
+        rc = ZC_EDEVICE;
+    if (rc == ZC_OK) {
+        memcpy(secret, x, f);
+        *secret_len = f;
+    }
+    zc_wipe(x, sizeof x);
+    zc_wipe(y, sizeof y);
+    return rc;
+}
+
 int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
             size_t *secret_len)
 {
@@ -39,7 +64,7 @@ int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
     struct zc_ec_pt q, r;
     uint8_t out[ZC_EC_MAX_F];
     size_t f;
-    int rc;
+    int rc, hw;
 
     if (!zc_ec_key_ok(priv) || !zc_ec_key_ok(peer) || !priv->zc_private ||
         priv->zc_curve != peer->zc_curve || secret_len == NULL ||
@@ -54,12 +79,14 @@ int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
     if (zc_ec_overlap(secret, f, priv, sizeof *priv) ||
         zc_ec_overlap(secret, f, peer, sizeof *peer))
         return ZC_EINVAL;
-    rc = zc_ec_runs_sw(priv);
-    if (rc != ZC_OK)
-        return rc;
-    zc_ec_count(priv, 0, f);
+    hw = zc_ec_where(priv, ZC_EC_OP_MUL);
+    if (hw < 0)
+        return hw;
+    zc_ec_count(priv, hw, 0, f);
     if (c == NULL)
         return ecdh_x(priv, peer, secret, secret_len);
+    if (hw)
+        return ecdh_pcc(c, priv, peer, secret, secret_len);
     zc_ec_key_point(peer, &q);
     zc_ec_mul(c, &r, priv->zc_priv, &q);
     inf = zc_ec_pt_affine(c, x, y, &r);

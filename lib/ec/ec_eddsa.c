@@ -136,10 +136,10 @@ static int ed_sign(const zc_ec_key *k, int ex, int prehash, const uint8_t *conte
         zc_ec_overlap(sig, 2 * b, context, context_len) ||
         zc_ec_overlap(sig, 2 * b, k, sizeof *k))
         return ZC_EINVAL;
-    rc = zc_ec_runs_sw(k);
-    if (rc != ZC_OK)
+    rc = zc_ec_where(k, ZC_EC_OP_SIGN);     /* Ed keys: software or ZC_ENOTSUP */
+    if (rc < 0)
         return rc;
-    zc_ec_count(k, 0, len);
+    zc_ec_count(k, rc, 0, len);
     be = ed_be(k);
     rc = ed_prehash(c, be, prehash, &msg, &len, ph);
     if (rc == ZC_OK)
@@ -180,10 +180,10 @@ static int ed_verify(const zc_ec_key *k, int ex, int prehash, const uint8_t *con
         return rc;
     if (zc_bad_ptr(sig, sig_len))
         return ZC_EINVAL;
-    rc = zc_ec_runs_sw(k);
-    if (rc != ZC_OK)
+    rc = zc_ec_where(k, ZC_EC_OP_VERIFY);
+    if (rc < 0)
         return rc;
-    zc_ec_count(k, 1, len);
+    zc_ec_count(k, rc, 1, len);
     if (sig_len != 2 * c->b)
         return ZC_EAUTH;
     be = ed_be(k);

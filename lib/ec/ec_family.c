@@ -1,9 +1,14 @@
 /*
  * ec_family.c - the elliptic curves as the core sees it (core/family.h):
- * P-256, P-384, P-521, X25519, X448, Ed25519 and Ed448 run in software in
- * this release; KDSA (signatures) and PCC (scalar multiplication) are a
- * later issue.
+ * P-256, P-384 and P-521 on KDSA (ECDSA) and PCC (scalar multiplication)
+ * where their function codes are installed and self-tested, in software
+ * otherwise; X25519, X448, Ed25519 and Ed448 in software in this release.
+ * The nine self-tests (sign, verify and multiply per curve) are
+ * registered here.
  */
+#include "ec_cpacf.h"
+#include "asm/cpacf.h"
+#include "core/caps.h"
 #include "core/family.h"
 #include "core/stats.h"
 
@@ -28,12 +33,40 @@ _Static_assert(sizeof algos / sizeof algos[0] == ZC_STAT_EC_CURVES &&
 
 static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info)
 {
+    static const enum zc_ec_curve curve[] = {
+        [ZC_ALGO_EC_P256 - ZC_ALGO_EC_P256] = ZC_EC_P256,
+        [ZC_ALGO_EC_P384 - ZC_ALGO_EC_P256] = ZC_EC_P384,
+        [ZC_ALGO_EC_P521 - ZC_ALGO_EC_P256] = ZC_EC_P521,
+    };
+    /* AUTO's answer for every operation of the curve: signing and
+     * verification on KDSA, ECDH and public keys on PCC */
+    static const enum zc_ec_op ops[3] = { ZC_EC_OP_SIGN, ZC_EC_OP_VERIFY, ZC_EC_OP_MUL };
+    struct zc_cpacf_need need[3];
+    unsigned i;
+
     if (key_len != 0 && key_len != algos[algo - ZC_ALGO_EC_P256].f)
         return ZC_EINVAL;
-    info->backend = ZC_BACKEND_SOFTWARE;
-    info->reason = ZC_REASON_SOFTWARE_ONLY;     /* no CPACF EC code yet */
-    info->insn = ZC_INSN_COUNT;
-    info->fc = 0;
+    if (algo > ZC_ALGO_EC_P521) {
+        info->backend = ZC_BACKEND_SOFTWARE;
+        info->reason = ZC_REASON_SOFTWARE_ONLY;     /* no CPACF code used yet */
+        info->insn = ZC_INSN_COUNT;
+        info->fc = 0;
+        return ZC_OK;
+    }
+    for (i = 0; i < 3; i++)
+        need[i].fc = zc_ec_cpacf_fc(curve[algo - ZC_ALGO_EC_P256], ops[i], &need[i].insn);
+    zc_caps_decide(need, 3, info);
+    if (info->backend != ZC_BACKEND_CPACF)
+        return ZC_OK;
+    for (i = 0; i < 3; i++) {
+        if (!zc_ec_cpacf_ok(curve[algo - ZC_ALGO_EC_P256], ops[i])) {
+            info->backend = ZC_BACKEND_SOFTWARE;
+            info->reason = ZC_REASON_SELFTEST;
+            info->insn = need[i].insn;
+            info->fc = need[i].fc;
+            return ZC_OK;
+        }
+    }
     return ZC_OK;
 }
 
@@ -46,6 +79,20 @@ static const struct zc_family_row rows[] = {
     { ZC_ALGO_EC_P256, 0 },   { ZC_ALGO_EC_P384, 0 },    { ZC_ALGO_EC_P521, 0 },
     { ZC_ALGO_EC_X25519, 0 }, { ZC_ALGO_EC_X448, 0 },    { ZC_ALGO_EC_ED25519, 0 },
     { ZC_ALGO_EC_ED448, 0 },
+};
+
+/* KDSA's verify and sign codes and PCC's scalar multiplication, per
+ * curve: used only once their known answer came out (ec_cpacf.c). */
+static const struct zc_selftest_entry selftests[] = {
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_VERIFY_P256, zc_ec_kdsa_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_VERIFY_P384, zc_ec_kdsa_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_VERIFY_P521, zc_ec_kdsa_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_SIGN_P256, zc_ec_kdsa_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_SIGN_P384, zc_ec_kdsa_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_SIGN_P521, zc_ec_kdsa_selftest },
+    { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_P256, zc_ec_pcc_selftest },
+    { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_P384, zc_ec_pcc_selftest },
+    { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_P521, zc_ec_pcc_selftest },
 };
 
 /* One statistics row per curve, counted as RSA is: direction 0 the
@@ -71,6 +118,8 @@ const struct zc_family zc_family_ec = {
     .algo_name = algo_name,
     .rows = rows,
     .n_rows = sizeof(rows) / sizeof(rows[0]),
+    .selftests = selftests,
+    .n_selftests = sizeof(selftests) / sizeof(selftests[0]),
     .stat_first = ZC_STAT_ROW_EC,
     .stat_count = ZC_STAT_EC_CURVES,
     .stat_name = stat_name,

@@ -7,6 +7,7 @@
 
 #include <zcrypt/ec.h>
 
+#include "ec_cpacf.h"
 #include "ec_sw.h"
 #include "ec_x.h"
 #include "core/stats.h"
@@ -60,12 +61,23 @@ static inline size_t zc_ec_pub_len(const zc_ec_key *k)
                                                         : 2 * (size_t)k->zc_flen + 1;
 }
 
+/* 1 when (px, py) (f bytes each, big-endian) is a point of the curve
+ * with both coordinates below p; the answer is made public. */
+int zc_ec_point_ok(const struct zc_ec_curve_sw *c, const uint8_t *px, const uint8_t *py);
+
 /* The key's public point (validated at import), projective Montgomery form. */
 void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q);
 
-/* Where an operation on k runs: ZC_OK for software; ZC_ENOTSUP on a
- * CPACF key (no CPACF EC code yet) and under the hardware-only policy. */
-int zc_ec_runs_sw(const zc_ec_key *k);
+/*
+ * Where operation op on k runs, decided per operation (API.md, "Backend"):
+ * 1 CPACF, 0 software, or ZC_ENOTSUP. A SOFTWARE key runs software; a
+ * CPACF key runs op's function code when it is usable here and passed
+ * its self-test (zc_ec_cpacf_ok()), else ZC_ENOTSUP; an AUTO key runs
+ * CPACF where a CPACF key would, else software. Software is refused
+ * under the hardware-only policy. Ed and X keys have no code in this
+ * release: software on AUTO, ZC_ENOTSUP on CPACF.
+ */
+int zc_ec_where(const zc_ec_key *k, enum zc_ec_op op);
 
 /* The statistics' algorithm of a curve (enum zc_ec_curve's value as the
  * index), for every curve: core/stats.h numbers its row. */
@@ -82,22 +94,26 @@ static inline enum zc_algo zc_ec_algo(enum zc_ec_curve curve)
     return algo[curve];
 }
 
-/* Count one operation on a curve that runs in software (core/stats.h):
- * dir 0 signing, ECDH, generation; 1 verification; bytes its digest,
- * message or f. curve is a checked one (a key's, or past
- * zc_ec_curve_check()). The row is worked out only when counting is on. */
-static inline void zc_ec_count_curve(enum zc_ec_curve curve, unsigned dir, uint64_t bytes)
+/* Count one operation on a curve (core/stats.h) on be (ZC_STAT_CPACF or
+ * ZC_STAT_SOFTWARE): dir 0 signing, ECDH, generation; 1 verification;
+ * bytes its digest, message or f. curve is a checked one (a key's, or
+ * past zc_ec_curve_check()). The row is worked out only when counting is
+ * on. */
+static inline void zc_ec_count_curve(enum zc_ec_curve curve, enum zc_stat_backend be,
+                                     unsigned dir, uint64_t bytes)
 {
     int s = zc_stat_state();
 
     if (__builtin_expect(s != 0, 0))
-        zc_stat_count_on(s, zc_ec_algo(curve), 0, ZC_STAT_SOFTWARE, dir, bytes);   /* 0: any f */
+        zc_stat_count_on(s, zc_ec_algo(curve), 0, be, dir, bytes);   /* 0: any f */
 }
 
-/* Count one operation of the complete key k, as zc_ec_count_curve(). */
-static inline void zc_ec_count(const zc_ec_key *k, unsigned dir, uint64_t bytes)
+/* Count one operation of the complete key k, as zc_ec_count_curve(); hw
+ * is zc_ec_where()'s answer (1 CPACF, 0 software). */
+static inline void zc_ec_count(const zc_ec_key *k, int hw, unsigned dir, uint64_t bytes)
 {
-    zc_ec_count_curve((enum zc_ec_curve)k->zc_curve, dir, bytes);
+    zc_ec_count_curve((enum zc_ec_curve)k->zc_curve, hw ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE,
+                      dir, bytes);
 }
 
 /* The length convention: ZC_ENOMEM with *len = need when *len < need. */

@@ -85,13 +85,17 @@ void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q)
     memcpy(q->z, c->p.one, sizeof q->z);
 }
 
-int zc_ec_runs_sw(const zc_ec_key *k)
+int zc_ec_where(const zc_ec_key *k, enum zc_ec_op op)
 {
-    if (k->zc_backend == ZC_BACKEND_CPACF)
-        return ZC_ENOTSUP;              /* no CPACF EC code in this release */
-    if (zc_policy_hw_only())
-        return ZC_ENOTSUP;
-    return ZC_OK;
+    int hw = 0;
+
+    if (k->zc_backend != ZC_BACKEND_SOFTWARE)
+        hw = zc_ec_cpacf_ok((enum zc_ec_curve)k->zc_curve, op);
+    if (hw)
+        return 1;
+    if (k->zc_backend == ZC_BACKEND_CPACF || zc_policy_hw_only())
+        return ZC_ENOTSUP;              /* no usable code, or software refused */
+    return 0;
 }
 
 int zc_ec_room(size_t *len, size_t need)
@@ -162,11 +166,44 @@ static int set_private_ed(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *s
     return ZC_OK;
 }
 
+/* Q = d G in software: affine, plain, as bytes (1 <= d < n: never
+ * infinity). */
+static void derive_sw(const struct zc_ec_curve_sw *c, const uint8_t *d, uint8_t *qx,
+                      uint8_t *qy)
+{
+    uint64_t x[ZC_EC_LIMBS], y[ZC_EC_LIMBS];
+    struct zc_ec_pt q;
+
+    zc_ec_mul(c, &q, d, NULL);
+    zc_ec_pt_affine(c, x, y, &q);
+    zc_ec_from_mont(&c->p, x, x);
+    zc_ec_from_mont(&c->p, y, y);
+    zc_ec_to_bytes(qx, c->flen, x);
+    zc_ec_to_bytes(qy, c->flen, y);
+    zc_wipe(&q, sizeof q);
+    zc_wipe(x, sizeof x);
+    zc_wipe(y, sizeof y);
+}
+
+int zc_ec_point_ok(const struct zc_ec_curve_sw *c, const uint8_t *px, const uint8_t *py)
+{
+    uint64_t x[ZC_EC_LIMBS], y[ZC_EC_LIMBS], ok;
+
+    ok = zc_ec_from_bytes(&c->p, x, px, c->flen) & zc_ec_from_bytes(&c->p, y, py, c->flen);
+    zc_ec_to_mont(&c->p, x, x);
+    zc_ec_to_mont(&c->p, y, y);
+    ok &= zc_ec_on_curve(c, x, y);
+    zc_wipe(x, sizeof x);
+    zc_wipe(y, sizeof y);
+    zc_ct_declassify(&ok, sizeof ok);   /* a fault is refused publicly */
+    return (int)ok;
+}
+
 int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d)
 {
     const struct zc_ec_curve_sw *c = zc_ec_nist(curve);
-    uint64_t dl[ZC_EC_LIMBS], x[ZC_EC_LIMBS], y[ZC_EC_LIMBS], ok;
-    struct zc_ec_pt q;
+    uint64_t dl[ZC_EC_LIMBS], ok;
+    uint8_t *qx, *qy;
 
     if (zc_ec_is_x(curve))
         return set_private_x(k, curve, d);
@@ -181,15 +218,23 @@ int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d
         return ZC_EINVAL;
     }
     memcpy(k->zc_priv, d, c->flen);
-    zc_ec_mul(c, &q, d, NULL);
-    zc_ec_pt_affine(c, x, y, &q);       /* 1 <= d < n: not infinity */
-    zc_ec_from_mont(&c->p, x, x);
-    zc_ec_from_mont(&c->p, y, y);
+    qx = k->zc_pub + 1;
+    qy = k->zc_pub + 1 + c->flen;
+    /* The key is AUTO: PCC where its code is usable and self-tested, else
+     * software, also under the hardware-only policy (a public key is
+     * public data). PCC's point is checked on the curve before it is
+     * kept: a cheap guard against a fault. */
+    if (zc_ec_cpacf_ok(curve, ZC_EC_OP_MUL)) {
+        if (zc_ec_cpacf_mul(curve, NULL, NULL, d, qx, qy) != ZC_OK ||
+            !zc_ec_point_ok(c, qx, qy)) {
+            zc_wipe(k, sizeof *k);
+            return ZC_EDEVICE;
+        }
+    } else {
+        derive_sw(c, d, qx, qy);
+    }
     k->zc_pub[0] = 0x04;
-    zc_ec_to_bytes(k->zc_pub + 1, c->flen, x);
-    zc_ec_to_bytes(k->zc_pub + 1 + c->flen, c->flen, y);
     zc_ct_declassify(k->zc_pub, 1 + 2 * c->flen);     /* Q is public */
-    zc_wipe(&q, sizeof q);
     k->zc_private = 1;
     k->zc_magic = ZC_EC_MAGIC;
     return ZC_OK;
@@ -283,7 +328,7 @@ static int generate_8410(zc_ec_key *k, enum zc_ec_curve curve)
     size_t f = zc_ec_field_size(curve);
     int rc;
 
-    zc_ec_count_curve(curve, 0, f);
+    zc_ec_count_curve(curve, ZC_STAT_SOFTWARE, 0, f);
     rc = zc_random_bytes(d, f);
     if (rc == ZC_OK) {
         if (curve == ZC_EC_X25519) {
@@ -310,13 +355,16 @@ int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve)
     uint8_t d[ZC_EC_MAX_F];
     uint64_t cl[ZC_EC_LIMBS], carry, ok;
     unsigned tries, i;
-    int rc;
+    int rc, hw;
 
     if (k == NULL)
         return ZC_EINVAL;
     rc = zc_ec_curve_check(curve);
-    if (rc == ZC_OK && zc_policy_hw_only())
-        rc = ZC_ENOTSUP;                /* generation runs in software */
+    /* the public key on PCC where its code is usable (set_private's
+     * choice), else in software, which the hardware-only policy refuses */
+    hw = rc == ZC_OK && zc_ec_cpacf_ok(curve, ZC_EC_OP_MUL);
+    if (rc == ZC_OK && !hw && zc_policy_hw_only())
+        rc = ZC_ENOTSUP;
     if (rc != ZC_OK) {
         zc_wipe(k, sizeof *k);
         return rc;
@@ -324,7 +372,7 @@ int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve)
     if (zc_ec_is_8410(curve))
         return generate_8410(k, curve); /* counts its own generation */
     c = zc_ec_nist(curve);
-    zc_ec_count_curve(curve, 0, c->flen);
+    zc_ec_count_curve(curve, hw ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0, c->flen);
     for (tries = 0; tries < 64; tries++) {
         rc = zc_random_bytes(d, c->flen);
         if (rc != ZC_OK)

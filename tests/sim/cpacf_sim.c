@@ -2,7 +2,9 @@
  * cpacf_sim.c - a software stand-in for the CPACF instructions (test only).
  *
  * An independent model of the architecture of KM, KMC, KMF, KMO, KMCTR,
- * KMAC, PCC, KIMD, KLMD, KMA and PRNO (and STFLE) as the z/Architecture
+ * KMAC, PCC, KIMD, KLMD, KMA, PRNO and, built with OpenSSL's libcrypto
+ * (ZC_SIM_EC), KDSA's ECDSA codes and PCC's scalar multiplication on the
+ * NIST curves (and STFLE) as the z/Architecture
  * Principles of Operation describes them (summary in the project's
  * CPACF facts sheet). The block functions are the library's own portable
  * primitives (the families' software cores); everything around them, the chaining modes, the
@@ -62,9 +64,18 @@
  * (imbl plus the key block), hashes K0 ^ opad and the inner digest, and
  * leaves the MAC at the start of the chaining value.
  *
+ * ECDSA and scalar multiplication (KDSA 1-3 and 9-11, PCC 64-66, facility
+ * bit 155 for MSA-9): cpacf_sim_ec.c, only when the build found libcrypto
+ * (ZC_SIM_EC); its curve arithmetic is libcrypto's, not the library's, and
+ * its top comment gives the layouts, condition codes and the partial
+ * completion of these parameter-block-only instructions. Without it
+ * neither the facility bit nor the codes are reported, so the library
+ * falls back to software.
+ *
  * Not implemented: the encrypted DEA/TDEA codes 9-11 (the kernel wraps AES
  * only), encrypted full XTS (90/92), encrypted KMAC-HMAC (120-123), PRNO SHA-512-DRNG and TRNG
- * query ratio, PCKMO, KDSA, and KLMD's SHAKE continuation (the
+ * query ratio, PCKMO, KDSA's EdDSA and encrypted-key codes (and all of KDSA
+ * without libcrypto), PCC 72-81 (Edwards and Montgomery curves), and KLMD's SHAKE continuation (the
  * padding-state flag). PCC's XTS-parameter computation requires a zero
  * intermediate bit index and a block sequence number below 2^20. A stop
  * never fires in an instruction that has no data left (KLMD or KMA with
@@ -93,8 +104,22 @@
 /* The opcodes modelled, in one table: index for the execution counters. */
 enum sim_op {
     SIM_KM, SIM_KMC, SIM_KMF, SIM_KMO, SIM_KMCTR, SIM_KMAC, SIM_PCC,
-    SIM_KIMD, SIM_KLMD, SIM_KMA, SIM_PRNO, SIM_NOPS
+    SIM_KIMD, SIM_KLMD, SIM_KMA, SIM_PRNO,
+#ifdef ZC_SIM_EC
+    SIM_KDSA,
+#endif
+    SIM_NOPS
 };
+
+#ifdef ZC_SIM_EC
+/* cpacf_sim_ec.c: stop is the armed stop's condition code (0: none). */
+int zc_sim_ec_kdsa(unsigned long gr[8], int stop);
+int zc_sim_ec_pcc(unsigned long gr[8], int stop);
+void zc_sim_ec_reset(void);
+#endif
+
+/* PCC's scalar-multiplication codes of MSA-9 (asm/cpacf.h does not name them). */
+enum { SIM_FC_PCC_P256 = 64, SIM_FC_PCC_P384 = 65, SIM_FC_PCC_P521 = 66 };
 
 /*
  * Shared between threads (see the rule in cpacf_sim.h): every field is an
@@ -107,20 +132,32 @@ static struct {
     atomic_ulong after;         /* armed stop: fire once count >= after */
     atomic_int armed, cc, fired;
     atomic_uint stop_opcode;    /* the one the stop fired in */
+    atomic_uint only;           /* armed by zc_cpacf_sim_stop_in: its opcode */
     atomic_ulong executed[SIM_NOPS][128];
 } sim;
 
 /* The instruction this thread is executing. */
 static _Thread_local unsigned sim_opcode;
 
-void zc_cpacf_sim_stop(unsigned long after, int cc)
+static void stop_arm(unsigned long after, int cc, unsigned only)
 {
     atomic_store_explicit(&sim.count, 0, memory_order_relaxed);
     atomic_store_explicit(&sim.after, after, memory_order_relaxed);
     atomic_store_explicit(&sim.cc, cc, memory_order_relaxed);
     atomic_store_explicit(&sim.fired, 0, memory_order_relaxed);
     atomic_store_explicit(&sim.stop_opcode, 0, memory_order_relaxed);
+    atomic_store_explicit(&sim.only, only, memory_order_relaxed);
     atomic_store_explicit(&sim.armed, 1, memory_order_release);
+}
+
+void zc_cpacf_sim_stop(unsigned long after, int cc)
+{
+    stop_arm(after, cc, 0);
+}
+
+void zc_cpacf_sim_stop_in(unsigned opcode, int cc)
+{
+    stop_arm(0, cc, opcode);
 }
 
 void zc_cpacf_sim_reset(void)
@@ -133,6 +170,10 @@ void zc_cpacf_sim_reset(void)
     atomic_store_explicit(&sim.cc, 0, memory_order_relaxed);
     atomic_store_explicit(&sim.fired, 0, memory_order_relaxed);
     atomic_store_explicit(&sim.stop_opcode, 0, memory_order_relaxed);
+    atomic_store_explicit(&sim.only, 0, memory_order_relaxed);
+#ifdef ZC_SIM_EC
+    zc_sim_ec_reset();
+#endif
     for (i = 0; i < SIM_NOPS; i++)
         for (j = 0; j < 128; j++)
             atomic_store_explicit(&sim.executed[i][j], 0, memory_order_relaxed);
@@ -150,10 +191,16 @@ unsigned zc_cpacf_sim_stop_opcode(void)
 
 static void sim_spoil_key_field(uint8_t *field, unsigned fc);
 
-/* Is the armed stop due before the next unit of data? */
+/* Is the armed stop due before the next unit of data (in this opcode,
+ * when it was armed for one)? */
 static int stop_due(void)
 {
-    return atomic_load_explicit(&sim.armed, memory_order_acquire) &&
+    unsigned only;
+
+    if (!atomic_load_explicit(&sim.armed, memory_order_acquire))
+        return 0;
+    only = atomic_load_explicit(&sim.only, memory_order_relaxed);
+    return (only == 0 || only == sim_opcode) &&
            atomic_load_explicit(&sim.count, memory_order_relaxed) >=
            atomic_load_explicit(&sim.after, memory_order_relaxed);
 }
@@ -815,8 +862,13 @@ static int sim_pcc(unsigned long gr[8])
     unsigned fc = gr[0] & 0x7f;
     int xts = sim_cipher_fns[fc].xts;
     uint8_t *param = reg_ptr(gr, 1);
-    int cc = stop_fire(xts ? param : param + 8 + 2 * sim_cipher_fns[fc].bs, fc);
+    int cc;
 
+#ifdef ZC_SIM_EC
+    if (fc >= SIM_FC_PCC_P256 && fc <= SIM_FC_PCC_P521)
+        return zc_sim_ec_pcc(gr, stop_fire(NULL, 0));
+#endif
+    cc = stop_fire(xts ? param : param + 8 + 2 * sim_cipher_fns[fc].bs, fc);
     if (cc != 0)
         return cc;
     return xts ? pcc_xts(gr[0], param) : pcc_cmac(gr[0], param);
@@ -1207,6 +1259,27 @@ static int sim_prno(unsigned long gr[8])
 }
 
 /* ------------------------------------------------------------------ */
+/* KDSA (ECDSA, cpacf_sim_ec.c)                                         */
+/* ------------------------------------------------------------------ */
+
+#ifdef ZC_SIM_EC
+/* The stop's condition code goes in: the model ends part-way itself. */
+static int sim_kdsa(unsigned long gr[8])
+{
+    return zc_sim_ec_kdsa(gr, stop_fire(NULL, 0));
+}
+
+int zc_cpacf_sim_has_ec(void);
+#define SIM_PCC_EC_FCS , SIM_FC_PCC_P256, SIM_FC_PCC_P384, SIM_FC_PCC_P521
+#else
+int zc_cpacf_sim_has_ec(void)
+{
+    return 0;
+}
+#define SIM_PCC_EC_FCS
+#endif
+
+/* ------------------------------------------------------------------ */
 /* Dispatch                                                             */
 /* ------------------------------------------------------------------ */
 
@@ -1228,7 +1301,7 @@ static const struct sim_insn {
     unsigned opcode;
     const char *name;
     int (*exec)(unsigned long gr[8]);
-    uint8_t fcs[16];
+    uint8_t fcs[24];
 } sim_insns[SIM_NOPS] = {
     [SIM_KM]    = { .opcode = 0xb92e, .name = "KM", .exec = sim_km,
                     .fcs = { SIM_CIPHER_FCS, SIM_XTS_FCS, SIM_FXTS_FCS } },
@@ -1240,7 +1313,7 @@ static const struct sim_insn {
     [SIM_KMAC]  = { .opcode = 0xb91e, .name = "KMAC", .exec = sim_kmac,
                     .fcs = { SIM_CIPHER_FCS, SIM_HMAC_FCS } },
     [SIM_PCC]   = { .opcode = 0xb92c, .name = "PCC", .exec = sim_pcc,
-                    .fcs = { SIM_CIPHER_FCS, SIM_XTS_FCS } },
+                    .fcs = { SIM_CIPHER_FCS, SIM_XTS_FCS SIM_PCC_EC_FCS } },
     [SIM_KIMD]  = { .opcode = 0xb93e, .name = "KIMD", .exec = sim_kimd,
                     .fcs = { SIM_SHA_FCS, ZC_FC_GHASH } },
     [SIM_KLMD]  = { .opcode = 0xb93f, .name = "KLMD", .exec = sim_klmd, .fcs = { SIM_SHA_FCS } },
@@ -1250,6 +1323,12 @@ static const struct sim_insn {
                              ZC_FC_KMA_GCM_ENC_AES_192, ZC_FC_KMA_GCM_ENC_AES_256 } },
     [SIM_PRNO]  = { .opcode = 0xb93c, .name = "PRNO", .exec = sim_prno,
                     .fcs = { ZC_FC_PRNO_TRNG } },
+#ifdef ZC_SIM_EC
+    [SIM_KDSA]  = { .opcode = ZC_OP_KDSA, .name = "KDSA", .exec = sim_kdsa,
+                    .fcs = { ZC_FC_KDSA_ECDSA_VERIFY_P256, ZC_FC_KDSA_ECDSA_VERIFY_P384,
+                             ZC_FC_KDSA_ECDSA_VERIFY_P521, ZC_FC_KDSA_ECDSA_SIGN_P256,
+                             ZC_FC_KDSA_ECDSA_SIGN_P384, ZC_FC_KDSA_ECDSA_SIGN_P521 } },
+#endif
 };
 
 static int sim_find(unsigned opcode)
@@ -1307,8 +1386,14 @@ unsigned long zc_cpacf_sim_executed(unsigned opcode, unsigned fc)
     return op < 0 ? 0 : atomic_load_explicit(&sim.executed[op][fc & 0x7f], memory_order_relaxed);
 }
 
-/* STFLE 7, MSA 17, MSA-5 57, MSA-3 76, MSA-4 77, MSA-8 146. */
-static const unsigned sim_facilities[] = { 7, 17, 57, 76, 77, 146 };
+/* STFLE 7, MSA 17, MSA-5 57, MSA-3 76, MSA-4 77, MSA-8 146; MSA-9 155 where
+ * KDSA is modelled. */
+static const unsigned sim_facilities[] = {
+    7, 17, 57, 76, 77, 146,
+#ifdef ZC_SIM_EC
+    155,
+#endif
+};
 #define SIM_STFLE_DWORDS 3
 
 unsigned zc_cpacf_sim_stfle(uint64_t *fac, unsigned ndw)

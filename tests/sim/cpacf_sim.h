@@ -18,6 +18,17 @@
  * Keys are wrapped by a simulated firmware wrapping key that a test can
  * change; a key wrapped before the change no longer verifies (cc 1).
  *
+ * Elliptic curves, only in a build that found OpenSSL's libcrypto
+ * (zc_cpacf_sim_has_ec() says): KDSA's ECDSA verify 1-3 and sign 9-11 and
+ * PCC's scalar multiplication 64-66 on P-256, P-384 and P-521, computed
+ * with libcrypto's curve arithmetic (cpacf_sim_ec.c), never the library's.
+ * Their blocks sit at the start of a 4096-byte area whose rest must be zero;
+ * values are right-aligned big-endian in 32/48/80-byte fields; a layout
+ * violation aborts as a specification exception. A cc 3 stop ends them
+ * part-way with a continuation token in that area, which the re-issue
+ * accepts. Without libcrypto neither MSA-9 (facility bit 155) nor PCC
+ * 64-66 is reported.
+ *
  * Threads: any number of threads may issue instructions, wrap keys and
  * change the wrapping key at the same time; the wrapping key is one atomic
  * generation counter, and the execution counters are relaxed atomics, so
@@ -53,11 +64,21 @@ unsigned zc_cpacf_sim_stfle(uint64_t *fac, unsigned ndw);
  * the instruction in progress ends with condition code cc (1 or 3), its
  * registers advanced past what it processed. A parameter-block-only
  * instruction (PCC) that starts when the count has been reached ends with cc
- * without doing anything. The stop then disarms itself.
+ * without doing anything, except the elliptic-curve codes: with cc 3 they
+ * end part-way (garbage in the output fields, a continuation token in the
+ * reserved area) and the re-issue finishes. The stop then disarms itself.
  */
 void zc_cpacf_sim_stop(unsigned long after, int cc);
 
-/* Disarm any stop, zero the byte count and the execution counters. */
+/*
+ * The same one-shot stop, armed to fire at the start of the next instruction
+ * with this opcode (0xb93a for KDSA), whatever others run before it: the
+ * ECDSA paths hash (KIMD/KLMD) before they sign.
+ */
+void zc_cpacf_sim_stop_in(unsigned opcode, int cc);
+
+/* Disarm any stop, zero the byte count, the execution counters and the
+ * elliptic-curve test state below. */
 void zc_cpacf_sim_reset(void);
 
 /* 1 when an armed stop has fired since it was armed. */
@@ -94,5 +115,33 @@ int zc_cpacf_sim_wrap(const uint8_t *key, size_t key_len, uint8_t prot[64], size
  * Wrapping the clear key again makes a key field that works.
  */
 void zc_cpacf_sim_new_wrapping_key(void);
+
+/* 1 when KDSA ECDSA and PCC 64-66 are modelled (the build found libcrypto). */
+int zc_cpacf_sim_has_ec(void);
+
+/*
+ * Elliptic-curve test state (only where zc_cpacf_sim_has_ec(); for
+ * single-threaded tests). The next n ECDSA signs answer cc 2 (the nonce is
+ * not usable) with garbage in R and S, whatever their nonce.
+ */
+void zc_cpacf_sim_ec_refuse_nonce(unsigned n);
+
+/* The nonce of the last ECDSA sign (the k field under 0x80, else the
+ * stand-in's own), big-endian in the curve's 32/48/66 bytes, into k when cap
+ * is enough; returns its length (0: no sign since the reset). */
+size_t zc_cpacf_sim_ec_last_nonce(uint8_t *k, size_t cap);
+
+/* ECDSA signs that reached the nonce since the reset; of them, those without
+ * 0x80 (hedged); and the hedged ones whose random field equalled the previous
+ * hedged sign's (a stale random field). */
+unsigned long zc_cpacf_sim_ec_signs(void);
+unsigned long zc_cpacf_sim_ec_hedged(void);
+unsigned long zc_cpacf_sim_ec_random_repeats(void);
+
+/* 1 (the default): a value not right-aligned in its field is a specification
+ * exception (abort). 0: it is read as a machine would read it, the whole
+ * field as one number (out of range, a wrong digest), so that the library's
+ * self-test sees a wrong answer instead. Kept across zc_cpacf_sim_reset(). */
+void zc_cpacf_sim_ec_strict(int on);
 
 #endif /* ZC_TESTS_CPACF_SIM_H */
