@@ -42,10 +42,6 @@ int zc_ec_cpacf_ok(enum zc_ec_curve curve, enum zc_ec_op op);
 int zc_ec_kdsa_selftest(unsigned fc);
 int zc_ec_pcc_selftest(unsigned fc);
 
-/* The self-test state of one function code without running it: 0 not
- * run, 1 passed, 2 failed. */
-int zc_ec_cpacf_selftest_state(enum zc_ec_curve curve, enum zc_ec_op op);
-
 /*
  * KDSA ECDSA sign on curve (past zc_ec_cpacf_ok): e the truncated digest
  * and d the private scalar (f bytes each), k f bytes for the k field:
