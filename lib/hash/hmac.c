@@ -103,6 +103,8 @@ static int kmac_update(zc_hmac_ctx *c, const uint8_t *p, size_t len)
     size_t bs = kmac_bs(c->zc_kmac_fc), n;
     int rc = ZC_OK;
 
+    if (len == 0)
+        return ZC_OK;                   /* p may be NULL: no memcpy from it */
     h->zc_len_lo += len;
     h->zc_len_hi += h->zc_len_lo < len;
     if (h->zc_buf_len) {
