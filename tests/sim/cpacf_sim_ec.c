@@ -282,7 +282,7 @@ static int ec_reserved(uint8_t *param, size_t fields, const char *insn, unsigned
         ec_token_fill(want, fc, ec_state.token, sum);
         if (memcmp(res, want, EC_TOKEN_LEN) != 0)
             ec_exception(insn, gr0, "reserved area holds a continuation token that is not "
-                                    "this operation's (other function code or inputs)");
+                                    "this operation's (serial, function code or inputs)");
         resumed = 1;
         from = EC_TOKEN_LEN;
     }

@@ -422,9 +422,10 @@ static int aborts(void (*body)(int), int arg)
     fflush(stdout);
     pid = fork();
     if (pid == 0) {
-        fd = open("/dev/null", O_WRONLY);
+        /* the stand-in's one-line reason, shown with ZC_TEST_VERBOSE set */
+        fd = getenv("ZC_TEST_VERBOSE") ? -1 : open("/dev/null", O_WRONLY);
         if (fd >= 0)
-            dup2(fd, 2);                /* the stand-in's one-line reason */
+            dup2(fd, 2);
         body(arg);
         _exit(0);
     }
@@ -464,7 +465,12 @@ static void violate(int what)
         zc_kdsa(c->sign | 0x80, area, m, 1);
         return;
     }
-    case 6:                             /* a forged continuation token */
+    case 6:                             /* a token with another serial number */
+        zc_cpacf_sim_stop(0, 3);
+        once(ZC_OP_KDSA, c->sign | 0x80);
+        area[5 * w + 23] ^= 1;
+        break;
+    case 11:                            /* a token with no operation outstanding */
         memcpy(area + 5 * w, "ZCSIMCC3", 8);
         area[5 * w + 8] = (uint8_t)c->sign;
         break;
@@ -509,6 +515,7 @@ static void test_exceptions(void)
     check(aborts(violate, 4), "P-521 H left-aligned: specification");
     check(aborts(violate, 5), "ECDSA with a message operand: specification");
     check(aborts(violate, 6), "a continuation token the stand-in did not write: specification");
+    check(aborts(violate, 11), "a token where no operation is outstanding: specification");
     check(aborts(violate, 7), "inputs changed after cc 3: specification");
     check(aborts(violate, 8), "PCC 66 with a left-aligned scalar: specification");
     check(aborts(violate, 9), "PCC with a non-zero reserved byte: specification");

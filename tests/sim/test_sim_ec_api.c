@@ -626,8 +626,15 @@ static void caps_removed(char what_gone)
                   ZC_ENOTSUP && zc_ecdsa_verify(&kc, ZC_SHA256, h, sig_s, 2 * f) == ZC_ENOTSUP,
                   "%s, KDSA removed: CPACF key signs and verifies ZC_ENOTSUP (%d)", cn, rc);
         } else {
+            uint8_t pub[133], want[133];
+            size_t pl = sizeof pub;
+
             CHECK(ok && pcc_runs() == 0, "%s, PCC 64-66 removed: AUTO imports and does ECDH in "
                   "software (no PCC ran)", cn);
+            unhex(priv, ec_rfc6979_keys[ci].x);
+            CHECK(zc_ec_key_public(&ka, pub, &pl) == ZC_OK && openssl_public(ci, priv, want) &&
+                  pl == 2 * f + 1 && !memcmp(pub, want, pl),
+                  "%s, PCC 64-66 removed: the software import's public key is OpenSSL's d*G", cn);
             sl = sizeof sec;
             rc = zc_ecdh(&kc, &peer, sec, &sl);
             CHECK(rc == ZC_ENOTSUP, "%s, PCC 64-66 removed: CPACF key ECDH ZC_ENOTSUP (%d)", cn,
