@@ -39,49 +39,9 @@ typedef zc_u128 u128;
 
 #define INLINE ZC_EC_INLINE
 
-/* gcc's carry builtins on x86-64 (clang has no __builtin_ia32_sbb_u64,
- * and makes adc/sbb of the unsigned __int128 form by itself). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define X86_CARRY_BUILTINS 1
-#else
-#define X86_CARRY_BUILTINS 0
-#endif
-
-/* r = a + b + c (c a carry bit); returns the carry out. On x86-64 gcc's
- * add-with-carry builtin: one adc, where the unsigned __int128 sum
- * compiles to a zero-extend, an add and an adc. */
-INLINE uint64_t adc(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
-{
-#if X86_CARRY_BUILTINS
-    unsigned long long s;
-
-    c = __builtin_ia32_addcarryx_u64((unsigned char)c, a, b, &s);
-    *r = s;
-    return c;
-#else
-    u128 z = (u128)a + b + c;
-
-    *r = (uint64_t)z;
-    return (uint64_t)(z >> 64);
-#endif
-}
-
-/* r = a - b - c (c a borrow bit); returns the borrow out. */
-INLINE uint64_t sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
-{
-#if X86_CARRY_BUILTINS
-    unsigned long long d;
-
-    c = __builtin_ia32_sbb_u64((unsigned char)c, a, b, &d);
-    *r = d;
-    return c;
-#else
-    u128 z = (u128)a - b - c;
-
-    *r = (uint64_t)z;
-    return (uint64_t)(z >> 64) & 1;
-#endif
-}
+/* The carry steps of ec_fe.h (gcc's builtins on x86-64). */
+#define adc zc_ec_adc
+#define sbb zc_ec_sbb
 
 /* t[0 .. 2n-1] = a b */
 INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
@@ -153,12 +113,8 @@ INLINE void final_sub(uint64_t *r, const uint64_t *t, uint64_t hi, const uint64_
     unsigned i;
 
 #pragma GCC unroll 9
-    for (i = 0; i < n; i++) {
-        u128 d = (u128)t[i] - m[i] - borrow;
-
-        u[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
+    for (i = 0; i < n; i++)
+        borrow = sbb(&u[i], t[i], m[i], borrow);
     use = zc_ct_mask(hi | (borrow ^ 1));
 #pragma GCC unroll 9
     for (i = 0; i < n; i++)
