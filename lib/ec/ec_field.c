@@ -43,8 +43,71 @@ typedef zc_u128 u128;
 #define adc zc_ec_adc
 #define sbb zc_ec_sbb
 
+/*
+ * x86-64: product scanning (Comba), column by column into a three-limb
+ * accumulator (acc0, acc1, acc2): each limb product is one mul and one
+ * add/adc/adc chain, where the operand scanning below needs two
+ * additions of a limb with their carries per product (and gcc spilled
+ * its rows). Bound: a column holds at most n <= 9 products, each below
+ * 2^128 - 2^65 + 1, plus the carry limbs of the column below (< 2^128),
+ * so its sum is below 10 2^128 < 2^192: three limbs, no carry lost. The
+ * square adds each off-diagonal product twice (the same bound with 2n
+ * terms, n (n - 1) / 2 products instead of n^2).
+ */
+INLINE void acc_add(uint64_t *acc, u128 p)
+{
+    uint64_t c;
+
+    c = adc(&acc[0], acc[0], (uint64_t)p, 0);
+    c = adc(&acc[1], acc[1], (uint64_t)(p >> 64), c);
+    (void)adc(&acc[2], acc[2], 0, c);
+}
+
+INLINE void mul_wide_ps(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
+{
+    uint64_t acc[3] = { 0, 0, 0 };
+    unsigned i, k;
+
+#pragma GCC unroll 17
+    for (k = 0; k < 2 * n - 1; k++) {
+#pragma GCC unroll 9
+        for (i = k < n ? 0 : k - n + 1; i <= k && i < n; i++)
+            acc_add(acc, (u128)a[i] * b[k - i]);
+        t[k] = acc[0];
+        acc[0] = acc[1];
+        acc[1] = acc[2];
+        acc[2] = 0;
+    }
+    t[2 * n - 1] = acc[0];
+}
+
+INLINE void sqr_wide_ps(uint64_t *t, const uint64_t *a, unsigned n)
+{
+    uint64_t acc[3] = { 0, 0, 0 };
+    unsigned i, k;
+
+#pragma GCC unroll 17
+    for (k = 0; k < 2 * n - 1; k++) {
+#pragma GCC unroll 9
+        for (i = k < n ? 0 : k - n + 1; 2 * i < k; i++) {
+            u128 p = (u128)a[i] * a[k - i];
+
+            acc_add(acc, p);
+            acc_add(acc, p);
+        }
+        if (k % 2 == 0)
+            acc_add(acc, (u128)a[k / 2] * a[k / 2]);
+        t[k] = acc[0];
+        acc[0] = acc[1];
+        acc[1] = acc[2];
+        acc[2] = 0;
+    }
+    t[2 * n - 1] = acc[0];
+}
+
+/* Elsewhere (s390x: fewer guest instructions) operand scanning. */
 /* t[0 .. 2n-1] = a b */
-INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
+INLINE void mul_wide_os(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
 {
     unsigned i, j;
 
@@ -67,7 +130,7 @@ INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned
 }
 
 /* t[0 .. 2n-1] = a^2 */
-INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
+INLINE void sqr_wide_os(uint64_t *t, const uint64_t *a, unsigned n)
 {
     uint64_t c;
     unsigned i, j;
@@ -103,6 +166,25 @@ INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
         t[2 * i + 1] = (uint64_t)z;
         c = (uint64_t)(z >> 64);
     }
+}
+
+
+INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
+{
+#if defined(__x86_64__)
+    mul_wide_ps(t, a, b, n);
+#else
+    mul_wide_os(t, a, b, n);
+#endif
+}
+
+INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
+{
+#if defined(__x86_64__)
+    sqr_wide_ps(t, a, n);
+#else
+    sqr_wide_os(t, a, n);
+#endif
 }
 
 /* r = t - m if t + hi 2^(64n) >= m (the value below 2m), else t. */
