@@ -220,9 +220,7 @@ INLINE void redc(uint64_t *r, uint64_t *t, const uint64_t *m, uint64_t m0i, unsi
             t[i + j] = (uint64_t)z;
             c = (uint64_t)(z >> 64);
         }
-        z = (u128)t[i + n] + c + hi;            /* the carry moves up one limb */
-        t[i + n] = (uint64_t)z;
-        hi = (uint64_t)(z >> 64);
+        hi = adc(&t[i + n], t[i + n], c, hi);   /* the carry moves up one limb */
     }
     final_sub(r, t + n, hi, m, n);
 }
@@ -289,7 +287,6 @@ INLINE void redc_p384(uint64_t *r, uint64_t *t)
     for (i = 0; i < 6; i++) {
         uint64_t q = t[i] + (t[i] << 32);          /* t[i] (2^32 + 1) mod 2^64 */
         uint64_t s0, s1, s2, s3, b, c;
-        u128 z;
 
         b = sbb(&s0, q, q << 32, 0);                /* s = q + q 2^96 + q 2^128 - q 2^32 */
         b = sbb(&s1, q << 32, q >> 32, b);
@@ -302,9 +299,8 @@ INLINE void redc_p384(uint64_t *r, uint64_t *t)
         b = sbb(&t[i + 3], t[i + 3], s3, b);
         b = sbb(&t[i + 4], t[i + 4], 0, b);
         b = sbb(&t[i + 5], t[i + 5], 0, b);
-        z = (u128)t[i + 6] + q + hi - b;            /* + q 2^384 */
-        t[i + 6] = (uint64_t)z;
-        hi = (uint64_t)(z >> 64);
+        c = adc(&t[i + 6], t[i + 6], q, hi);        /* + q 2^384 */
+        hi = c - sbb(&t[i + 6], t[i + 6], 0, b);    /* the sum's bit 64 */
     }
     final_sub(r, t + 6, hi, zc_ec_p384_m, 6);
 }
@@ -334,20 +330,14 @@ INLINE void redc_p521(uint64_t *r, const uint64_t *t)
     for (i = 0; i < 9; i++) {                   /* t mod 2^521 + t >> 521 */
         uint64_t lo = i < 8 ? t[i] : t[8] & 0x1ff;
         uint64_t hi = t[8 + i] >> 9 | (i < 8 ? t[9 + i] << 55 : 0);
-        u128 z = (u128)lo + hi + c;
 
-        s[i] = (uint64_t)z;
-        c = (uint64_t)(z >> 64);
+        c = adc(&s[i], lo, hi, c);
     }
     c = s[8] >> 9;                              /* bit 521 (no carry out above) */
     s[8] &= 0x1ff;
 #pragma GCC unroll 9
-    for (i = 0; i < 9; i++) {
-        u128 z = (u128)s[i] + c;
-
-        s[i] = (uint64_t)z;
-        c = (uint64_t)(z >> 64);
-    }
+    for (i = 0; i < 9; i++)
+        c = adc(&s[i], s[i], 0, c);
     low = s[0] & (((uint64_t)1 << 55) - 1);     /* bits 0..54 go to 466..520 */
 #pragma GCC unroll 9
     for (i = 0; i < 9; i++)
