@@ -51,8 +51,11 @@ typedef zc_u128 u128;
  * its rows). Bound: a column holds at most n <= 9 products, each below
  * 2^128 - 2^65 + 1, plus the carry limbs of the column below (< 2^128),
  * so its sum is below 10 2^128 < 2^192: three limbs, no carry lost. The
- * square adds each off-diagonal product twice (the same bound with 2n
- * terms, n (n - 1) / 2 products instead of n^2).
+ * square sums the off-diagonal products a_i a_j, i < j, the same way
+ * (n (n - 1) / 2 products instead of n^2; the sum is below a^2 / 2, so
+ * 2n limbs hold it doubled), doubles the 2n limbs by one adc chain
+ * and adds the diagonal a_i^2 by another (a^2 < 2^(128 n): neither
+ * carries out).
  */
 INLINE void acc_add(uint64_t *acc, u128 p)
 {
@@ -83,26 +86,34 @@ INLINE void mul_wide_ps(uint64_t *t, const uint64_t *a, const uint64_t *b, unsig
 
 INLINE void sqr_wide_ps(uint64_t *t, const uint64_t *a, unsigned n)
 {
-    uint64_t acc[3] = { 0, 0, 0 };
+    uint64_t acc[3] = { 0, 0, 0 }, c;
     unsigned i, k;
 
 #pragma GCC unroll 17
-    for (k = 0; k < 2 * n - 1; k++) {
+    for (k = 1; k < 2 * n - 2; k++) {           /* sum of a_i a_j, i < j */
 #pragma GCC unroll 9
-        for (i = k < n ? 0 : k - n + 1; 2 * i < k; i++) {
-            u128 p = (u128)a[i] * a[k - i];
-
-            acc_add(acc, p);
-            acc_add(acc, p);
-        }
-        if (k % 2 == 0)
-            acc_add(acc, (u128)a[k / 2] * a[k / 2]);
+        for (i = k < n ? 0 : k - n + 1; 2 * i < k; i++)
+            acc_add(acc, (u128)a[i] * a[k - i]);
         t[k] = acc[0];
         acc[0] = acc[1];
         acc[1] = acc[2];
         acc[2] = 0;
     }
-    t[2 * n - 1] = acc[0];
+    t[0] = 0;
+    t[2 * n - 2] = acc[0];
+    t[2 * n - 1] = acc[1];                      /* the sum is below a^2 / 2 < 2^(128n - 1) */
+    c = 0;
+#pragma GCC unroll 18
+    for (i = 0; i < 2 * n; i++)                 /* doubled: below a^2, no carry out */
+        c = adc(&t[i], t[i], t[i], c);
+    c = 0;
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {                   /* + the diagonal a_i^2: a^2, no carry out */
+        u128 d = (u128)a[i] * a[i];
+
+        c = adc(&t[2 * i], t[2 * i], (uint64_t)d, c);
+        c = adc(&t[2 * i + 1], t[2 * i + 1], (uint64_t)(d >> 64), c);
+    }
 }
 
 /* Elsewhere (s390x: fewer guest instructions) operand scanning. */
