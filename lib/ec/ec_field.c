@@ -231,7 +231,13 @@ INLINE void redc(uint64_t *r, uint64_t *t, const uint64_t *m, uint64_t m0i, unsi
             t[i + j] = (uint64_t)z;
             c = (uint64_t)(z >> 64);
         }
+#if X86_CARRY_BUILTINS
         hi = adc(&t[i + n], t[i + n], c, hi);   /* the carry moves up one limb */
+#else                                           /* the same sum (s390x: gcc's */
+        z = (u128)t[i + n] + c + hi;            /* allocation of this form is */
+        t[i + n] = (uint64_t)z;                 /* a few instructions shorter) */
+        hi = (uint64_t)(z >> 64);
+#endif
     }
     final_sub(r, t + n, hi, m, n);
 }
