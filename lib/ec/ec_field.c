@@ -277,17 +277,20 @@ INLINE void redc_p256(uint64_t *r, uint64_t *t)
 
 /*
  * P-384: p = 2^384 - 2^128 - 2^96 + 2^32 - 1, -p^-1 = 2^32 + 1 mod 2^64.
- * The step's q p is q 2^384 - s with s = q (2^128 + 2^96 - 2^32 + 1),
- * whose limbs come from shifts and adds: t - s 2^(64i) over limbs
- * i .. i+3 (limb i becomes 0 without a borrow: s = t[i] mod 2^64 by the
- * choice of q), the borrow carried through limbs i+4, i+5, and q added
- * at limb i+6: the same sum as redc's, with no product. Carry bounds:
- * s < 2^128 q + 2^96 q + q < 2^193, so its limbs s0 .. s3 are q - (q <<
- * 32), (q << 32) - (q >> 32) - b0, q + (q >> 32) - b1 with its carry c,
- * and c - b2 (s is positive, so the last is 0 or 1); every sbb() and
- * adc() is two words and a bit. At limb i+6, t + q + hi - b >= 0 (b is
- * 1 only when q, hence s, is not 0, and q >= 1) and below 2^65: hi stays
- * a bit, as in redc, and the result bound is redc's (below 2p).
+ * The step's q p is q 2^384 - s with s = q (2^128 + 2^96 - 2^32 + 1):
+ * t - s 2^(64i) over limbs i .. i+3, the borrow carried through limbs
+ * i+4, i+5, and q added at limb i+6: the same sum as redc's. Limb i
+ * becomes 0 without a borrow (s = t[i] mod 2^64 by the choice of q), so
+ * that subtraction is left out. s's limbs from two products by
+ * constants: 2^96 - 2^32 + 1 = (2^64 - 2^32 + 1) + (2^32 - 1) 2^64, so
+ * s = m1 + m2 2^64 + q 2^128 with m1 = q (2^64 - 2^32 + 1), m2 = q (2^32
+ * - 1) < 2^96 (the shift-and-borrow form of this step took more
+ * instructions, its chains interleaved through setb). Carry bounds:
+ * s < 2^128 q + 2^96 q + q < 2^193, so s3 (the carry out of limb 2) is
+ * 0 or 1; every sbb() and adc() is two words and a bit. At limb i+6,
+ * t + q + hi - b >= 0 (b is 1 only when q, hence s, is not 0, and
+ * q >= 1) and below 2^65: hi stays a bit, as in redc, and the result
+ * bound is redc's (below 2p).
  *
  * x86-64 only: there it saves about 10 % of a product (60.6 against
  * 64-67 ns); on s390x, where a 64x64 product is one instruction and the
@@ -303,15 +306,14 @@ INLINE void redc_p384(uint64_t *r, uint64_t *t)
 #pragma GCC unroll 6
     for (i = 0; i < 6; i++) {
         uint64_t q = t[i] + (t[i] << 32);          /* t[i] (2^32 + 1) mod 2^64 */
-        uint64_t s0, s1, s2, s3, b, c;
+        u128 m1 = (u128)q * 0xffffffff00000001u;    /* q (2^64 - 2^32 + 1) */
+        u128 m2 = (u128)q * 0xffffffffu;            /* q (2^32 - 1), below 2^96 */
+        uint64_t s1, s2, s3, b, c;
 
-        b = sbb(&s0, q, q << 32, 0);                /* s = q + q 2^96 + q 2^128 - q 2^32 */
-        b = sbb(&s1, q << 32, q >> 32, b);
-        c = adc(&s2, q, q >> 32, 0);
-        c -= sbb(&s2, s2, 0, b);                    /* c - b2: s > 0 keeps it 0 or 1 */
+        c = adc(&s1, (uint64_t)(m1 >> 64), (uint64_t)m2, 0);   /* s = m1 + m2 2^64 */
+        c = adc(&s2, (uint64_t)(m2 >> 64), q, c);               /*     + q 2^128 */
         s3 = c;
-        b = sbb(&t[i], t[i], s0, 0);                /* t - s 2^(64i); t[i] becomes 0 */
-        b = sbb(&t[i + 1], t[i + 1], s1, b);
+        b = sbb(&t[i + 1], t[i + 1], s1, 0);        /* t - s 2^(64i) from limb i+1 */
         b = sbb(&t[i + 2], t[i + 2], s2, b);
         b = sbb(&t[i + 3], t[i + 3], s3, b);
         b = sbb(&t[i + 4], t[i + 4], 0, b);
