@@ -57,6 +57,7 @@ typedef zc_u128 u128;
  * and adds the diagonal a_i^2 by another (a^2 < 2^(128 n): neither
  * carries out).
  */
+#if defined(__x86_64__)
 INLINE void acc_add(uint64_t *acc, u128 p)
 {
     uint64_t c;
@@ -66,15 +67,17 @@ INLINE void acc_add(uint64_t *acc, u128 p)
     (void)adc(&acc[2], acc[2], 0, c);
 }
 
-INLINE void mul_wide_ps(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
+INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
 {
     uint64_t acc[3] = { 0, 0, 0 };
     unsigned i, k;
 
 #pragma GCC unroll 17
     for (k = 0; k < 2 * n - 1; k++) {
+        unsigned top = k < n ? k : n - 1;
+
 #pragma GCC unroll 9
-        for (i = k < n ? 0 : k - n + 1; i <= k && i < n; i++)
+        for (i = k < n ? 0 : k - n + 1; i <= top; i++)
             acc_add(acc, (u128)a[i] * b[k - i]);
         t[k] = acc[0];
         acc[0] = acc[1];
@@ -84,7 +87,7 @@ INLINE void mul_wide_ps(uint64_t *t, const uint64_t *a, const uint64_t *b, unsig
     t[2 * n - 1] = acc[0];
 }
 
-INLINE void sqr_wide_ps(uint64_t *t, const uint64_t *a, unsigned n)
+INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
 {
     uint64_t acc[3] = { 0, 0, 0 }, c;
     unsigned i, k;
@@ -116,9 +119,9 @@ INLINE void sqr_wide_ps(uint64_t *t, const uint64_t *a, unsigned n)
     }
 }
 
-/* Elsewhere (s390x: fewer guest instructions) operand scanning. */
+#else /* elsewhere (s390x: fewer guest instructions) operand scanning */
 /* t[0 .. 2n-1] = a b */
-INLINE void mul_wide_os(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
+INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
 {
     unsigned i, j;
 
@@ -141,7 +144,7 @@ INLINE void mul_wide_os(uint64_t *t, const uint64_t *a, const uint64_t *b, unsig
 }
 
 /* t[0 .. 2n-1] = a^2 */
-INLINE void sqr_wide_os(uint64_t *t, const uint64_t *a, unsigned n)
+INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
 {
     uint64_t c;
     unsigned i, j;
@@ -179,24 +182,7 @@ INLINE void sqr_wide_os(uint64_t *t, const uint64_t *a, unsigned n)
     }
 }
 
-
-INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
-{
-#if defined(__x86_64__)
-    mul_wide_ps(t, a, b, n);
-#else
-    mul_wide_os(t, a, b, n);
 #endif
-}
-
-INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
-{
-#if defined(__x86_64__)
-    sqr_wide_ps(t, a, n);
-#else
-    sqr_wide_os(t, a, n);
-#endif
-}
 
 /* r = t - m if t + hi 2^(64n) >= m (the value below 2m), else t. */
 INLINE void final_sub(uint64_t *r, const uint64_t *t, uint64_t hi, const uint64_t *m,
