@@ -104,14 +104,14 @@ INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
     }
     t[0] = 0;
     t[2 * n - 2] = acc[0];
-    t[2 * n - 1] = acc[1];                      /* the sum is below a^2 / 2 < 2^(128n - 1) */
+    t[2 * n - 1] = acc[1];                      /* the sum is below a^2 / 2 */
     c = 0;
 #pragma GCC unroll 18
     for (i = 0; i < 2 * n; i++)                 /* doubled: below a^2, no carry out */
         c = adc(&t[i], t[i], t[i], c);
     c = 0;
 #pragma GCC unroll 9
-    for (i = 0; i < n; i++) {                   /* + the diagonal a_i^2: a^2, no carry out */
+    for (i = 0; i < n; i++) {                   /* + the diagonal: a^2, no carry out */
         u128 d = (u128)a[i] * a[i];
 
         c = adc(&t[2 * i], t[2 * i], (uint64_t)d, c);

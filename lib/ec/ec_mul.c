@@ -104,9 +104,10 @@ static void table(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, const stru
  * curve, so that the compiler unrolls and vectorises them): OR into
  * zeroed limbs every entry ANDed with the mask of its index, whose one
  * hit is entry d - 1. */
-static inline __attribute__((always_inline)) void scan(struct zc_ec_pt *r,
-                                                       const struct zc_ec_pt *t, uint64_t d,
-                                                       unsigned n)
+#define SCAN_INLINE static inline __attribute__((always_inline))
+
+SCAN_INLINE void scan(struct zc_ec_pt *r, const struct zc_ec_pt *t, uint64_t d,
+                      unsigned n)
 {
     unsigned j, l;
 
@@ -122,9 +123,8 @@ static inline __attribute__((always_inline)) void scan(struct zc_ec_pt *r,
 }
 
 /* (x, y) = T[d - 1] of an affine table, T[0] for d = 0. */
-static inline __attribute__((always_inline)) void scan_affine(uint64_t *x, uint64_t *y,
-                                                              const uint64_t *t, uint64_t d,
-                                                              unsigned n)
+SCAN_INLINE void scan_affine(uint64_t *x, uint64_t *y, const uint64_t *t, uint64_t d,
+                             unsigned n)
 {
     unsigned j, l;
 
