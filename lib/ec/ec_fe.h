@@ -31,6 +31,50 @@ static const uint64_t zc_ec_p521_m[9] = {
     0xffffffffffffffffu, 0xffffffffffffffffu, 0x00000000000001ffu,
 };
 
+/* gcc's carry builtins on x86-64 (clang has no __builtin_ia32_sbb_u64,
+ * and makes adc/sbb of the unsigned __int128 form by itself). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define X86_CARRY_BUILTINS 1
+#else
+#define X86_CARRY_BUILTINS 0
+#endif
+
+/* r = a + b + c (c a carry bit); returns the carry out. On x86-64 gcc's
+ * add-with-carry builtin: one adc, where gcc compiles the unsigned
+ * __int128 sum to zeroed registers, two adds and two adcs (and spills). */
+ZC_EC_INLINE uint64_t zc_ec_adc(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+{
+#if X86_CARRY_BUILTINS
+    unsigned long long s;
+
+    c = __builtin_ia32_addcarryx_u64((unsigned char)c, a, b, &s);
+    *r = s;
+    return c;
+#else
+    zc_u128 z = (zc_u128)a + b + c;
+
+    *r = (uint64_t)z;
+    return (uint64_t)(z >> 64);
+#endif
+}
+
+/* r = a - b - c (c a borrow bit); returns the borrow out. */
+ZC_EC_INLINE uint64_t zc_ec_sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+{
+#if X86_CARRY_BUILTINS
+    unsigned long long d;
+
+    c = __builtin_ia32_sbb_u64((unsigned char)c, a, b, &d);
+    *r = d;
+    return c;
+#else
+    zc_u128 z = (zc_u128)a - b - c;
+
+    *r = (uint64_t)z;
+    return (uint64_t)(z >> 64) & 1;
+#endif
+}
+
 /* r = a + b mod m, a, b < m. */
 ZC_EC_INLINE void zc_ec_fe_add(uint64_t *r, const uint64_t *a, const uint64_t *b,
                                const uint64_t *m, unsigned n)
@@ -39,19 +83,11 @@ ZC_EC_INLINE void zc_ec_fe_add(uint64_t *r, const uint64_t *a, const uint64_t *b
     unsigned i;
 
 #pragma GCC unroll 9
-    for (i = 0; i < n; i++) {
-        zc_u128 z = (zc_u128)a[i] + b[i] + carry;
-
-        t[i] = (uint64_t)z;
-        carry = (uint64_t)(z >> 64);
-    }
+    for (i = 0; i < n; i++)
+        carry = zc_ec_adc(&t[i], a[i], b[i], carry);
 #pragma GCC unroll 9
-    for (i = 0; i < n; i++) {
-        zc_u128 d = (zc_u128)t[i] - m[i] - borrow;
-
-        u[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
+    for (i = 0; i < n; i++)
+        borrow = zc_ec_sbb(&u[i], t[i], m[i], borrow);
     keep = zc_ct_mask(borrow & (carry ^ 1));             /* t < m: keep t */
 #pragma GCC unroll 9
     for (i = 0; i < n; i++)
@@ -66,20 +102,12 @@ ZC_EC_INLINE void zc_ec_fe_sub(uint64_t *r, const uint64_t *a, const uint64_t *b
     unsigned i;
 
 #pragma GCC unroll 9
-    for (i = 0; i < n; i++) {
-        zc_u128 d = (zc_u128)a[i] - b[i] - borrow;
-
-        t[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
+    for (i = 0; i < n; i++)
+        borrow = zc_ec_sbb(&t[i], a[i], b[i], borrow);
     mask = zc_ct_mask(borrow);
 #pragma GCC unroll 9
-    for (i = 0; i < n; i++) {
-        zc_u128 z = (zc_u128)t[i] + (m[i] & mask) + carry;
-
-        r[i] = (uint64_t)z;
-        carry = (uint64_t)(z >> 64);
-    }
+    for (i = 0; i < n; i++)
+        carry = zc_ec_adc(&r[i], t[i], m[i] & mask, carry);
 }
 
 #endif /* ZC_EC_FE_H */

@@ -39,50 +39,87 @@ typedef zc_u128 u128;
 
 #define INLINE ZC_EC_INLINE
 
-/* gcc's carry builtins on x86-64 (clang has no __builtin_ia32_sbb_u64,
- * and makes adc/sbb of the unsigned __int128 form by itself). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define X86_CARRY_BUILTINS 1
-#else
-#define X86_CARRY_BUILTINS 0
-#endif
+/* The carry steps of ec_fe.h (gcc's builtins on x86-64). */
+#define adc zc_ec_adc
+#define sbb zc_ec_sbb
 
-/* r = a + b + c (c a carry bit); returns the carry out. On x86-64 gcc's
- * add-with-carry builtin: one adc, where the unsigned __int128 sum
- * compiles to a zero-extend, an add and an adc. */
-INLINE uint64_t adc(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+/*
+ * x86-64: product scanning (Comba), column by column into a three-limb
+ * accumulator (acc0, acc1, acc2): each limb product is one mul and one
+ * add/adc/adc chain, where the operand scanning below needs two
+ * additions of a limb with their carries per product (and gcc spilled
+ * its rows). Bound: a column holds at most n <= 9 products, each below
+ * 2^128 - 2^65 + 1, plus the carry limbs of the column below (< 2^128),
+ * so its sum is below 10 2^128 < 2^192: three limbs, no carry lost. The
+ * square sums the off-diagonal products a_i a_j, i < j, the same way
+ * (n (n - 1) / 2 products instead of n^2; the sum is below a^2 / 2, so
+ * 2n limbs hold it doubled), doubles the 2n limbs by one adc chain
+ * and adds the diagonal a_i^2 by another (a^2 < 2^(128 n): neither
+ * carries out).
+ */
+#if defined(__x86_64__)
+INLINE void acc_add(uint64_t *acc, u128 p)
 {
-#if X86_CARRY_BUILTINS
-    unsigned long long s;
+    uint64_t c;
 
-    c = __builtin_ia32_addcarryx_u64((unsigned char)c, a, b, &s);
-    *r = s;
-    return c;
-#else
-    u128 z = (u128)a + b + c;
-
-    *r = (uint64_t)z;
-    return (uint64_t)(z >> 64);
-#endif
+    c = adc(&acc[0], acc[0], (uint64_t)p, 0);
+    c = adc(&acc[1], acc[1], (uint64_t)(p >> 64), c);
+    (void)adc(&acc[2], acc[2], 0, c);
 }
 
-/* r = a - b - c (c a borrow bit); returns the borrow out. */
-INLINE uint64_t sbb(uint64_t *r, uint64_t a, uint64_t b, uint64_t c)
+INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
 {
-#if X86_CARRY_BUILTINS
-    unsigned long long d;
+    uint64_t acc[3] = { 0, 0, 0 };
+    unsigned i, k;
 
-    c = __builtin_ia32_sbb_u64((unsigned char)c, a, b, &d);
-    *r = d;
-    return c;
-#else
-    u128 z = (u128)a - b - c;
+#pragma GCC unroll 17
+    for (k = 0; k < 2 * n - 1; k++) {
+        unsigned top = k < n ? k : n - 1;
 
-    *r = (uint64_t)z;
-    return (uint64_t)(z >> 64) & 1;
-#endif
+#pragma GCC unroll 9
+        for (i = k < n ? 0 : k - n + 1; i <= top; i++)
+            acc_add(acc, (u128)a[i] * b[k - i]);
+        t[k] = acc[0];
+        acc[0] = acc[1];
+        acc[1] = acc[2];
+        acc[2] = 0;
+    }
+    t[2 * n - 1] = acc[0];
 }
 
+INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
+{
+    uint64_t acc[3] = { 0, 0, 0 }, c;
+    unsigned i, k;
+
+#pragma GCC unroll 17
+    for (k = 1; k < 2 * n - 2; k++) {           /* sum of a_i a_j, i < j */
+#pragma GCC unroll 9
+        for (i = k < n ? 0 : k - n + 1; 2 * i < k; i++)
+            acc_add(acc, (u128)a[i] * a[k - i]);
+        t[k] = acc[0];
+        acc[0] = acc[1];
+        acc[1] = acc[2];
+        acc[2] = 0;
+    }
+    t[0] = 0;
+    t[2 * n - 2] = acc[0];
+    t[2 * n - 1] = acc[1];                      /* the sum is below a^2 / 2 */
+    c = 0;
+#pragma GCC unroll 18
+    for (i = 0; i < 2 * n; i++)                 /* doubled: below a^2, no carry out */
+        c = adc(&t[i], t[i], t[i], c);
+    c = 0;
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++) {                   /* + the diagonal: a^2, no carry out */
+        u128 d = (u128)a[i] * a[i];
+
+        c = adc(&t[2 * i], t[2 * i], (uint64_t)d, c);
+        c = adc(&t[2 * i + 1], t[2 * i + 1], (uint64_t)(d >> 64), c);
+    }
+}
+
+#else /* elsewhere (s390x: fewer guest instructions) operand scanning */
 /* t[0 .. 2n-1] = a b */
 INLINE void mul_wide(uint64_t *t, const uint64_t *a, const uint64_t *b, unsigned n)
 {
@@ -145,6 +182,8 @@ INLINE void sqr_wide(uint64_t *t, const uint64_t *a, unsigned n)
     }
 }
 
+#endif
+
 /* r = t - m if t + hi 2^(64n) >= m (the value below 2m), else t. */
 INLINE void final_sub(uint64_t *r, const uint64_t *t, uint64_t hi, const uint64_t *m,
                       unsigned n)
@@ -153,12 +192,8 @@ INLINE void final_sub(uint64_t *r, const uint64_t *t, uint64_t hi, const uint64_
     unsigned i;
 
 #pragma GCC unroll 9
-    for (i = 0; i < n; i++) {
-        u128 d = (u128)t[i] - m[i] - borrow;
-
-        u[i] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
-    }
+    for (i = 0; i < n; i++)
+        borrow = sbb(&u[i], t[i], m[i], borrow);
     use = zc_ct_mask(hi | (borrow ^ 1));
 #pragma GCC unroll 9
     for (i = 0; i < n; i++)
@@ -182,9 +217,13 @@ INLINE void redc(uint64_t *r, uint64_t *t, const uint64_t *m, uint64_t m0i, unsi
             t[i + j] = (uint64_t)z;
             c = (uint64_t)(z >> 64);
         }
-        z = (u128)t[i + n] + c + hi;            /* the carry moves up one limb */
-        t[i + n] = (uint64_t)z;
+#if X86_CARRY_BUILTINS
+        hi = adc(&t[i + n], t[i + n], c, hi);   /* the carry moves up one limb */
+#else                                           /* the same sum (s390x: gcc's */
+        z = (u128)t[i + n] + c + hi;            /* allocation of this form is */
+        t[i + n] = (uint64_t)z;                 /* a few instructions shorter) */
         hi = (uint64_t)(z >> 64);
+#endif
     }
     final_sub(r, t + n, hi, m, n);
 }
@@ -224,17 +263,20 @@ INLINE void redc_p256(uint64_t *r, uint64_t *t)
 
 /*
  * P-384: p = 2^384 - 2^128 - 2^96 + 2^32 - 1, -p^-1 = 2^32 + 1 mod 2^64.
- * The step's q p is q 2^384 - s with s = q (2^128 + 2^96 - 2^32 + 1),
- * whose limbs come from shifts and adds: t - s 2^(64i) over limbs
- * i .. i+3 (limb i becomes 0 without a borrow: s = t[i] mod 2^64 by the
- * choice of q), the borrow carried through limbs i+4, i+5, and q added
- * at limb i+6: the same sum as redc's, with no product. Carry bounds:
- * s < 2^128 q + 2^96 q + q < 2^193, so its limbs s0 .. s3 are q - (q <<
- * 32), (q << 32) - (q >> 32) - b0, q + (q >> 32) - b1 with its carry c,
- * and c - b2 (s is positive, so the last is 0 or 1); every sbb() and
- * adc() is two words and a bit. At limb i+6, t + q + hi - b >= 0 (b is
- * 1 only when q, hence s, is not 0, and q >= 1) and below 2^65: hi stays
- * a bit, as in redc, and the result bound is redc's (below 2p).
+ * The step's q p is q 2^384 - s with s = q (2^128 + 2^96 - 2^32 + 1):
+ * t - s 2^(64i) over limbs i .. i+3, the borrow carried through limbs
+ * i+4, i+5, and q added at limb i+6: the same sum as redc's. Limb i
+ * becomes 0 without a borrow (s = t[i] mod 2^64 by the choice of q), so
+ * that subtraction is left out. s's limbs from two products by
+ * constants: 2^96 - 2^32 + 1 = (2^64 - 2^32 + 1) + (2^32 - 1) 2^64, so
+ * s = m1 + m2 2^64 + q 2^128 with m1 = q (2^64 - 2^32 + 1), m2 = q (2^32
+ * - 1) < 2^96 (the shift-and-borrow form of this step took more
+ * instructions, its chains interleaved through setb). Carry bounds:
+ * s < 2^128 q + 2^96 q + q < 2^193, so s3 (the carry out of limb 2) is
+ * 0 or 1; every sbb() and adc() is two words and a bit. At limb i+6,
+ * t + q + hi - b >= 0 (b is 1 only when q, hence s, is not 0, and
+ * q >= 1) and below 2^65: hi stays a bit, as in redc, and the result
+ * bound is redc's (below 2p).
  *
  * x86-64 only: there it saves about 10 % of a product (60.6 against
  * 64-67 ns); on s390x, where a 64x64 product is one instruction and the
@@ -250,23 +292,20 @@ INLINE void redc_p384(uint64_t *r, uint64_t *t)
 #pragma GCC unroll 6
     for (i = 0; i < 6; i++) {
         uint64_t q = t[i] + (t[i] << 32);          /* t[i] (2^32 + 1) mod 2^64 */
-        uint64_t s0, s1, s2, s3, b, c;
-        u128 z;
+        u128 m1 = (u128)q * 0xffffffff00000001u;    /* q (2^64 - 2^32 + 1) */
+        u128 m2 = (u128)q * 0xffffffffu;            /* q (2^32 - 1), below 2^96 */
+        uint64_t s1, s2, s3, b, c;
 
-        b = sbb(&s0, q, q << 32, 0);                /* s = q + q 2^96 + q 2^128 - q 2^32 */
-        b = sbb(&s1, q << 32, q >> 32, b);
-        c = adc(&s2, q, q >> 32, 0);
-        c -= sbb(&s2, s2, 0, b);                    /* c - b2: s > 0 keeps it 0 or 1 */
+        c = adc(&s1, (uint64_t)(m1 >> 64), (uint64_t)m2, 0);   /* s = m1 + m2 2^64 */
+        c = adc(&s2, (uint64_t)(m2 >> 64), q, c);               /*     + q 2^128 */
         s3 = c;
-        b = sbb(&t[i], t[i], s0, 0);                /* t - s 2^(64i); t[i] becomes 0 */
-        b = sbb(&t[i + 1], t[i + 1], s1, b);
+        b = sbb(&t[i + 1], t[i + 1], s1, 0);        /* t - s 2^(64i) from limb i+1 */
         b = sbb(&t[i + 2], t[i + 2], s2, b);
         b = sbb(&t[i + 3], t[i + 3], s3, b);
         b = sbb(&t[i + 4], t[i + 4], 0, b);
         b = sbb(&t[i + 5], t[i + 5], 0, b);
-        z = (u128)t[i + 6] + q + hi - b;            /* + q 2^384 */
-        t[i + 6] = (uint64_t)z;
-        hi = (uint64_t)(z >> 64);
+        c = adc(&t[i + 6], t[i + 6], q, hi);        /* + q 2^384 */
+        hi = c - sbb(&t[i + 6], t[i + 6], 0, b);    /* the sum's bit 64 */
     }
     final_sub(r, t + 6, hi, zc_ec_p384_m, 6);
 }
@@ -296,20 +335,14 @@ INLINE void redc_p521(uint64_t *r, const uint64_t *t)
     for (i = 0; i < 9; i++) {                   /* t mod 2^521 + t >> 521 */
         uint64_t lo = i < 8 ? t[i] : t[8] & 0x1ff;
         uint64_t hi = t[8 + i] >> 9 | (i < 8 ? t[9 + i] << 55 : 0);
-        u128 z = (u128)lo + hi + c;
 
-        s[i] = (uint64_t)z;
-        c = (uint64_t)(z >> 64);
+        c = adc(&s[i], lo, hi, c);
     }
     c = s[8] >> 9;                              /* bit 521 (no carry out above) */
     s[8] &= 0x1ff;
 #pragma GCC unroll 9
-    for (i = 0; i < 9; i++) {
-        u128 z = (u128)s[i] + c;
-
-        s[i] = (uint64_t)z;
-        c = (uint64_t)(z >> 64);
-    }
+    for (i = 0; i < 9; i++)
+        c = adc(&s[i], s[i], 0, c);
     low = s[0] & (((uint64_t)1 << 55) - 1);     /* bits 0..54 go to 466..520 */
 #pragma GCC unroll 9
     for (i = 0; i < 9; i++)

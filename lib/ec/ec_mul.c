@@ -100,21 +100,62 @@ static void table(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, const stru
         zc_ec_jac_add(c, &t[j], &t[j - 1], &t[0]);
 }
 
+/* The table scans, with the limb count n a constant (one copy per
+ * curve, so that the compiler unrolls and vectorises them): OR into
+ * zeroed limbs every entry ANDed with the mask of its index, whose one
+ * hit is entry d - 1. */
+#define SCAN_INLINE static inline __attribute__((always_inline))
+
+SCAN_INLINE void scan(struct zc_ec_pt *r, const struct zc_ec_pt *t, uint64_t d,
+                      unsigned n)
+{
+    unsigned j, l;
+
+    for (j = 0; j < TBL; j++) {
+        uint64_t m = zc_ct_mask(zc_ct_eq(d, j + 1));
+
+        for (l = 0; l < n; l++) {
+            r->x[l] |= t[j].x[l] & m;
+            r->y[l] |= t[j].y[l] & m;
+            r->z[l] |= t[j].z[l] & m;
+        }
+    }
+}
+
+/* (x, y) = T[d - 1] of an affine table, T[0] for d = 0. */
+SCAN_INLINE void scan_affine(uint64_t *x, uint64_t *y, const uint64_t *t, uint64_t d,
+                             unsigned n)
+{
+    unsigned j, l;
+
+    for (l = 0; l < n; l++)
+        x[l] = y[l] = 0;
+    for (j = 0; j < TBL; j++) {
+        uint64_t m = zc_ct_mask(zc_ct_eq(d, j + 1) | (j == 0 ? zc_ct_eq(d, 0) : 0));
+
+        for (l = 0; l < n; l++) {
+            x[l] |= t[2 * n * j + l] & m;
+            y[l] |= t[2 * n * j + n + l] & m;
+        }
+    }
+}
+
 /* r = sign * t[d - 1] (infinity for d = 0), reading every entry. */
 static void lookup(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                    const struct zc_ec_pt *t, uint64_t d, uint64_t neg)
 {
-    uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS];
-    unsigned n = c->p.limbs, j;
+    uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS], inf = zc_ct_mask(zc_ct_eq(d, 0));
+    unsigned n = c->p.limbs, l;
 
-    zc_ec_pt_infinity(c, r);
-    for (j = 0; j < TBL; j++) {                 /* the n limbs in use of each */
-        uint64_t hit = zc_ct_eq(d, j + 1);
-
-        zc_ct_copy64(hit, r->x, t[j].x, n);
-        zc_ct_copy64(hit, r->y, t[j].y, n);
-        zc_ct_copy64(hit, r->z, t[j].z, n);
-    }
+    memset(r, 0, sizeof *r);
+    if (n == 4)
+        scan(r, t, d, 4);
+    else if (n == 6)
+        scan(r, t, d, 6);
+    else
+        scan(r, t, d, 9);
+    for (l = 0; l < n; l++)                     /* d = 0: (0:1:0) */
+        r->y[l] |= c->p.one[l] & inf;
     zc_ec_mod_sub(&c->p, ny, zero, r->y);
     zc_ct_copy64(neg, r->y, ny, n);
 }
@@ -125,16 +166,14 @@ static void lookup_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t 
                           const uint64_t *t, uint64_t d, uint64_t neg)
 {
     uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS];
-    unsigned n = c->p.limbs, j;
+    unsigned n = c->p.limbs;
 
-    memcpy(x, t, n * sizeof *x);
-    memcpy(y, t + n, n * sizeof *y);
-    for (j = 1; j < TBL; j++) {
-        uint64_t hit = zc_ct_eq(d, j + 1);
-
-        zc_ct_copy64(hit, x, t + 2 * n * j, n);
-        zc_ct_copy64(hit, y, t + 2 * n * j + n, n);
-    }
+    if (n == 4)
+        scan_affine(x, y, t, d, 4);
+    else if (n == 6)
+        scan_affine(x, y, t, d, 6);
+    else
+        scan_affine(x, y, t, d, 9);
     zc_ec_mod_sub(&c->p, ny, zero, y);
     zc_ct_copy64(neg, y, ny, n);
 }

@@ -57,7 +57,13 @@ ZC_EC_INLINE void f_sqr(unsigned n, uint64_t *r, const uint64_t *a)
 
 /* P-256's additions inline; P-384's and P-521's as calls, which keeps
  * their copies of the formulas at a third of the size (the products
- * dominate there). */
+ * dominate there). On x86-64, where the carry builtins make P-384's
+ * additions short (ec_fe.h), those inline too. */
+#if defined(__x86_64__) && X86_CARRY_BUILTINS
+#define INLINE_P384_FE 1
+#else
+#define INLINE_P384_FE 0
+#endif
 static void add_p384_fe(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     zc_ec_fe_add(r, a, b, zc_ec_p384_m, 6);
@@ -79,6 +85,8 @@ ZC_EC_INLINE void f_add(unsigned n, uint64_t *r, const uint64_t *a, const uint64
 {
     if (n == 4)
         zc_ec_fe_add(r, a, b, zc_ec_p256_m, 4);
+    else if (n == 6 && INLINE_P384_FE)
+        zc_ec_fe_add(r, a, b, zc_ec_p384_m, 6);
     else if (n == 6)
         add_p384_fe(r, a, b);
     else
@@ -89,6 +97,8 @@ ZC_EC_INLINE void f_sub(unsigned n, uint64_t *r, const uint64_t *a, const uint64
 {
     if (n == 4)
         zc_ec_fe_sub(r, a, b, zc_ec_p256_m, 4);
+    else if (n == 6 && INLINE_P384_FE)
+        zc_ec_fe_sub(r, a, b, zc_ec_p384_m, 6);
     else if (n == 6)
         sub_p384_fe(r, a, b);
     else

@@ -9,12 +9,16 @@
  * The specialised multiplications (ec_field.c) against a reference made
  * of modular additions alone (shift and add), at random and at m - 1;
  * the mixed addition against the projective one; the fixed-base comb
- * (k G over the table) against the variable-base ladder given G.
+ * (k G over the table) against the variable-base ladder given G. The
+ * carry edges: every pair of a set of limb patterns near 0, near m and
+ * with saturated limbs (edge_values) through the products, the squares
+ * and ec_fe.h's inline additions and subtractions.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "ec/ec_fe.h"
 #include "ec/ec_sw.h"
 
 #include "unit.h"
@@ -44,7 +48,7 @@ static int pt_eq(const struct zc_ec_curve_sw *c, const struct zc_ec_pt *a, const
     return eq(&c->p, ax, bx) && eq(&c->p, ay, by);
 }
 
-__extension__ typedef unsigned __int128 u128;
+typedef zc_u128 u128;
 
 /* r = a b R^-1 mod m by its definition, from additions only: r R = a b. */
 static void ref_mont_mul(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
@@ -76,6 +80,110 @@ static void ref_mont_mul(const struct zc_ec_mod *m, uint64_t *r, const uint64_t 
     memcpy(r, acc, sizeof acc);
 }
 
+#define NEDGE 16
+
+/* Values below m whose limbs make the longest carry chains: 0, 1, 2,
+ * m - 1, m - 2, m - 2^32, m - 2^64, (m - 1) / 2, (m + 1) / 2, limbs of
+ * all ones below the top one (and its half), alternating all-ones and
+ * zero limbs, a top limb alone, 2^(64 (limbs - 1)) - 1, and two of
+ * random limbs each forced to 0 or all ones. */
+static void edge_values(const struct zc_ec_mod *m, uint64_t v[NEDGE][ZC_EC_LIMBS])
+{
+    static const uint64_t one[ZC_EC_LIMBS] = { 1 }, two[ZC_EC_LIMBS] = { 2 };
+    static const uint64_t w32[ZC_EC_LIMBS] = { (uint64_t)1 << 32 };
+    static const uint64_t w64[ZC_EC_LIMBS] = { 0, 1 };
+    unsigned n = m->limbs, k, j;
+    uint8_t rb[8];
+
+    memset(v, 0, NEDGE * sizeof v[0]);
+    v[1][0] = 1;
+    v[2][0] = 2;
+    zc_ec_mod_sub(m, v[3], m->m, one);
+    zc_ec_mod_sub(m, v[4], m->m, two);
+    zc_ec_mod_sub(m, v[5], m->m, w32);
+    zc_ec_mod_sub(m, v[6], m->m, w64);
+    for (j = 0; j < n; j++)                     /* (m - 1) / 2, (m + 1) / 2 */
+        v[7][j] = v[3][j] >> 1 | (j + 1 < n ? v[3][j + 1] << 63 : 0);
+    zc_ec_mod_add(m, v[8], v[7], one);
+    for (j = 0; j + 1 < n; j++) {
+        v[9][j] = ~(uint64_t)0;
+        v[10][j] = j % 2 ? 0 : ~(uint64_t)0;
+        v[12][j] = ~(uint64_t)0;
+    }
+    v[9][n - 1] = m->m[n - 1] - 1;              /* below m's top limb */
+    v[10][n - 1] = m->m[n - 1] >> 1;
+    v[11][n - 1] = m->m[n - 1] - 1;
+    for (j = 0; j < n; j++)
+        v[13][j] = v[9][j] >> 1 | (j + 1 < n ? v[9][j + 1] << 63 : 0);
+    for (k = 14; k < NEDGE; k++) {
+        for (j = 0; j < n; j++) {
+            fill(rb, 1);
+            v[k][j] = rb[0] & 1 ? ~(uint64_t)0 : 0;
+        }
+        v[k][n - 1] = v[k][n - 1] ? m->m[n - 1] - 1 : 0;
+    }
+}
+
+/* ec_fe.h's inline addition and subtraction for P-256, P-384, P-521. */
+static void fe_add(unsigned ci, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    if (ci == 0)
+        zc_ec_fe_add(r, a, b, zc_ec_p256_m, 4);
+    else if (ci == 1)
+        zc_ec_fe_add(r, a, b, zc_ec_p384_m, 6);
+    else
+        zc_ec_fe_add(r, a, b, zc_ec_p521_m, 9);
+}
+
+static void fe_sub(unsigned ci, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    if (ci == 0)
+        zc_ec_fe_sub(r, a, b, zc_ec_p256_m, 4);
+    else if (ci == 1)
+        zc_ec_fe_sub(r, a, b, zc_ec_p384_m, 6);
+    else
+        zc_ec_fe_sub(r, a, b, zc_ec_p521_m, 9);
+}
+
+/* Every pair of edge values through the products (against the
+ * reference), and, for the field prime, ec_fe.h's additions and
+ * subtractions (against ec_mont.c's and each other). */
+static void edges(unsigned ci, unsigned mi, const struct zc_ec_mod *m)
+{
+    uint64_t v[NEDGE][ZC_EC_LIMBS], t[ZC_EC_LIMBS], u[ZC_EC_LIMBS];
+    unsigned i, j, bad = 0;
+    char what[96];
+
+    edge_values(m, v);
+    for (i = 0; i < NEDGE; i++) {
+        for (j = m->limbs; j-- > 0 && v[i][j] == m->m[j];)
+            ;
+        bad += j == (unsigned)-1 || v[i][j] > m->m[j];  /* every value below m */
+        for (j = 0; j < NEDGE; j++) {
+            ref_mont_mul(m, t, v[i], v[j]);
+            zc_ec_mont_mul(m, u, v[i], v[j]);
+            bad += !eq(m, u, t);
+            if (mi != 0)
+                continue;
+            zc_ec_mod_add(m, t, v[i], v[j]);
+            memset(u, 0, sizeof u);
+            fe_add(ci, u, v[i], v[j]);
+            bad += !eq(m, u, t);
+            zc_ec_mod_sub(m, t, v[i], v[j]);
+            memset(u, 0, sizeof u);
+            fe_sub(ci, u, v[i], v[j]);
+            bad += !eq(m, u, t);
+            fe_add(ci, u, u, v[j]);
+            bad += !eq(m, u, v[i]);
+        }
+        ref_mont_mul(m, t, v[i], v[i]);
+        zc_ec_mont_sqr(m, u, v[i]);
+        bad += !eq(m, u, t);
+    }
+    snprintf(what, sizeof what, "curve %u mod %u: edge values' products, sums", ci, mi);
+    check(bad == 0, what);
+}
+
 int main(void)
 {
     unsigned ci, i;
@@ -89,6 +197,8 @@ int main(void)
 
         for (mi = 0; mi < 2; mi++) {
             const struct zc_ec_mod *m = mods[mi];
+
+            edges(ci, mi, m);
 
             for (i = 0; i < 50; i++) {
                 uint64_t a[ZC_EC_LIMBS], b[ZC_EC_LIMBS], t[ZC_EC_LIMBS], u[ZC_EC_LIMBS];
