@@ -77,7 +77,14 @@ static const char *const orders[3] = {
 
 static char what[160];
 
-#define CHECK(ok, ...) do { snprintf(what, sizeof what, __VA_ARGS__); check((ok), what); } while (0)
+/* The condition first: the message may print what it computed. */
+#define CHECK(ok, ...)                                                      \
+    do {                                                                    \
+        int ok_ = (ok);                                                     \
+                                                                            \
+        snprintf(what, sizeof what, __VA_ARGS__);                           \
+        check(ok_, what);                                                   \
+    } while (0)
 
 static const EVP_MD *md_of(enum zc_hash_alg alg)
 {
@@ -137,7 +144,7 @@ static int key(zc_ec_key *k, unsigned ci, const uint8_t *priv, enum zc_backend b
 static int openssl_verify(const zc_ec_key *k, const uint8_t *h, size_t hl, const uint8_t *sig,
                           size_t sl)
 {
-    uint8_t spki[256], der[160];
+    uint8_t spki[256] = { 0 }, der[160] = { 0 };
     size_t spl = sizeof spki, dl = sizeof der;
     const uint8_t *p = spki;
     EVP_PKEY *pk;
@@ -192,7 +199,7 @@ static BIGNUM *bits2int(const uint8_t *s, size_t len, int qlen)
 static void hm(const EVP_MD *md, const uint8_t *kk, size_t hl, const uint8_t *d, size_t n,
                uint8_t *out)
 {
-    uint8_t tmp[64];
+    uint8_t tmp[64] = { 0 };
 
     HMAC(md, kk, (int)hl, d, n, tmp, NULL);
     memcpy(out, tmp, hl);
@@ -202,7 +209,7 @@ static void hm(const EVP_MD *md, const uint8_t *kk, size_t hl, const uint8_t *d,
 static void rfc6979_k(const EVP_MD *md, uint8_t *kk, const uint8_t *v, size_t hl, uint8_t tag,
                       const uint8_t *x, const uint8_t *h1, size_t rlen)
 {
-    uint8_t m[64 + 1 + 2 * 66];
+    uint8_t m[64 + 1 + 2 * 66] = { 0 };
     size_t n = hl + 1;
 
     memcpy(m, v, hl);
@@ -223,7 +230,7 @@ static void rfc6979(unsigned ci, enum zc_hash_alg alg, const uint8_t *x, const u
     const EVP_MD *md = md_of(alg);
     BIGNUM *q = NULL, *e, *k;
     BN_CTX *ctx = BN_CTX_new();
-    uint8_t v[64], kk[64], t[66 + 64], h1[66];
+    uint8_t v[64] = { 0 }, kk[64] = { 0 }, t[66 + 64] = { 0 }, h1[66] = { 0 };
     size_t rlen = zc_ec_field_size(curves[ci]), t_len;
     unsigned got = 0;
     int qlen;
@@ -262,22 +269,25 @@ static void rfc6979(unsigned ci, enum zc_hash_alg alg, const uint8_t *x, const u
 /* The comparisons                                                      */
 /* ------------------------------------------------------------------ */
 
-/* A private key of the curve: the RFC's for index 0, else from OpenSSL's RNG
- * through zc_ec_key_generate on a software key. */
+/* A private key of the curve: the RFC's for index 0, else a fresh one of
+ * zc_ec_key_generate. */
 static void priv_of(unsigned ci, unsigned which, uint8_t priv[66])
 {
     zc_ec_key g;
-    uint8_t der[256];
+    uint8_t der[256] = { 0 };
     size_t dl = sizeof der;
 
     if (which == 0) {
         unhex(priv, ec_rfc6979_keys[ci].x);
         return;
     }
-    zc_ec_key_set_backend(&g, ZC_BACKEND_SOFTWARE);
-    zc_ec_key_generate(&g, curves[ci]);
-    /* SEC1's octet string holds d in f bytes: take it from the PKCS#8 export */
-    zc_ec_key_export_der(&g, ZC_EC_DER_PRIVATE_SEC1, der, &dl);
+    if (zc_ec_key_generate(&g, curves[ci]) != ZC_OK ||
+        zc_ec_key_export_der(&g, ZC_EC_DER_PRIVATE_SEC1, der, &dl) != ZC_OK) {
+        check(0, "a generated key exports as SEC1");
+        memset(priv, 0, 66);
+        return;
+    }
+    /* SEC1's octet string holds d in f bytes */
     /* ECPrivateKey: 30 len 02 01 01 04 f d ...; len may take two bytes */
     memcpy(priv, der + (der[1] == 0x81 ? 3 : 2) + 5, zc_ec_field_size(curves[ci]));
     zc_ec_key_wipe(&g);
@@ -288,8 +298,9 @@ static void compare_key(unsigned ci, unsigned which)
 {
     const char *cn = curve_names[ci];
     size_t f = zc_ec_field_size(curves[ci]), j;
-    uint8_t priv[66], pub_c[133], pub_s[133], h[64], sig_c[132], sig_s[132], bad[132];
-    uint8_t sec_c[66], sec_s[66], ppriv[66];
+    uint8_t priv[66] = { 0 }, pub_c[133] = { 0 }, pub_s[133] = { 0 }, h[64] = { 0 };
+    uint8_t sig_c[132] = { 0 }, sig_s[132] = { 0 }, bad[132] = { 0 };
+    uint8_t sec_c[66] = { 0 }, sec_s[66] = { 0 }, ppriv[66] = { 0 };
     zc_ec_key kc, ks, pc, ps;
     size_t pl_c = sizeof pub_c, pl_s = sizeof pub_s, sl;
     unsigned long kd, pc0;
@@ -306,7 +317,7 @@ static void compare_key(unsigned ci, unsigned which)
     CHECK(pl_c == 2 * f + 1 && openssl_public(ci, priv, pub_s) && !memcmp(pub_c, pub_s, pl_c),
           "%s key %u: the public key is OpenSSL's d*G", cn, which);
     if (which == 0) {
-        uint8_t q[132];
+        uint8_t q[132] = { 0 };
 
         unhex(q, ec_rfc6979_keys[ci].ux);
         unhex(q + f, ec_rfc6979_keys[ci].uy);
@@ -334,7 +345,7 @@ static void compare_key(unsigned ci, unsigned which)
 
             for (v = 0; v < sizeof ec_rfc6979_sigs / sizeof ec_rfc6979_sigs[0]; v++) {
                 const struct ec_rfc6979_sig *s = &ec_rfc6979_sigs[v];
-                uint8_t rs[132];
+                uint8_t rs[132] = { 0 };
 
                 if (s->key != ci || s->alg != alg)
                     continue;
@@ -373,7 +384,7 @@ static void compare_key(unsigned ci, unsigned which)
             if (sl < 2) {
                 memset(fld, 0, f);
             } else {
-                uint8_t n[66];
+                uint8_t n[66] = { 0 };
 
                 unhex(n, orders[ci]);
                 memcpy(fld, n, f);
@@ -422,7 +433,7 @@ static void compare_key(unsigned ci, unsigned which)
 /* Software keys issue no KDSA or PCC at all. */
 static void software_silent(void)
 {
-    uint8_t priv[66], h[64], sig[132], sec[66];
+    uint8_t priv[66] = { 0 }, h[64] = { 0 }, sig[132] = { 0 }, sec[66] = { 0 };
     zc_ec_key k, p;
     size_t sl;
     unsigned ci;
@@ -456,7 +467,8 @@ static void retries(void)
     for (ci = 0; ci < 3; ci++) {
         const char *cn = curve_names[ci];
         size_t f = zc_ec_field_size(curves[ci]), sl, hl;
-        uint8_t priv[66], h[64], sig1[132], sig2[132], sig3[132], sigs[132], n1[66], n2[66];
+        uint8_t priv[66] = { 0 }, h[64] = { 0 }, sig1[132] = { 0 }, sig2[132] = { 0 };
+        uint8_t sig3[132] = { 0 }, sigs[132] = { 0 }, n1[66] = { 0 }, n2[66] = { 0 };
         uint8_t cand[2][66], sec_c[66], sec_s[66], pub[133];
         zc_ec_key kc, ks, peer;
         int ok;
@@ -468,7 +480,7 @@ static void retries(void)
         rfc6979(ci, ZC_SHA512, priv, h, hl, cand, 2);
         {
             const struct ec_rfc6979_sig *v = &ec_rfc6979_sigs_test[5 * ci + 4];
-            uint8_t k[66];
+            uint8_t k[66] = { 0 };
 
             unhex(k, v->k);
             CHECK(v->alg == ZC_SHA512 && !memcmp(k, cand[0], f),
@@ -541,7 +553,7 @@ static void retries(void)
         sl = sizeof pub;
         ok = ok && zc_ec_key_public(&peer, pub, &sl) == ZC_OK;
         {
-            uint8_t pub2[133];
+            uint8_t pub2[133] = { 0 };
             size_t sl2 = sizeof pub2;
             zc_ec_key q;
 
@@ -597,7 +609,8 @@ static void caps_removed(char what_gone)
     for (ci = 0; ci < 3; ci++) {
         const char *cn = curve_names[ci];
         size_t f = zc_ec_field_size(curves[ci]), sl;
-        uint8_t priv[66], h[64], sig_a[132], sig_s[132], sec[66];
+        uint8_t priv[66] = { 0 }, h[64] = { 0 }, sig_a[132] = { 0 }, sig_s[132] = { 0 };
+        uint8_t sec[66] = { 0 };
         zc_ec_key ka, ks, kc, peer;
         int rc, ok;
 
@@ -626,7 +639,7 @@ static void caps_removed(char what_gone)
                   ZC_ENOTSUP && zc_ecdsa_verify(&kc, ZC_SHA256, h, sig_s, 2 * f) == ZC_ENOTSUP,
                   "%s, KDSA removed: CPACF key signs and verifies ZC_ENOTSUP (%d)", cn, rc);
         } else {
-            uint8_t pub[133], want[133];
+            uint8_t pub[133] = { 0 }, want[133] = { 0 };
             size_t pl = sizeof pub;
 
             CHECK(ok && pcc_runs() == 0, "%s, PCC 64-66 removed: AUTO imports and does ECDH in "
@@ -675,7 +688,7 @@ static void selftest_catches(int plant)
     for (ci = 0; ci < 3; ci++) {
         const char *cn = curve_names[ci];
         size_t f = zc_ec_field_size(curves[ci]), sl;
-        uint8_t priv[66], h[64], sig_a[132], sig_s[132];
+        uint8_t priv[66] = { 0 }, h[64] = { 0 }, sig_a[132] = { 0 }, sig_s[132] = { 0 };
         struct zc_backend_info bi;
         zc_ec_key ka, ks, kc;
         int sv, ss, sp, rc;
