@@ -100,8 +100,8 @@ static int rederive(const struct zc_protkey_src *src, uint8_t *dst)
     size_t len = 0;
     int rc;
 
-    if (src->cell == NULL)
-        return ZC_EDEVICE;
+    if (src == NULL || src->cell == NULL)
+        return ZC_EDEVICE;              /* no key to renew: the rule's caller passed none */
     rc = src->derive(src->owner, field, &len);
     rc = rc == ZC_OK && len == src->cell->zc_len ? ZC_OK : ZC_EKEY;
     if (rc == ZC_OK) {

@@ -66,7 +66,9 @@ extern const struct zc_cc_rule zc_cc_clear_key;
  * callers); otherwise the error that ends the call: ZC_EDEVICE for a code
  * the function does not define, ZC_EINVAL for refused input, ZC_EKEY when
  * the field cannot be derived or ZC_PROTKEY_STALLS stops in a row came
- * without progress. *stalls starts at 0 for each call.
+ * without progress. *stalls starts at 0 for each call. src and key_field
+ * may be NULL for an instruction without a protected key (KDSA's clear
+ * codes): a stale key then ends the call with ZC_EDEVICE.
  */
 int zc_cpacf_stopped(const struct zc_cc_rule *rule, int cc, long progress,
                      unsigned *stalls, const struct zc_protkey_src *src, uint8_t *key_field);
