@@ -215,7 +215,8 @@ static int kmac_final(zc_hmac_ctx *c, uint8_t mac[ZC_HASH_MAX_SIZE])
         zc_store_be64(imbl, h->zc_len_hi << 3 | h->zc_len_lo >> 61);
         zc_store_be64(imbl + 8, h->zc_len_lo << 3);
     }
-    zc_stat_count((enum zc_algo)h->zc_alg, 0, ZC_STAT_CPACF, 0, h->zc_len_lo);
+    zc_stat_count((enum zc_algo)h->zc_alg, 0, zc_stat_be(ZC_BACKEND_CPACF, kmac_prot(fc)), 0,
+                  h->zc_len_lo);
     rc = kmac_issue(c, h->zc_buf, h->zc_buf_len, 1);
     if (rc == ZC_OK)
         memcpy(mac, kmac_pb(c), zc_hash_size((enum zc_hash_alg)h->zc_alg));

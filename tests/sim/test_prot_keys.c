@@ -234,6 +234,21 @@ static void hmac_single(void)
              zc_hmac_protected(&k, msg, 1, b, 32) == ZC_ESTATE;
         check(ok, "protected HMAC: a wiped key is ZC_ESTATE for its stream");
     }
+    {
+        /* statistics: a protected key's MAC counts as protected */
+        static struct zc_stats st;
+        int id;
+
+        zc_stats_enable(1);
+        zc_stats_reset();
+        zc_hmac_protected(&hprot[1], msg, 100, b, 32);
+        zc_stats_snapshot(&st);
+        zc_stats_enable(0);
+        id = zc_stat_id(ZC_ALGO_SHA256, 0);
+        check(id >= 0 && st.cell[id][ZC_STAT_PROTECTED][0].bytes == 100 &&
+                  st.cell[id][ZC_STAT_CPACF][0].bytes == 0,
+              "statistics: protected HMAC counted as protected");
+    }
 }
 
 /* One round of every mode on key size i; 0 when all results are right. */
