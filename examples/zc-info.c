@@ -157,6 +157,9 @@ static void text_protected(void)
         printf("available (a test key was wrapped through /dev/pkey)\n");
     else
         printf("not available here: %s\n", zc_strerror(rc));
+    rc = protected_hmac_probe();
+    printf("Protected HMAC keys: %s\n",
+           rc == ZC_OK ? "available (a test key was wrapped through /dev/pkey)" : zc_strerror(rc));
     if (!zc_cpacf_present())
         return;
     printf("  encrypted-key function code per mode and key size (a protected key\n"
@@ -177,15 +180,13 @@ static void text_protected(void)
         }
         printf("\n");
     }
-    rc = protected_hmac_probe();
-    printf("  protected HMAC keys (KMAC encrypted-key HMAC, never software): %s\n",
-           rc == ZC_OK ? "available" : zc_strerror(rc));
+    printf("  protected HMAC keys: the encrypted-key KMAC-HMAC code per hash:\n");
     for (i = 0; i < NPHMAC; i++) {
         struct zc_backend_info bi;
 
         if (zc_hmac_protected_query(prot_hmac_algs[i], &bi) != ZC_OK)
             continue;
-        printf("  HMAC-%-9s", zc_hash_name(prot_hmac_algs[i]));
+        printf("  HMAC-%-8s", zc_hash_name(prot_hmac_algs[i]));
         if (bi.backend == ZC_BACKEND_CPACF)
             printf(" %s %s\n", zc_insn_name(bi.insn), zc_cpacf_fc_name(bi.insn, bi.fc));
         else
