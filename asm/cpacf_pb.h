@@ -94,6 +94,24 @@ struct zc_pb_kmac_hmac512 {
 };
 
 /*
+ * KMAC encrypted-key HMAC 120/121 (SHA-224/256) and 122/123 (SHA-384/512),
+ * MSA-11: the same chaining value and imbl, then the protected key field:
+ * the wrapped K0 and its 32-byte verification pattern (96 or 160 bytes,
+ * the kernel's HMAC-512 and HMAC-1024 protected keys) where the clear
+ * codes keep K0.
+ */
+struct zc_pb_kmac_phmac256 {
+    uint8_t cv[32];
+    uint8_t imbl[8];
+    uint8_t key[96];
+};
+struct zc_pb_kmac_phmac512 {
+    uint8_t cv[64];
+    uint8_t imbl[16];
+    uint8_t key[160];
+};
+
+/*
  * KIMD/KLMD SHA-1, SHA-256, SHA-512: the chaining value (the state words,
  * big-endian; the digest on completion, left-aligned), then, for KLMD
  * only, the message bit length (mbl: 64 bits, 128 for SHA-512). KIMD
@@ -222,6 +240,12 @@ _Static_assert(sizeof(struct zc_pb_kmac_hmac256) == 104, "KMAC-HMAC-256 block");
 _Static_assert(offsetof(struct zc_pb_kmac_hmac512, imbl) == 64, "KMAC-HMAC-512 imbl");
 _Static_assert(offsetof(struct zc_pb_kmac_hmac512, key) == 80, "KMAC-HMAC-512 key");
 _Static_assert(sizeof(struct zc_pb_kmac_hmac512) == 208, "KMAC-HMAC-512 block");
+_Static_assert(offsetof(struct zc_pb_kmac_phmac256, imbl) == 32, "KMAC-PHMAC-256 imbl");
+_Static_assert(offsetof(struct zc_pb_kmac_phmac256, key) == 40, "KMAC-PHMAC-256 key");
+_Static_assert(sizeof(struct zc_pb_kmac_phmac256) == 136, "KMAC-PHMAC-256 block");
+_Static_assert(offsetof(struct zc_pb_kmac_phmac512, imbl) == 64, "KMAC-PHMAC-512 imbl");
+_Static_assert(offsetof(struct zc_pb_kmac_phmac512, key) == 80, "KMAC-PHMAC-512 key");
+_Static_assert(sizeof(struct zc_pb_kmac_phmac512) == 240, "KMAC-PHMAC-512 block");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac, msg) == 8, "PCC-CMAC message");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac, icv) == 24, "PCC-CMAC ICV");
 _Static_assert(offsetof(struct zc_pb_pcc_cmac, key) == 40, "PCC-CMAC key");

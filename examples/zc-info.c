@@ -123,6 +123,21 @@ static int protected_probe(void)
     return rc;
 }
 
+/* Can this process make protected HMAC keys (HMAC-SHA-256)? */
+static int protected_hmac_probe(void)
+{
+    static const uint8_t test_key[16] = { 0x7a, 0x63 };
+    zc_hmac_key k;
+    int rc = zc_hmac_key_init_protected(&k, ZC_SHA256, test_key, sizeof test_key);
+
+    zc_hmac_key_wipe(&k);
+    return rc;
+}
+
+/* The hashes a protected HMAC key takes (KMAC 120-123). */
+static const enum zc_hash_alg prot_hmac_algs[] = { ZC_SHA224, ZC_SHA256, ZC_SHA384, ZC_SHA512 };
+#define NPHMAC (sizeof(prot_hmac_algs) / sizeof(prot_hmac_algs[0]))
+
 static const char *const aes_mode_names[] = {
     [ZC_AES_ECB] = "ECB", [ZC_AES_CBC] = "CBC", [ZC_AES_CTR] = "CTR", [ZC_AES_CFB] = "CFB",
     [ZC_AES_OFB] = "OFB", [ZC_AES_XTS] = "XTS", [ZC_AES_GCM] = "GCM", [ZC_AES_CMAC] = "CMAC",
@@ -142,6 +157,9 @@ static void text_protected(void)
         printf("available (a test key was wrapped through /dev/pkey)\n");
     else
         printf("not available here: %s\n", zc_strerror(rc));
+    rc = protected_hmac_probe();
+    printf("Protected HMAC keys: %s\n",
+           rc == ZC_OK ? "available (a test key was wrapped through /dev/pkey)" : zc_strerror(rc));
     if (!zc_cpacf_present())
         return;
     printf("  encrypted-key function code per mode and key size (a protected key\n"
@@ -161,6 +179,19 @@ static void text_protected(void)
                        zc_cpacf_fc_name(bi.insn, bi.fc), zc_reason_str(bi.reason));
         }
         printf("\n");
+    }
+    printf("  protected HMAC keys: the encrypted-key KMAC-HMAC code per hash:\n");
+    for (i = 0; i < NPHMAC; i++) {
+        struct zc_backend_info bi;
+
+        if (zc_hmac_protected_query(prot_hmac_algs[i], &bi) != ZC_OK)
+            continue;
+        printf("  HMAC-%-8s", zc_hash_name(prot_hmac_algs[i]));
+        if (bi.backend == ZC_BACKEND_CPACF)
+            printf(" %s %s\n", zc_insn_name(bi.insn), zc_cpacf_fc_name(bi.insn, bi.fc));
+        else
+            printf(" no (%s %s: %s)\n", zc_insn_name(bi.insn), zc_cpacf_fc_name(bi.insn, bi.fc),
+                   zc_reason_str(bi.reason));
     }
 }
 
@@ -458,6 +489,23 @@ static void json_report(void)
         }
         printf("}%s\n", i + 1 < NMODES ? "," : "");
     }
+    printf("  }, \"hmac_available\": %s, \"hmac_status\": ",
+           protected_hmac_probe() == ZC_OK ? "true" : "false");
+    json_str(zc_strerror(protected_hmac_probe()));
+    printf(", \"hmac\": {\n");
+    for (i = 0; i < NPHMAC; i++) {
+        struct zc_backend_info bi;
+
+        if (zc_hmac_protected_query(prot_hmac_algs[i], &bi) != ZC_OK)
+            continue;
+        printf("    \"HMAC-%s\": {\"backend\": ", zc_hash_name(prot_hmac_algs[i]));
+        json_str(bi.backend == ZC_BACKEND_CPACF ? "cpacf" : "unavailable");
+        printf(", \"reason\": ");
+        json_str(zc_reason_str(bi.reason));
+        printf(", \"instruction\": ");
+        json_str(zc_insn_name(bi.insn));
+        printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < NPHMAC ? "," : "");
+    }
     printf("  }}\n}\n");
 }
 
@@ -469,7 +517,8 @@ static const struct { const char *name; size_t size; } sizes[] = {
     ZC_SIZE(zc_aes_key), ZC_SIZE(zc_aes_gcm_ctx), ZC_SIZE(zc_aes_cmac_ctx),
     ZC_SIZE(zc_aes_stream_ctx), ZC_SIZE(zc_des_key), ZC_SIZE(zc_des_stream_ctx),
     ZC_SIZE(zc_rc4_ctx),
-    ZC_SIZE(zc_hash_ctx), ZC_SIZE(zc_hmac_ctx), ZC_SIZE(zc_rsa_key), ZC_SIZE(zc_ec_key),
+    ZC_SIZE(zc_hash_ctx), ZC_SIZE(zc_hmac_ctx), ZC_SIZE(zc_hmac_key), ZC_SIZE(zc_rsa_key),
+    ZC_SIZE(zc_ec_key),
     ZC_SIZE(struct zc_stats), ZC_SIZE(struct zc_backend_info),
 };
 

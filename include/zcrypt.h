@@ -48,6 +48,7 @@
 #include <zcrypt/common.h>
 #include <zcrypt/hash.h>
 #include <zcrypt/hmac.h>
+#include <zcrypt/hmac_protected.h>
 #include <zcrypt/aes.h>
 #include <zcrypt/aes_protected.h>
 #include <zcrypt/aes_xts.h>

@@ -9,7 +9,8 @@
  * for byte against the struct layouts of <asm/pkey.h>: the request code,
  * the key type, the clear key and the zero bytes after it, the blob
  * pointer and length, the adapter list, output fields and padding zero on
- * entry. A request that breaks a rule is counted in zc_pkey_shim and
+ * entry; KBLOB2PROTK3 also with a clear-key token of an HMAC key type
+ * (no adapter list, the token's layout and exact lengths). A request that breaks a rule is counted in zc_pkey_shim and
  * fails with EBADMSG. Correct requests get the fake answers of
  * pkey_shim.h, or the errno the test asked for (SHIM_ENV_ERRNO); a failed
  * request still scribbles a plausible answer into the struct, so that a
@@ -354,6 +355,64 @@ static int do_kblob2protk2(struct pkey_kblob2pkey2 *r)
     return 0;
 }
 
+/* The protected-key size of an HMAC key type, 0 for another type. */
+static uint32_t hmac_type_len(uint32_t type)
+{
+    return type == SHIM_KEYTYPE_HMAC_512 ? 64 : type == SHIM_KEYTYPE_HMAC_1024 ? 128 : 0;
+}
+
+/*
+ * KBLOB2PROTK3 with a clear-key token (the kernel wraps it with PCKMO):
+ * no adapter list, the token's reserved bytes zero, an HMAC key type with
+ * exactly its block length (64 or 128: the kernel refuses any other), the
+ * blob length the token's, the output buffer zero and big enough.
+ */
+static int do_clrtoken(struct pkey_kblob2pkey3 *r)
+{
+    const struct shim_clrtoken *t = (const void *)r->key;
+    uint32_t klen = hmac_type_len(t->keytype), otype = t->keytype, olen;
+    size_t i;
+
+    if (r->apqns || r->apqn_entries) {
+        violate("KBLOB2PROTK3: clear-key token with an adapter list %p/%u", (void *)r->apqns,
+                r->apqn_entries);
+        return EBADMSG;
+    }
+    if (t->res0[0] | t->res0[1] | t->res0[2] | t->res1[0] | t->res1[1] | t->res1[2]) {
+        violate("KBLOB2PROTK3: clear-key token reserved bytes not zero");
+        return EBADMSG;
+    }
+    if (klen == 0 || t->len != klen || r->keylen != sizeof(*t) + klen) {
+        violate("KBLOB2PROTK3: clear-key token type %u, len %u, blob %u bytes", t->keytype,
+                t->len, r->keylen);
+        return EBADMSG;
+    }
+    if (!r->pkey || r->pkeylen < klen + 32) {
+        violate("KBLOB2PROTK3: buffer %p of %u bytes", (void *)r->pkey, r->pkeylen);
+        return EBADMSG;
+    }
+    for (i = 0; i < r->pkeylen; i++) {
+        if (r->pkey[i]) {
+            violate("KBLOB2PROTK3: buffer byte %zu not zero", i);
+            return EBADMSG;
+        }
+    }
+    S->hmac_type = t->keytype;
+    S->hmac_len = t->len;
+    memcpy(S->hmac_k0, t->clearkey, klen);
+    shim_fake_clear(r->pkey, t->clearkey, klen);
+    olen = klen + 32;
+    if (answer_is("badlen"))
+        olen -= 8;
+    else if (answer_is("badtype"))
+        otype = PKEY_KEYTYPE_AES_256;
+    else if (answer_is("othertype"))
+        otype = otype == SHIM_KEYTYPE_HMAC_512 ? SHIM_KEYTYPE_HMAC_1024 : SHIM_KEYTYPE_HMAC_512;
+    r->pkeytype = otype;
+    r->pkeylen = olen;
+    return 0;
+}
+
 static int do_kblob2protk3(struct pkey_kblob2pkey3 *r)
 {
     static const struct field f[] = {
@@ -370,8 +429,11 @@ static int do_kblob2protk3(struct pkey_kblob2pkey3 *r)
     size_t i;
 
     if (check_layout("KBLOB2PROTK3", r, sizeof(*r), f, 7) ||
-        check_blob("KBLOB2PROTK3", r->key, r->keylen) ||
-        check_apqns("KBLOB2PROTK3", r->apqns, r->apqn_entries))
+        check_blob("KBLOB2PROTK3", r->key, r->keylen))
+        return EBADMSG;
+    if (r->key[0] == 0x00 && r->key[4] == 0x02)
+        return do_clrtoken(r);
+    if (check_apqns("KBLOB2PROTK3", r->apqns, r->apqn_entries))
         return EBADMSG;
     if (!r->pkey || r->pkeylen != MAXPROTKEYSIZE) {
         violate("KBLOB2PROTK3: buffer %p of %u bytes", (void *)r->pkey, r->pkeylen);

@@ -20,8 +20,9 @@
 #define SHIM_ENV_ERRNO "ZC_PKEY_SHIM_ERRNO"
 
 /*
- * A wrong answer on success: "badlen" (length off by 8), "badtype" (ECC),
- * "othertype" (an AES type other than the one asked for), "noapqn"
+ * A wrong answer on success: "badlen" (length off by 8), "badtype" (ECC;
+ * AES-256 for an HMAC key), "othertype" (an AES or HMAC type other than
+ * the one asked for), "noapqn"
  * (APQNS4K finds no adapter), "eintr" (every request fails once with
  * EINTR first).
  */
@@ -71,6 +72,27 @@ struct shim_state {
     unsigned generated;          /* GENPROTK answers so far */
     uint32_t apqns4k_flags[2];   /* APQNS4K: flags of the requests, by count % 2 */
     unsigned apqns4k_n;          /* APQNS4K requests seen */
+    uint32_t hmac_type;          /* KBLOB2PROTK3 clear-key token: its key type */
+    uint32_t hmac_len;           /* ... its key length */
+    uint8_t hmac_k0[128];        /* ... its key (HMAC's K0) */
+};
+
+/*
+ * The clear-key token of PKEY_KBLOB2PROTK3 (the kernel's struct
+ * clearkeytoken, pkey_pckmo.c) and the HMAC key types Debian 12's
+ * <asm/pkey.h> (kernel 6.1) lacks: written here from the kernel, not
+ * from lib/linux/pkey.c, so that the two are compared.
+ */
+#define SHIM_KEYTYPE_HMAC_512 12
+#define SHIM_KEYTYPE_HMAC_1024 13
+struct shim_clrtoken {
+    uint8_t type;       /* 0x00: TOKTYPE_NON_CCA */
+    uint8_t res0[3];
+    uint8_t version;    /* 0x02: TOKVER_CLEAR_KEY */
+    uint8_t res1[3];
+    uint32_t keytype;
+    uint32_t len;
+    uint8_t clearkey[];
 };
 
 /* The 32-byte verification pattern of every fake protected key. */

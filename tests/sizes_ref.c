@@ -19,6 +19,7 @@ int main(void)
     SHOW(zc_rc4_ctx);
     SHOW(zc_hash_ctx);
     SHOW(zc_hmac_ctx);
+    SHOW(zc_hmac_key);
     SHOW(zc_rsa_key);
     SHOW(zc_ec_key);
     SHOW(struct zc_stats);

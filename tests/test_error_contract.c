@@ -132,6 +132,7 @@ static struct ws {
     zc_des_key des, des_zero, des_wiped, des_new;
     zc_hash_ctx h, h_zero, h_done;
     zc_hmac_ctx m, m_zero, m_done;
+    zc_hmac_key hk_zero, hk_new;
     zc_aes_cmac_ctx c, c_zero, c_done, c_key_wiped;
     zc_aes_gcm_ctx ge, gd, g_zero, g_done, g_text, g_key_wiped;
     zc_rc4_ctx r, r_zero, r_wiped;
@@ -337,6 +338,7 @@ static void setup(void)
     memset(&W.m_zero, 0, sizeof W.m_zero);
     zc_hmac_init(&W.m_done, ZC_SHA256, k, 32, ZC_BACKEND_AUTO);
     zc_hmac_final(&W.m_done, tmp, 32);
+    memset(&W.hk_zero, 0, sizeof W.hk_zero);
 
     zc_aes_cmac_init(&W.c, &W.aes);
     memset(&W.c_zero, 0, sizeof W.c_zero);
@@ -995,6 +997,37 @@ static void hash_probes(void)
     E(TV_HMAC_ONESHOT_VERIFY, EI, 0, (ZC_SHA256, W.key, 16, W.buf, 16, W.tag, 7));
     E(TV_HMAC_ONESHOT_VERIFY, EI, 0, (ZC_SHA256, W.key, 16, W.buf, 16, W.tag, 1));
     E(TV_HMAC_ONESHOT_VERIFY, ZC_EAUTH, 0, (ZC_SHA256, W.key, 16, W.buf, 16, W.tag, 16));
+
+    /* protected HMAC keys: no /dev/pkey and no KMAC 120-123 here */
+    E(zc_hmac_key_init_protected, EI, 0, (NULL, ZC_SHA256, W.key, 16));
+    E(zc_hmac_key_init_protected, EI, 0, (&W.hk_new, ZC_SHA256, NULL, 16));
+    E(zc_hmac_key_init_protected, EI, 0, (&W.hk_new, ZC_SHA1, W.key, 16));
+    E(zc_hmac_key_init_protected, EI, 0, (&W.hk_new, ZC_SHA3_256, W.key, 16));
+    E(zc_hmac_key_init_protected, EI, 0, (&W.hk_new, ZC_SHAKE128, W.key, 16));
+    E(zc_hmac_key_init_protected, EI, 0, (&W.hk_new, (enum zc_hash_alg)99, W.key, 16));
+    E(zc_hmac_key_init_protected, ZC_ENOTSUP, NO_CPACF, (&W.hk_new, ZC_SHA256, W.key, 16));
+    E(zc_hmac_key_init_protected, ZC_ENOTSUP, NO_CPACF, (&W.hk_new, ZC_SHA512, NULL, 0));
+    VOID(zc_hmac_key_wipe, (NULL));
+    V(zc_hmac_key_kind, (NULL), v == ZC_HMAC_KEY_NONE);
+    V(zc_hmac_key_kind, (&W.hk_zero), v == ZC_HMAC_KEY_NONE);
+    V(zc_hmac_key_backend, (NULL), v == ZC_BACKEND_AUTO);
+    V(zc_hmac_key_backend, (&W.hk_zero), v == ZC_BACKEND_AUTO);
+    E(zc_hmac_init_protected, EI, 0, (NULL, &W.hk_zero));
+    E(zc_hmac_init_protected, EI, 0, (&W.m_zero, NULL));
+    E(zc_hmac_init_protected, ES, 0, (&W.m_zero, &W.hk_zero));
+    E(zc_hmac_protected, EI, 0, (NULL, W.buf, 16, W.tag, 16));
+    E(zc_hmac_protected, EI, 0, (&W.hk_zero, NULL, 16, W.tag, 16));
+    E(zc_hmac_protected, EI, 0, (&W.hk_zero, W.buf, 16, NULL, 16));
+    E(zc_hmac_protected, EI, 0, (&W.hk_zero, W.buf, 16, W.tag, 0));
+    E(zc_hmac_protected, ES, 0, (&W.hk_zero, W.buf, 16, W.tag, 16));
+    E(zc_hmac_protected_verify, EI, 0, (NULL, W.buf, 16, W.tag, 16));
+    E(zc_hmac_protected_verify, EI, 0, (&W.hk_zero, NULL, 16, W.tag, 16));
+    E(zc_hmac_protected_verify, EI, 0, (&W.hk_zero, W.buf, 16, NULL, 16));
+    E(zc_hmac_protected_verify, EI, 0, (&W.hk_zero, W.buf, 16, W.tag, 7));
+    E(zc_hmac_protected_verify, ES, 0, (&W.hk_zero, W.buf, 16, W.tag, 16));
+    E(zc_hmac_protected_query, EI, 0, (ZC_SHA256, NULL));
+    E(zc_hmac_protected_query, EI, 0, (ZC_SHA1, &W.info));
+    E(zc_hmac_protected_query, EI, 0, ((enum zc_hash_alg)99, &W.info));
 }
 
 static void misc_probes(void)

@@ -7,7 +7,8 @@
  * which checks every request byte for byte against <asm/pkey.h>): the
  * protected-key bytes of each request, the blob paths (KBLOB2PROTK, and
  * APQNS4K + KBLOB2PROTK3 or 2 after its EINVAL), the errno mapping of
- * pkey.c's top comment one case each, wrong answers, bad sizes, EINTR,
+ * pkey.c's top comment one case each (the HMAC clear-key token's
+ * ENODEV and EINVAL as ZC_ENOTSUP), wrong answers, bad sizes, EINTR,
  * and that nothing is written on failure. Elsewhere there is no pkey
  * interface: every call is ZC_ENOTSUP.
  */
@@ -274,7 +275,33 @@ START_TEST(eintr_retried)
 }
 END_TEST
 
-enum call { CLEAR, GEN, BLOB, EP11 };
+/* A protected HMAC key from K0: PKEY_KBLOB2PROTK3 with a clear-key token,
+ * nothing else; the token's bytes, the key type by block, the answer. */
+START_TEST(hmac_clear_key)
+{
+    uint8_t k0[128], prot[ZC_HMAC_PROTKEY_MAX], want[ZC_HMAC_PROTKEY_MAX];
+    size_t klen = _i ? 128 : 64, plen = 0;
+    uint64_t seed = 21 + _i;
+    static const enum shim_op order[] = { SHIM_OPEN, SHIM_KBLOB2PROTK3, SHIM_CLOSE };
+
+    find_shim();
+    tu_fill(&seed, k0, sizeof(k0));
+    memset(prot, 0xee, sizeof(prot));
+    ck_assert_int_eq(zc_plat_hmac_protect_clear(k0, klen, prot, &plen), ZC_OK);
+    shim_clean();
+    expect_order(order, 3);
+    ck_assert_uint_eq(S->hmac_type, _i ? SHIM_KEYTYPE_HMAC_1024 : SHIM_KEYTYPE_HMAC_512);
+    ck_assert_uint_eq(S->hmac_len, klen);
+    ck_assert_mem_eq(S->hmac_k0, k0, klen);
+    ck_assert_uint_eq(plen, klen + 32);
+    shim_fake_clear(want, k0, klen);
+    ck_assert_mem_eq(prot, want, plen);
+    if (plen < sizeof(prot))
+        ck_assert_uint_eq(prot[plen], 0xee);
+}
+END_TEST
+
+enum call { CLEAR, GEN, BLOB, EP11, HMAC };
 
 static const struct fail_case {
     enum call call;
@@ -332,6 +359,18 @@ static const struct fail_case {
     { .call = EP11, .err = "KBLOB2PROTK=EINVAL", .answer = "badlen", .want = ZC_EDEVICE },
     { .call = EP11, .err = "KBLOB2PROTK=EINVAL,KBLOB2PROTK3=ENOTTY", .answer = "badtype",
       .want = ZC_EDEVICE },
+    /* an HMAC clear-key token: ENODEV (no PCKMO code) and EINVAL (a key type
+     * this kernel does not know) are "not here", unlike the blob path */
+    { .call = HMAC, .err = "OPEN=ENOENT", .want = ZC_ENOTSUP },
+    { .call = HMAC, .err = "OPEN=EACCES", .want = ZC_EDEVICE },
+    { .call = HMAC, .err = "KBLOB2PROTK3=ENODEV", .want = ZC_ENOTSUP },
+    { .call = HMAC, .err = "KBLOB2PROTK3=EINVAL", .want = ZC_ENOTSUP },
+    { .call = HMAC, .err = "KBLOB2PROTK3=ENOTTY", .want = ZC_ENOTSUP },
+    { .call = HMAC, .err = "KBLOB2PROTK3=EIO", .want = ZC_EDEVICE },
+    { .call = HMAC, .err = "KBLOB2PROTK3=EFAULT", .want = ZC_EDEVICE },
+    { .call = HMAC, .answer = "badlen", .want = ZC_EDEVICE },
+    { .call = HMAC, .answer = "badtype", .want = ZC_EDEVICE },
+    { .call = HMAC, .answer = "othertype", .want = ZC_EDEVICE },
 };
 
 /* One failure each: its result, and prot, *prot_len, *key_len untouched. */
@@ -339,7 +378,7 @@ START_TEST(failure)
 {
     const struct fail_case *c = &fail_cases[_i];
     static uint8_t blob[336];
-    uint8_t key[32] = { 0x2b, 0x7e }, prot[ZC_PROTKEY_MAX], fill[ZC_PROTKEY_MAX];
+    uint8_t key[128] = { 0x2b, 0x7e }, prot[ZC_HMAC_PROTKEY_MAX], fill[ZC_HMAC_PROTKEY_MAX];
     size_t plen = 777, klen = 777;
     int rc = 0;
 
@@ -363,6 +402,9 @@ START_TEST(failure)
     case EP11:
         rc = zc_plat_aes_protect_blob(blob, ep11_header_blob(blob, 336, 256, 71), prot, &plen,
                                       &klen);
+        break;
+    case HMAC:
+        rc = zc_plat_hmac_protect_clear(key, 64, prot, &plen);
         break;
     }
     ck_assert_msg(rc == c->want, "case %d (%s / %s): %d, want %d", _i, c->err ? c->err : "-",
@@ -404,6 +446,20 @@ START_TEST(bad_sizes)
     ck_assert_int_eq(zc_plat_aes_protect_blob(blob, 64, NULL, &plen, &klen), ZC_EINVAL);
     ck_assert_int_eq(zc_plat_aes_protect_blob(blob, 64, prot, NULL, &klen), ZC_EINVAL);
     ck_assert_int_eq(zc_plat_aes_protect_blob(blob, 64, prot, &plen, NULL), ZC_EINVAL);
+    {
+        static const size_t bad_k0[] = { 0, 1, 32, 63, 65, 96, 127, 129, 160 };
+        uint8_t hprot[ZC_HMAC_PROTKEY_MAX], hfill[ZC_HMAC_PROTKEY_MAX];
+
+        memset(hprot, 0xee, sizeof(hprot));
+        memset(hfill, 0xee, sizeof(hfill));
+        for (i = 0; i < sizeof(bad_k0) / sizeof(bad_k0[0]); i++)
+            ck_assert_int_eq(zc_plat_hmac_protect_clear(blob, bad_k0[i], hprot, &plen),
+                             ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_hmac_protect_clear(NULL, 64, hprot, &plen), ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_hmac_protect_clear(blob, 64, NULL, &plen), ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_hmac_protect_clear(blob, 128, hprot, NULL), ZC_EINVAL);
+        ck_assert_mem_eq(hprot, hfill, sizeof(hprot));
+    }
     ck_assert_mem_eq(prot, fill, sizeof(prot));
     ck_assert_uint_eq(plen, 777);
     ck_assert_uint_eq(klen, 777);
@@ -435,6 +491,7 @@ static void add_tests(TCase *tc)
 {
     tcase_add_loop_test(tc, clear_key, 0, 3);
     tcase_add_loop_test(tc, generated_key, 0, 3);
+    tcase_add_loop_test(tc, hmac_clear_key, 0, 2);
     tcase_add_loop_test(tc, blob_cca_data, 0, 3);
     tcase_add_test(tc, blob_sizes);
     tcase_add_loop_test(tc, blob_via_apqns, 0, 2);
@@ -455,6 +512,12 @@ START_TEST(not_supported)
     ck_assert_int_eq(zc_plat_aes_protect_clear(key, 16, prot, &plen), ZC_ENOTSUP);
     ck_assert_int_eq(zc_plat_aes_protect_blob(blob, 64, prot, &plen, &klen), ZC_ENOTSUP);
     ck_assert_int_eq(zc_plat_aes_generate_protected(32, prot, &plen), ZC_ENOTSUP);
+    {
+        uint8_t k0[128] = { 0 }, hprot[ZC_HMAC_PROTKEY_MAX];
+
+        ck_assert_int_eq(zc_plat_hmac_protect_clear(k0, 64, hprot, &plen), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_plat_hmac_protect_clear(k0, 128, hprot, &plen), ZC_ENOTSUP);
+    }
     ck_assert_uint_eq(plen, 777);
     ck_assert_uint_eq(klen, 777);
 }

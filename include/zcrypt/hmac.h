@@ -10,6 +10,9 @@
  * output truncated to 1..digest size bytes. HMAC over SHAKE is ZC_EINVAL.
  * Verification (zc_hmac_verify(), zc_hmac_final_verify()) compares in
  * constant time and takes tags of ::ZC_MAC_VERIFY_MIN (8) bytes or more.
+ * Protected HMAC keys (KMAC 120-123): zcrypt/hmac_protected.h; their
+ * streams use the same context and the calls below after
+ * zc_hmac_init_protected().
  */
 #ifndef ZCRYPT_HMAC_H
 #define ZCRYPT_HMAC_H
@@ -26,15 +29,23 @@ extern "C" {
  *        state: wipe it with zc_hmac_wipe() (zc_hmac_final() and
  *        zc_hmac_final_verify() do).
  */
+/** @cond PRIVATE */
+struct zc_hmac_key;             /* zcrypt/hmac_protected.h */
+/** @endcond */
+
 typedef struct zc_hmac_ctx {
     /** @cond PRIVATE */
     zc_hash_ctx zc_inner;       /* H(K0 ^ ipad || ...); KMAC: pending block, length */
     union {
         zc_hash_ctx h;          /* H(K0 ^ opad || ...), finished by final */
         uint64_t kmac[26];      /* KMAC-HMAC: parameter block (cv, imbl, key) */
+        struct {
+            uint64_t pb[30];    /* KMAC 120-123: cv, imbl, wrapped K0 + pattern */
+            const struct zc_hmac_key *key;  /* its protected key, to re-derive */
+        } prot;
     } zc_outer;
     uint32_t    zc_magic;
-    uint8_t     zc_kmac_fc;     /* KMAC-HMAC function code, 0: two hashes */
+    uint8_t     zc_kmac_fc;     /* KMAC-HMAC function code (112-115, 120-123), 0: two hashes */
     uint8_t     zc_kmac_ikp;    /* the key block is in the chaining value */
     uint8_t     zc_pad[2];
     /** @endcond */
@@ -57,8 +68,11 @@ ZC_API int zc_hmac_init(zc_hmac_ctx *c, enum zc_hash_alg alg, const uint8_t *key
 /**
  * @brief Feed data.
  * @return ZC_OK; ZC_EINVAL for NULL with a non-zero length; ZC_ESTATE for
- *         an unusable context; ZC_EDEVICE should KMAC-HMAC fail (the
- *         context is then wiped).
+ *         an unusable context (also a protected key's context whose key
+ *         was wiped meanwhile); ZC_EDEVICE should KMAC-HMAC fail; ZC_EKEY
+ *         when a protected key cannot be re-derived (zcrypt/hmac_protected.h).
+ *         On ZC_EDEVICE and ZC_EKEY the context is wiped (the position is
+ *         lost: the stream cannot go on).
  */
 ZC_API int zc_hmac_update(zc_hmac_ctx *c, const void *data, size_t len);
 
@@ -67,7 +81,8 @@ ZC_API int zc_hmac_update(zc_hmac_ctx *c, const void *data, size_t len);
  *        is wiped.
  * @return ZC_OK; ZC_EINVAL for NULL @p out or @p out_len outside
  *         1..digest size (nothing written, context kept); ZC_ESTATE;
- *         ZC_EDEVICE should KMAC-HMAC fail (nothing written).
+ *         ZC_EDEVICE should KMAC-HMAC fail, ZC_EKEY when a protected key
+ *         cannot be re-derived (nothing written, context wiped).
  */
 ZC_API int zc_hmac_final(zc_hmac_ctx *c, uint8_t *out, size_t out_len);
 
@@ -79,7 +94,7 @@ ZC_API int zc_hmac_final(zc_hmac_ctx *c, uint8_t *out, size_t out_len);
  * @param tag_len ::ZC_MAC_VERIFY_MIN (8) .. digest size
  * @return ZC_OK on a match; ZC_EAUTH otherwise; ZC_EINVAL for NULL
  *         arguments or @p tag_len outside 8..digest size (context kept);
- *         ZC_ESTATE as zc_hmac_final().
+ *         ZC_ESTATE, ZC_EDEVICE and ZC_EKEY as zc_hmac_final().
  */
 ZC_API int zc_hmac_final_verify(zc_hmac_ctx *c, const uint8_t *tag, size_t tag_len);
 

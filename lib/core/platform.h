@@ -76,6 +76,23 @@ int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
                                    size_t *prot_len);
 
 /*
+ * Protected HMAC keys (PKEY_KBLOB2PROTK3 with a clear-key token): k0 is
+ * HMAC's K0, the key hashed or zero-padded to the block, of k0_len 64
+ * (SHA-224/256: the kernel's HMAC-512 key type) or 128 (SHA-384/512:
+ * HMAC-1024). prot receives the wrapped K0 followed by its 32-byte
+ * verification pattern, *prot_len that total (96 or 160). Results: ZC_OK;
+ * ZC_ENOTSUP where there is no pkey interface, the kernel does not know
+ * the request (ENOTTY) or the key type (EINVAL), or the machine lacks the
+ * PCKMO code (ENODEV); ZC_EINVAL for another k0_len; ZC_EDEVICE for any
+ * other failure or a wrong answer. Nothing but prot and *prot_len is
+ * written, and only on ZC_OK. Bare metal: ZC_ENOTSUP (pkey.c's end).
+ */
+#define ZC_HMAC_PROTKEY_MAX 160
+
+int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
+                               uint8_t prot[ZC_HMAC_PROTKEY_MAX], size_t *prot_len);
+
+/*
  * Crypto Express adapters: RSA offload through the kernel's zcrypt driver
  * (/dev/z90crypt, <asm/zcrypt.h>), in lib/linux/z90crypt.c; s390x only.
  * The caller formats the operands: big-endian, right-justified in fields

@@ -7,9 +7,12 @@
  * owns (the context's state in place, or a block on the caller's stack)
  * and turns what the asm/cpacf.h wrapper returns into a result code. The
  * wrappers already resume after cc 3. KIMD and KLMD have no key field,
- * and KMAC-HMAC runs only clear keys here, so nothing may stop them
+ * nor has KMAC-HMAC with a clear key (112-115), so nothing may stop them
  * early: a short count fails closed (ZC_EDEVICE) and the caller wipes
- * what it holds.
+ * what it holds. KMAC's encrypted-key HMAC (120-123) stops with cc 1 when
+ * the wrapping key changed: zc_hash_cpacf_kmac_prot() then asks the one
+ * rule of core/protkey.c for a fresh key field and issues again where the
+ * machine stopped, with GR0 as the machine left it (its IKP flag).
  *
  * They are inline, unlike AES's issuing file: the one-shot SHA-1/2 is a
  * single KLMD, and a call around it cost 14 of its 82 library
@@ -55,6 +58,32 @@ static inline int zc_hash_cpacf_kmac(unsigned long gr0, void *pb, const uint8_t 
                                      size_t len)
 {
     return zc_kmac(gr0, pb, p, len) == (long)len ? ZC_OK : ZC_EDEVICE;
+}
+
+/*
+ * KMAC 120-123: issue until len bytes are done (an intermediate
+ * operation) or the MAC is made (a final one), re-deriving key_field (in
+ * pb) from src after cc 1. *gr0 keeps the flags the machine sets.
+ * ZC_OK; ZC_EKEY when the key cannot be re-derived or two derivations in
+ * a row did not help; ZC_EDEVICE for a stop the code does not define.
+ */
+static inline int zc_hash_cpacf_kmac_prot(unsigned long *gr0, void *pb, uint8_t *key_field,
+                                          const uint8_t *p, size_t len,
+                                          const struct zc_protkey_src *src)
+{
+    unsigned stalls = 0;
+
+    for (;;) {
+        size_t before = len;
+        int cc = zc_kmac_hmac(gr0, pb, &p, &len), rc;
+
+        if (cc == 0)
+            return len == 0 ? ZC_OK : ZC_EDEVICE;
+        rc = zc_cpacf_stopped(&zc_cc_encrypted_key, cc, (long)(before - len), &stalls, src,
+                              key_field);
+        if (rc != ZC_OK)
+            return rc;
+    }
 }
 
 #endif /* ZC_HAVE_CPACF */

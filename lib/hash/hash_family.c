@@ -1,7 +1,8 @@
 /*
  * hash_family.c - the hashes as the core sees them (core/family.h): where
  * ZC_BACKEND_AUTO runs each one, their names, the rows a report lists, the
- * self-tests of KIMD/KLMD SHA-3 and KMAC-HMAC, and the statistics rows.
+ * self-tests of KIMD/KLMD SHA-3 and KMAC-HMAC (clear 112-115 and
+ * encrypted-key 120-123), and the statistics rows.
  */
 #include "hash_int.h"
 #include "core/family.h"
@@ -37,14 +38,18 @@ static const struct zc_family_row rows[] = {
 /* SHA-3 and SHAKE need KIMD and KLMD alike; HMAC's code is KMAC's. */
 #define SHA3(fc) { ZC_INSN_KIMD, ZC_INSN_KLMD, fc, zc_hash_sha3_selftest }
 #define HMAC(fc) { ZC_INSN_KMAC, ZC_INSN_KMAC, fc, zc_hmac_kmac_selftest }
+#define PHMAC(fc) { ZC_INSN_KMAC, ZC_INSN_KMAC, fc, zc_hmac_pkmac_selftest }
 static const struct zc_selftest_entry selftests[] = {
     SHA3(ZC_FC_SHA3_224), SHA3(ZC_FC_SHA3_256), SHA3(ZC_FC_SHA3_384),
     SHA3(ZC_FC_SHA3_512), SHA3(ZC_FC_SHAKE_128), SHA3(ZC_FC_SHAKE_256),
     HMAC(ZC_FC_HMAC_SHA_224), HMAC(ZC_FC_HMAC_SHA_256), HMAC(ZC_FC_HMAC_SHA_384),
     HMAC(ZC_FC_HMAC_SHA_512),
+    PHMAC(ZC_FC_ENC_HMAC_SHA_224), PHMAC(ZC_FC_ENC_HMAC_SHA_256),
+    PHMAC(ZC_FC_ENC_HMAC_SHA_384), PHMAC(ZC_FC_ENC_HMAC_SHA_512),
 };
 #undef SHA3
 #undef HMAC
+#undef PHMAC
 
 /* Statistics: a row per zc_hash_alg; the slots after SHAKE256 are free. */
 static const char *stat_name(unsigned i)

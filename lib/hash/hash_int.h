@@ -40,4 +40,8 @@ int zc_hash_sha3_selftest(unsigned fc);
  * with the HMAC code (hmac.c). */
 int zc_hmac_kmac_selftest(unsigned fc);
 
+/* The same for KMAC's encrypted-key HMAC codes (120..123): the RFC 4231
+ * keys wrapped through the platform's source of protected keys (hmac.c). */
+int zc_hmac_pkmac_selftest(unsigned fc);
+
 #endif /* ZC_HASH_INT_H */

@@ -21,7 +21,19 @@
  * hashed key and intermediate blocks) has passed once in the process for
  * the function code; otherwise HMAC stays on KIMD/KLMD, as it was.
  * The key stays in the context until final (the machine needs K0 for the
- * outer hash); the wipe clears it. KMAC itself is issued by hash_cpacf.c.
+ * outer hash); the wipe clears it. KMAC itself is issued by hash_cpacf.h.
+ *
+ * Protected keys (zcrypt/hmac_protected.h) run on the encrypted-key codes
+ * 120-123 in the same way: the block holds the wrapped K0 and its pattern
+ * (96 or 160 bytes) where the clear codes keep K0. The key object keeps K0
+ * (to re-derive) and the wrapped field in a protected-key cell
+ * (core/protkey.c); a context refers to its key and copies a snapshot of
+ * the cell into its block before every issue, so that a field another
+ * thread re-derived is picked up. After cc 1 the issuing helper re-derives
+ * (hmac_derive_field: PKEY_KBLOB2PROTK3 through core/platform.h) and
+ * continues with GR0 as the machine left it. They are used only after
+ * their own self-test: the RFC 4231 keys wrapped through the same source,
+ * with the same known answers as 112-115.
  */
 #include "core/caps.h"
 #include "asm/cpacf_pb.h"
@@ -29,11 +41,13 @@
 #include "core/stats.h"
 #include "core/util.h"
 #include "asm/cpacf.h"
+#include "core/platform.h"
 #include <zcrypt/hmac.h>
+#include <zcrypt/hmac_protected.h>
 
 #define ZC_HMAC_MAGIC 0x7a636d68u   /* "zcmh" */
+#define ZC_HMAC_KEY_MAGIC 0x7a636b68u   /* "zckh" */
 
-#ifdef ZC_HAVE_CPACF
 /* The KMAC-HMAC function code of a hash, 0 where there is none. */
 static unsigned kmac_fc(enum zc_hash_alg alg)
 {
@@ -46,31 +60,63 @@ static unsigned kmac_fc(enum zc_hash_alg alg)
     }
 }
 
-/* Block size; offsets of imbl and the key in the parameter block. */
+/* The encrypted-key code of a hash, 0 where there is none. */
+static unsigned pkmac_fc(enum zc_hash_alg alg)
+{
+    unsigned fc = kmac_fc(alg);
+
+    return fc ? fc + (ZC_FC_ENC_HMAC_SHA_224 - ZC_FC_HMAC_SHA_224) : 0;
+}
+
+static int hmac_key_valid(const zc_hmac_key *k)
+{
+    return k != NULL && k->zc_magic == ZC_HMAC_KEY_MAGIC;
+}
+
+/* Block size; offsets of imbl and the key in the parameter block (the
+ * same for the clear and the encrypted-key codes). */
+static int kmac_small(unsigned fc)
+{
+    return fc <= ZC_FC_HMAC_SHA_256 ||
+           (fc >= ZC_FC_ENC_HMAC_SHA_224 && fc <= ZC_FC_ENC_HMAC_SHA_256);
+}
+
 static size_t kmac_bs(unsigned fc)
 {
-    return fc <= ZC_FC_HMAC_SHA_256 ? 64 : 128;
+    return kmac_small(fc) ? 64 : 128;
+}
+
+#ifdef ZC_HAVE_CPACF
+static int kmac_prot(unsigned fc)
+{
+    return fc >= ZC_FC_ENC_HMAC_SHA_224;
 }
 
 static uint8_t *kmac_pb(zc_hmac_ctx *c)
 {
-    return (uint8_t *)c->zc_outer.kmac;
+    return (uint8_t *)&c->zc_outer;
 }
 
 static size_t kmac_imbl_off(unsigned fc)
 {
-    return fc <= ZC_FC_HMAC_SHA_256 ? offsetof(struct zc_pb_kmac_hmac256, imbl)
-                                    : offsetof(struct zc_pb_kmac_hmac512, imbl);
+    return kmac_small(fc) ? offsetof(struct zc_pb_kmac_hmac256, imbl)
+                          : offsetof(struct zc_pb_kmac_hmac512, imbl);
 }
 
 static size_t kmac_key_off(unsigned fc)
 {
-    return fc <= ZC_FC_HMAC_SHA_256 ? offsetof(struct zc_pb_kmac_hmac256, key)
-                                    : offsetof(struct zc_pb_kmac_hmac512, key);
+    return kmac_small(fc) ? offsetof(struct zc_pb_kmac_hmac256, key)
+                          : offsetof(struct zc_pb_kmac_hmac512, key);
 }
 
 _Static_assert(sizeof(((zc_hmac_ctx *)0)->zc_outer.kmac) >= sizeof(struct zc_pb_kmac_hmac512),
                "the context holds a KMAC-HMAC parameter block");
+_Static_assert(sizeof(((zc_hmac_ctx *)0)->zc_outer.prot.pb) >= sizeof(struct zc_pb_kmac_phmac512),
+               "the context holds an encrypted KMAC-HMAC parameter block");
+_Static_assert(offsetof(struct zc_pb_kmac_phmac256, key) == offsetof(struct zc_pb_kmac_hmac256, key) &&
+               offsetof(struct zc_pb_kmac_phmac512, key) == offsetof(struct zc_pb_kmac_hmac512, key),
+               "the key field sits where the clear codes keep K0");
+_Static_assert(ZC_HMAC_PROTKEY_MAX <= ZC_PROTKEY_FIELD_MAX, "a cell holds an HMAC key field");
 _Static_assert(sizeof(((zc_hash_ctx *)0)->zc_buf) >= 128, "a SHA-512 block fits zc_buf");
 
 /* A KMAC context for fc from K0 (bs bytes). */
@@ -84,13 +130,40 @@ static void kmac_init(zc_hmac_ctx *c, enum zc_hash_alg alg, unsigned fc, const u
     c->zc_magic = ZC_HMAC_MAGIC;
 }
 
+/* A fresh key field for a protected key: K0 wrapped again. */
+static int hmac_derive_field(const void *owner, uint8_t field[ZC_PROTKEY_FIELD_MAX],
+                             size_t *len)
+{
+    const zc_hmac_key *k = owner;
+
+    return zc_plat_hmac_protect_clear(k->zc_k0, kmac_bs(k->zc_fc), field, len);
+}
+
+/* KMAC 120-123 on a protected key's context: the cell's current field
+ * into the block, then the issuing helper with its re-derivation. */
+static int pkmac_issue(zc_hmac_ctx *c, unsigned long *gr0, const uint8_t *p, size_t n)
+{
+    const zc_hmac_key *k = c->zc_outer.prot.key;
+    uint8_t *field = kmac_pb(c) + kmac_key_off(c->zc_kmac_fc);
+    struct zc_protkey_src src;
+
+    if (!hmac_key_valid(k) || k->zc_fc != c->zc_kmac_fc)
+        return ZC_ESTATE;               /* the key was wiped under the stream */
+    src.cell = &k->zc_pk;
+    src.derive = hmac_derive_field;
+    src.owner = k;
+    zc_protkey_snapshot(&k->zc_pk, field);
+    return zc_hash_cpacf_kmac_prot(gr0, kmac_pb(c), field, p, n, &src);
+}
+
 /* One KMAC: n bytes, intermediate (whole blocks) or final. A clear key
  * never stops short (no cc 1): if the machine does, fail closed. */
 static int kmac_issue(zc_hmac_ctx *c, const uint8_t *p, size_t n, int final)
 {
     unsigned long gr0 = c->zc_kmac_fc | (c->zc_kmac_ikp ? ZC_KMAC_HMAC_IKP : 0) |
                         (final ? 0 : ZC_KMAC_HMAC_IIMP);
-    int rc = zc_hash_cpacf_kmac(gr0, kmac_pb(c), p, n);
+    int rc = kmac_prot(c->zc_kmac_fc) ? pkmac_issue(c, &gr0, p, n)
+                                      : zc_hash_cpacf_kmac(gr0, kmac_pb(c), p, n);
 
     if (rc == ZC_OK)
         c->zc_kmac_ikp = 1;
@@ -136,13 +209,14 @@ static int kmac_final(zc_hmac_ctx *c, uint8_t mac[ZC_HASH_MAX_SIZE])
     uint8_t *imbl = kmac_pb(c) + kmac_imbl_off(fc);
     int rc;
 
-    if (fc <= ZC_FC_HMAC_SHA_256) {
+    if (kmac_small(fc)) {
         zc_store_be64(imbl, h->zc_len_lo << 3);
     } else {
         zc_store_be64(imbl, h->zc_len_hi << 3 | h->zc_len_lo >> 61);
         zc_store_be64(imbl + 8, h->zc_len_lo << 3);
     }
-    zc_stat_count((enum zc_algo)h->zc_alg, 0, ZC_STAT_CPACF, 0, h->zc_len_lo);
+    zc_stat_count((enum zc_algo)h->zc_alg, 0, zc_stat_be(ZC_BACKEND_CPACF, kmac_prot(fc)), 0,
+                  h->zc_len_lo);
     rc = kmac_issue(c, h->zc_buf, h->zc_buf_len, 1);
     if (rc == ZC_OK)
         memcpy(mac, kmac_pb(c), zc_hash_size((enum zc_hash_alg)h->zc_alg));
@@ -213,8 +287,9 @@ static const uint8_t st_mac[4][2][64] = {
     },
 };
 
-/* 0 untested, 1 passed, 2 failed; per function code 112-115. */
+/* 0 untested, 1 passed, 2 failed; per function code 112-115, 120-123. */
 static int kmac_state[4];
+static int pkmac_state[4];
 
 static int kmac_mac(enum zc_hash_alg alg, unsigned fc, const uint8_t *key, size_t key_len,
                     const uint8_t *msg, size_t len, uint8_t mac[ZC_HASH_MAX_SIZE]);
@@ -240,6 +315,46 @@ static int kmac_selftest_run(unsigned fc)
     return ok;
 }
 #endif
+
+#ifdef ZC_HAVE_CPACF
+static int pkmac_mac(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
+                     const uint8_t *msg, size_t len, uint8_t mac[ZC_HASH_MAX_SIZE]);
+
+/* The same known answers on the encrypted-key code: the test keys wrapped
+ * once through the source every protected HMAC key of this process uses. */
+static int pkmac_selftest_run(unsigned fc)
+{
+    static const enum zc_hash_alg algs[4] = { ZC_SHA224, ZC_SHA256, ZC_SHA384, ZC_SHA512 };
+    unsigned i = fc - ZC_FC_ENC_HMAC_SHA_224;
+    enum zc_hash_alg alg = algs[i];
+    uint8_t key7[131], mac[ZC_HASH_MAX_SIZE];
+    size_t ds = zc_hash_size(alg);
+    int ok;
+
+    if (zc_caps_reason(ZC_INSN_KMAC, fc) != ZC_REASON_CPACF)
+        return 0;
+    memset(key7, 0xaa, sizeof(key7));
+    ok = pkmac_mac(alg, (const uint8_t *)"Jefe", 4,
+                   (const uint8_t *)"what do ya want for nothing?", 28, mac) == ZC_OK &&
+         memcmp(mac, st_mac[i][0], ds) == 0;
+    ok = ok && pkmac_mac(alg, key7, sizeof(key7), st_data7, sizeof(st_data7), mac) == ZC_OK &&
+         memcmp(mac, st_mac[i][1], ds) == 0;
+    zc_wipe(mac, sizeof(mac));
+    return ok;
+}
+#endif
+
+int zc_hmac_pkmac_selftest(unsigned fc)
+{
+#ifdef ZC_HAVE_CPACF
+    if (fc < ZC_FC_ENC_HMAC_SHA_224 || fc > ZC_FC_ENC_HMAC_SHA_512)
+        return 0;
+    return zc_selftest_once(&pkmac_state[fc - ZC_FC_ENC_HMAC_SHA_224], pkmac_selftest_run, fc);
+#else
+    (void)fc;
+    return 0;
+#endif
+}
 
 int zc_hmac_kmac_selftest(unsigned fc)
 {
@@ -468,4 +583,168 @@ int zc_hmac_verify(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
         rc = zc_hmac_final_verify(&c, tag, tag_len);
     zc_hmac_wipe(&c);
     return rc;
+}
+
+/* ---- protected keys (zcrypt/hmac_protected.h) ------------------------------ */
+
+/*
+ * A protected key from a clear key, without the self-test (which makes its
+ * own keys through here): K0 as HMAC makes it, wrapped by the platform
+ * (PKEY_KBLOB2PROTK3 with a clear-key token of exactly the block).
+ */
+static int pkey_make(zc_hmac_key *k, enum zc_hash_alg alg, const uint8_t *key, size_t key_len)
+{
+    uint8_t k0[ZC_HASH_MAX_BLOCK], prot[ZC_HMAC_PROTKEY_MAX];
+    unsigned fc = pkmac_fc(alg);
+    size_t bs = kmac_bs(fc), prot_len = 0;
+    int rc;
+
+    if (zc_caps_reason(ZC_INSN_KMAC, fc) != ZC_REASON_CPACF)
+        return ZC_ENOTSUP;              /* never software */
+    rc = make_k0(alg, key, key_len, ZC_BACKEND_AUTO, k0);
+    if (rc == ZC_OK)
+        rc = zc_plat_hmac_protect_clear(k0, bs, prot, &prot_len);
+    if (rc == ZC_OK && prot_len != bs + 32)
+        rc = ZC_EDEVICE;
+    if (rc == ZC_OK) {
+        memset(k, 0, sizeof(*k));
+        memcpy(k->zc_k0, k0, bs);       /* the source, to re-derive */
+        zc_protkey_set(&k->zc_pk, prot, prot_len);
+        k->zc_alg = (uint8_t)alg;
+        k->zc_kind = ZC_HMAC_KEY_PROTECTED;
+        k->zc_fc = (uint8_t)fc;
+        k->zc_magic = ZC_HMAC_KEY_MAGIC;
+    }
+    zc_wipe(k0, sizeof(k0));
+    zc_wipe(prot, sizeof(prot));
+    return rc;
+}
+
+/* A protected key's stream context. */
+static void pkmac_init(zc_hmac_ctx *c, const zc_hmac_key *k)
+{
+    memset(c, 0, sizeof(*c));
+    c->zc_inner.zc_alg = k->zc_alg;
+    c->zc_inner.zc_backend = ZC_BACKEND_CPACF;
+    c->zc_kmac_fc = k->zc_fc;
+    c->zc_outer.prot.key = k;
+    c->zc_magic = ZC_HMAC_MAGIC;
+}
+
+#ifdef ZC_HAVE_CPACF
+/* A whole MAC on KMAC 120-123, for the self-test: the path the calls take. */
+static int pkmac_mac(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
+                     const uint8_t *msg, size_t len, uint8_t mac[ZC_HASH_MAX_SIZE])
+{
+    zc_hmac_key k;
+    zc_hmac_ctx c;
+    int rc = pkey_make(&k, alg, key, key_len);
+
+    if (rc == ZC_OK) {
+        pkmac_init(&c, &k);
+        rc = kmac_update(&c, msg, len);
+        if (rc == ZC_OK)
+            rc = kmac_final(&c, mac);
+        zc_hmac_wipe(&c);
+    }
+    zc_hmac_key_wipe(&k);
+    return rc;
+}
+#endif
+
+int zc_hmac_key_init_protected(zc_hmac_key *k, enum zc_hash_alg alg, const uint8_t *key,
+                               size_t key_len)
+{
+    int rc;
+
+    if (k == NULL || zc_bad_ptr(key, key_len) || pkmac_fc(alg) == 0)
+        return ZC_EINVAL;
+    rc = pkey_make(k, alg, key, key_len);
+    if (rc == ZC_OK && !zc_hmac_pkmac_selftest(pkmac_fc(alg))) {
+        zc_hmac_key_wipe(k);
+        rc = ZC_ENOTSUP;                /* the code failed its known answers */
+    }
+    return rc;
+}
+
+void zc_hmac_key_wipe(zc_hmac_key *k)
+{
+    if (k != NULL)
+        zc_wipe(k, sizeof(*k));
+}
+
+enum zc_hmac_key_kind zc_hmac_key_kind(const zc_hmac_key *k)
+{
+    return hmac_key_valid(k) ? (enum zc_hmac_key_kind)k->zc_kind : ZC_HMAC_KEY_NONE;
+}
+
+enum zc_backend zc_hmac_key_backend(const zc_hmac_key *k)
+{
+    return hmac_key_valid(k) ? ZC_BACKEND_CPACF : ZC_BACKEND_AUTO;
+}
+
+int zc_hmac_init_protected(zc_hmac_ctx *c, const zc_hmac_key *k)
+{
+    if (c == NULL || k == NULL)
+        return ZC_EINVAL;
+    if (!hmac_key_valid(k))
+        return ZC_ESTATE;
+    pkmac_init(c, k);
+    return ZC_OK;
+}
+
+int zc_hmac_protected(const zc_hmac_key *k, const void *data, size_t len, uint8_t *out,
+                      size_t out_len)
+{
+    zc_hmac_ctx c;
+    int rc;
+
+    if (k == NULL || out == NULL || zc_bad_ptr(data, len) || out_len == 0)
+        return ZC_EINVAL;
+    if (!hmac_key_valid(k))
+        return ZC_ESTATE;
+    if (out_len > zc_hash_size((enum zc_hash_alg)k->zc_alg))
+        return ZC_EINVAL;
+    pkmac_init(&c, k);
+    rc = zc_hmac_update(&c, data, len);
+    if (rc == ZC_OK)
+        rc = zc_hmac_final(&c, out, out_len);
+    zc_hmac_wipe(&c);
+    return rc;
+}
+
+int zc_hmac_protected_verify(const zc_hmac_key *k, const void *data, size_t len,
+                             const uint8_t *tag, size_t tag_len)
+{
+    zc_hmac_ctx c;
+    int rc;
+
+    if (k == NULL || tag == NULL || zc_bad_ptr(data, len) || tag_len < ZC_MAC_VERIFY_MIN)
+        return ZC_EINVAL;
+    if (!hmac_key_valid(k))
+        return ZC_ESTATE;
+    if (tag_len > zc_hash_size((enum zc_hash_alg)k->zc_alg))
+        return ZC_EINVAL;
+    pkmac_init(&c, k);
+    rc = zc_hmac_update(&c, data, len);
+    if (rc == ZC_OK)
+        rc = zc_hmac_final_verify(&c, tag, tag_len);
+    zc_hmac_wipe(&c);
+    return rc;
+}
+
+int zc_hmac_protected_query(enum zc_hash_alg alg, struct zc_backend_info *info)
+{
+    struct zc_cpacf_need need;
+
+    if (info == NULL || pkmac_fc(alg) == 0)
+        return ZC_EINVAL;
+    need.insn = ZC_INSN_KMAC;
+    need.fc = pkmac_fc(alg);
+    zc_caps_decide(&need, 1, info);
+    if (info->backend == ZC_BACKEND_CPACF && !zc_hmac_pkmac_selftest(need.fc)) {
+        info->backend = ZC_BACKEND_SOFTWARE;
+        info->reason = ZC_REASON_SELFTEST;
+    }
+    return ZC_OK;
 }

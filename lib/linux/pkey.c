@@ -1,5 +1,6 @@
 /*
- * pkey.c - protected AES keys from the kernel's pkey module (/dev/pkey).
+ * pkey.c - protected AES and HMAC keys from the kernel's pkey module
+ * (/dev/pkey).
  *
  * PCKMO is privileged, so Linux user space asks the kernel to wrap keys:
  * one ioctl on /dev/pkey per request (<asm/pkey.h>, which exists for s390x
@@ -48,6 +49,17 @@
  *   blob: ENODEV, EIO (no adapter answered), an empty or
  *         overlong adapter list (ENOSPC)                   -> ZC_EDEVICE
  *   anything else, or an answer of the wrong type/length   -> ZC_EDEVICE
+ *
+ * Protected HMAC keys come from PKEY_KBLOB2PROTK3 with a clear-key token
+ * as the blob and no adapter list (the kernel wraps it with PCKMO, as
+ * CLR2PROTK does): the token holds K0, exactly the block (64 bytes for
+ * the HMAC-512 key type, 128 for HMAC-1024), and the answer is the
+ * wrapped K0 and its pattern (96 or 160 bytes) of the type asked for.
+ * Its errno mapping differs from the blob path's: the token is built
+ * here, so EINVAL cannot mean a bad key; it is a key type the running
+ * kernel does not know, and ENODEV a machine without the PCKMO code:
+ *   clear-key token: ENOTTY, ENODEV, EINVAL                -> ZC_ENOTSUP
+ *   clear-key token: anything else, or a wrong answer      -> ZC_EDEVICE
  */
 #define _GNU_SOURCE
 #include "core/platform.h"
@@ -323,6 +335,76 @@ int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
     return rc;
 }
 
+/*
+ * The key types and the clear-key token of PKEY_KBLOB2PROTK3. Debian 12's
+ * <asm/pkey.h> (kernel 6.1) defines key types 1-4 only; the values are
+ * the kernel's (enum pkey_key_type), the token its struct clearkeytoken
+ * (pkey_pckmo.c): type 0x00 (TOKTYPE_NON_CCA), version 0x02
+ * (TOKVER_CLEAR_KEY), the key type and the key's length, then the key.
+ */
+#ifndef PKEY_KEYTYPE_HMAC_512
+#define PKEY_KEYTYPE_HMAC_512 12
+#endif
+#ifndef PKEY_KEYTYPE_HMAC_1024
+#define PKEY_KEYTYPE_HMAC_1024 13
+#endif
+
+struct zc_pkey_clrtoken {
+    uint8_t type;
+    uint8_t res0[3];
+    uint8_t version;
+    uint8_t res1[3];
+    uint32_t keytype;
+    uint32_t len;
+    uint8_t clearkey[128];
+};
+_Static_assert(offsetof(struct zc_pkey_clrtoken, keytype) == 8, "clear-key token keytype");
+_Static_assert(offsetof(struct zc_pkey_clrtoken, clearkey) == 16, "clear-key token key");
+
+int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
+                               uint8_t prot[ZC_HMAC_PROTKEY_MAX], size_t *prot_len)
+{
+    struct zc_pkey_clrtoken tok;
+    struct pkey_kblob2pkey3 req;
+    uint8_t pkey[ZC_HMAC_PROTKEY_MAX];
+    uint32_t type = k0_len == 64 ? PKEY_KEYTYPE_HMAC_512 : PKEY_KEYTYPE_HMAC_1024;
+    int fd, rc, err;
+
+    if (!k0 || !prot || !prot_len || (k0_len != 64 && k0_len != 128))
+        return ZC_EINVAL;
+    rc = pkey_open(&fd);
+    if (rc != ZC_OK)
+        return rc;
+    memset(&tok, 0, sizeof(tok));
+    tok.type = 0x00;
+    tok.version = 0x02;
+    tok.keytype = type;
+    tok.len = (uint32_t)k0_len;
+    memcpy(tok.clearkey, k0, k0_len);
+    memset(&req, 0, sizeof(req));
+    memset(pkey, 0, sizeof(pkey));
+    req.key = (__u8 *)&tok;
+    req.keylen = (uint32_t)(offsetof(struct zc_pkey_clrtoken, clearkey) + k0_len);
+    req.pkeylen = sizeof(pkey);
+    req.pkey = pkey;
+    err = pkey_ioctl(fd, PKEY_KBLOB2PROTK3, &req);
+    close(fd);
+    if (err == ENOTTY || err == ENODEV || err == EINVAL)
+        rc = ZC_ENOTSUP;        /* no such request, PCKMO code or key type here */
+    else if (err)
+        rc = ZC_EDEVICE;
+    else if (req.pkeytype != type || req.pkeylen != k0_len + PKEY_WKVP_LEN)
+        rc = ZC_EDEVICE;        /* not the key asked for */
+    else {
+        memcpy(prot, pkey, req.pkeylen);
+        *prot_len = req.pkeylen;
+    }
+    zc_wipe(&tok, sizeof(tok));
+    zc_wipe(pkey, sizeof(pkey));
+    zc_wipe(&req, sizeof(req));
+    return rc;
+}
+
 #else /* no pkey interface: not s390x Linux, or no kernel at all */
 
 #if !defined(ZC_FREESTANDING)  /* bare metal wraps clear keys with PCKMO */
@@ -353,6 +435,17 @@ int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
                                    size_t *prot_len)
 {
     (void)key_len;
+    (void)prot;
+    (void)prot_len;
+    return ZC_ENOTSUP;
+}
+
+/* No /dev/pkey; bare metal has no HMAC code of PCKMO on Hercules either. */
+int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
+                               uint8_t prot[ZC_HMAC_PROTKEY_MAX], size_t *prot_len)
+{
+    (void)k0;
+    (void)k0_len;
     (void)prot;
     (void)prot_len;
     return ZC_ENOTSUP;

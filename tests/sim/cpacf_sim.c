@@ -62,7 +62,10 @@
  * absorbs K0 ^ ipad from the hash's initial value and sets IKP; with IIMP
  * set it takes whole blocks only; with IIMP clear it pads the inner hash
  * (imbl plus the key block), hashes K0 ^ opad and the inner digest, and
- * leaves the MAC at the start of the chaining value.
+ * leaves the MAC at the start of the chaining value. The encrypted-key
+ * codes 120-123 hold the wrapped K0 and its WKVP in the key field (the
+ * wrapping model below, with wrapping material of the block's length),
+ * with cc 1 for a stale pattern or a wrapping-key change, as the AES codes.
  *
  * ECDSA and scalar multiplication (KDSA 1-3 and 9-11, PCC 64-66, facility
  * bit 155 for MSA-9): cpacf_sim_ec.c, only when the build found libcrypto
@@ -73,7 +76,7 @@
  * falls back to software.
  *
  * Not implemented: the encrypted DEA/TDEA codes 9-11 (the kernel wraps AES
- * only), encrypted full XTS (90/92), encrypted KMAC-HMAC (120-123), PRNO SHA-512-DRNG and TRNG
+ * only), encrypted full XTS (90/92), PRNO SHA-512-DRNG and TRNG
  * query ratio, PCKMO, KDSA's EdDSA and encrypted-key codes (and all of KDSA
  * without libcrypto), PCC 72-81 (Edwards and Montgomery curves), and KLMD's SHAKE continuation (the
  * padding-state flag). PCC's XTS-parameter computation requires a zero
@@ -1067,42 +1070,128 @@ static void be_add(uint8_t *p, size_t len, unsigned long n)
     }
 }
 
+/* The wrapping material of a protected HMAC key (K0, 64 or 128 bytes) in
+ * generation gen: E_M(gen || 16 + i) for block i, in the model of
+ * sim_wk_material (block indexes 0-3 are WK and WKVP). */
+static void sim_wk_hmac(unsigned long gen, uint8_t *wk, size_t len)
+{
+    uint64_t rk[ZC_AES_SW_RK_WORDS];
+    unsigned rounds, i;
+
+    rounds = zc_aes_sw_setkey(rk, sim_wk_master, sizeof sim_wk_master);
+    memset(wk, 0, len);
+    for (i = 0; i < len / 16; i++) {
+        zc_store_be64(wk + 16 * i, (uint64_t)gen);
+        wk[16 * i + 15] = (uint8_t)(16 + i);
+    }
+    zc_aes_sw_encrypt(rk, rounds, wk, wk, (unsigned)(len / 16));
+    zc_wipe(rk, sizeof rk);
+}
+
+int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
+                           size_t *prot_len)
+{
+    uint8_t wk[128], wk2[32], wkvp[SIM_WKVP_LEN];
+    unsigned long gen = sim_wk_current();
+    size_t i;
+
+    if (k0 == NULL || prot == NULL || prot_len == NULL || (k0_len != 64 && k0_len != 128))
+        return ZC_EINVAL;
+    sim_wk_hmac(gen, wk, k0_len);
+    sim_wk_material(gen, wk2, wkvp);
+    for (i = 0; i < k0_len; i++)
+        prot[i] = k0[i] ^ wk[i];
+    memcpy(prot + k0_len, wkvp, SIM_WKVP_LEN);
+    *prot_len = k0_len + SIM_WKVP_LEN;
+    zc_wipe(wk, sizeof wk);
+    zc_wipe(wk2, sizeof wk2);
+    return ZC_OK;
+}
+
 /*
- * KMAC 112-115. The block's chaining value and imbl sit where KIMD/KLMD
- * keep the state and the message bit length, so the KLMD padding above
- * serves both hashes; imbl counts the message only, the inner hash's
- * length adds the key block.
+ * Before a unit of KMAC-HMAC data: the armed stop (a cc 1 stop inverts
+ * the WKVP of an encrypted key field, as a changed wrapping key makes it
+ * stale), or, for 120-123, cc 1 once the wrapping key has changed since
+ * the instruction unwrapped its key.
+ */
+static int hmac_unit_stop(uint8_t *field, size_t bs, int wrapped, unsigned long gen)
+{
+    int cc = stop_fire(NULL, 0);
+    size_t i;
+
+    if (cc == 1 && wrapped)
+        for (i = 0; i < SIM_WKVP_LEN; i++)
+            field[bs + i] ^= 0xff;
+    if (cc == 0 && wrapped && sim_wk_current() != gen)
+        cc = 1;
+    return cc;
+}
+
+/*
+ * KMAC 112-115, and the encrypted-key 120-123: the same HMAC with the key
+ * field holding the wrapped K0 and its WKVP (the pattern checked first:
+ * cc 1 with nothing done when it does not match the current wrapping key,
+ * GR0's IKP unchanged). The block's chaining value and imbl sit where
+ * KIMD/KLMD keep the state and the message bit length, so the KLMD
+ * padding above serves both hashes; imbl counts the message only, the
+ * inner hash's length adds the key block. A stop (armed, or a wrapping-key
+ * change for 120-123) ends the instruction before a message block or
+ * before the final step, after the key block if that was due.
  */
 static int sim_kmac_hmac(unsigned long gr[8])
 {
-    unsigned fc = gr[0] & 0x7f;
-    int big = fc >= ZC_FC_HMAC_SHA_384;
+    unsigned fc = gr[0] & 0x7f, base = fc >= ZC_FC_ENC_HMAC_SHA_224 ? fc - 8 : fc;
+    int big = base >= ZC_FC_HMAC_SHA_384, wrapped = fc != base;
     const struct sim_hash *h = &sim_hash_fns[big ? ZC_FC_SHA_512 : ZC_FC_SHA_256];
-    size_t bs = h->bs, ds = fc == ZC_FC_HMAC_SHA_224 ? 28 : fc == ZC_FC_HMAC_SHA_256 ? 32
-                                                    : fc == ZC_FC_HMAC_SHA_384 ? 48 : 64;
-    uint8_t *param = reg_ptr(gr, 1), *key = param + h->state + h->mbl;
-    uint8_t blk[128], tmp[64 + 16], inner[64];
+    size_t bs = h->bs, ds = base == ZC_FC_HMAC_SHA_224 ? 28 : base == ZC_FC_HMAC_SHA_256 ? 32
+                                                       : base == ZC_FC_HMAC_SHA_384 ? 48 : 64;
+    uint8_t *param = reg_ptr(gr, 1), *field = param + h->state + h->mbl;
+    uint8_t blk[128], tmp[64 + 16], inner[64], key[128], wk[128], wk2[32], wkvp[SIM_WKVP_LEN];
+    unsigned long gen = 0;
     size_t i, n;
     int cc = 0;
 
+    if (wrapped) {
+        uint8_t diff = 0;
+
+        gen = sim_wk_current();
+        sim_wk_material(gen, wk2, wkvp);
+        for (i = 0; i < SIM_WKVP_LEN; i++)
+            diff |= (uint8_t)(field[bs + i] ^ wkvp[i]);
+        if (diff)
+            return 1;                   /* WKVP mismatch: nothing done */
+        sim_wk_hmac(gen, wk, bs);
+        for (i = 0; i < bs; i++)
+            key[i] = field[i] ^ wk[i];
+        zc_wipe(wk, sizeof wk);
+        zc_wipe(wk2, sizeof wk2);
+    } else {
+        memcpy(key, field, bs);
+    }
+    if (gr[0] & ZC_KMAC_HMAC_IIMP && gr[5] % bs)
+        sim_exception("KMAC", gr[0], "intermediate length not a multiple of the block");
     if (!(gr[0] & ZC_KMAC_HMAC_IKP)) {
-        hmac_iv(fc, param);
+        hmac_iv(base, param);
         for (i = 0; i < bs; i++)
             blk[i] = key[i] ^ 0x36;
         hash_block(h, param, blk);
         gr[0] |= ZC_KMAC_HMAC_IKP;
     }
-    if (gr[0] & ZC_KMAC_HMAC_IIMP) {
-        if (gr[5] % bs)
-            sim_exception("KMAC", gr[0], "intermediate length not a multiple of the block");
-        hash_whole_blocks(h, gr, &cc);
-        zc_wipe(blk, sizeof blk);
-        return cc;
+    while (gr[5] >= bs) {
+        if ((cc = hmac_unit_stop(field, bs, wrapped, gen)) != 0)
+            goto out;
+        hash_block(h, param, reg_ptr(gr, 4));
+        advance(gr, 4, bs);
+        gr[5] -= bs;
+        consumed(bs);
     }
-    if (hash_whole_blocks(h, gr, &cc)) {
-        zc_wipe(blk, sizeof blk);
-        return cc;
-    }
+    if (gr[0] & ZC_KMAC_HMAC_IIMP)
+        goto out;
+    /* for 120-123 the last step is a unit too (the outer hash needs the
+     * key), so a stop may come with no message left; the clear codes keep
+     * the rule that a stop needs data left */
+    if (wrapped && (cc = hmac_unit_stop(field, bs, wrapped, gen)) != 0)
+        goto out;
     /* the inner hash's last blocks: message bits plus the key block's */
     n = gr[5];
     memcpy(tmp, param, h->state + h->mbl);
@@ -1113,7 +1202,7 @@ static int sim_kmac_hmac(unsigned long gr[8])
     gr[5] = 0;
     consumed(n);
     /* the outer hash: K0 ^ opad, then the inner digest */
-    hmac_iv(fc, tmp);
+    hmac_iv(base, tmp);
     for (i = 0; i < bs; i++)
         blk[i] = key[i] ^ 0x5c;
     hash_block(h, tmp, blk);
@@ -1121,10 +1210,12 @@ static int sim_kmac_hmac(unsigned long gr[8])
     be_add(tmp + h->state, h->mbl, (unsigned long)(bs + ds) * 8);
     klmd_sha_final(h, tmp, inner, ds);
     memcpy(param, tmp, h->state);
+out:
     zc_wipe(blk, sizeof blk);
     zc_wipe(tmp, sizeof tmp);
     zc_wipe(inner, sizeof inner);
-    return 0;
+    zc_wipe(key, sizeof key);
+    return cc;
 }
 
 static int sim_klmd(unsigned long gr[8])
@@ -1290,7 +1381,9 @@ int zc_cpacf_sim_has_ec(void)
                        ZC_FC_ENC_XTS_AES_128, ZC_FC_ENC_XTS_AES_256
 #define SIM_FXTS_FCS   ZC_FC_FXTS_AES_128, ZC_FC_FXTS_AES_256
 #define SIM_HMAC_FCS   ZC_FC_HMAC_SHA_224, ZC_FC_HMAC_SHA_256, \
-                       ZC_FC_HMAC_SHA_384, ZC_FC_HMAC_SHA_512
+                       ZC_FC_HMAC_SHA_384, ZC_FC_HMAC_SHA_512, \
+                       ZC_FC_ENC_HMAC_SHA_224, ZC_FC_ENC_HMAC_SHA_256, \
+                       ZC_FC_ENC_HMAC_SHA_384, ZC_FC_ENC_HMAC_SHA_512
 #define SIM_SHA_FCS    ZC_FC_SHA_1, ZC_FC_SHA_256, ZC_FC_SHA_512, \
                        ZC_FC_SHA3_224, ZC_FC_SHA3_256, ZC_FC_SHA3_384, \
                        ZC_FC_SHA3_512, ZC_FC_SHAKE_128, ZC_FC_SHAKE_256

@@ -109,6 +109,16 @@ unsigned long zc_cpacf_sim_executed(unsigned opcode, unsigned fc);
 int zc_cpacf_sim_wrap(const uint8_t *key, size_t key_len, uint8_t prot[64], size_t *prot_len);
 
 /*
+ * Wrap HMAC's K0 (k0_len 64 or 128: the key hashed or zero-padded to the
+ * block) for KMAC 120-123, as the kernel's PKEY_KBLOB2PROTK3 with a
+ * clear-key token would: prot receives the wrapped K0 followed by the
+ * 32-byte WKVP, *prot_len that total (96 or 160). ZC_OK, or ZC_EINVAL
+ * (nothing written). Test-only, like zc_cpacf_sim_wrap().
+ */
+int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
+                           size_t *prot_len);
+
+/*
  * A wrapping-key change (as a re-IPL or live migration makes): every key
  * wrapped before no longer verifies, and an encrypted-key instruction
  * running in another thread ends with cc 1 before its next unit of data.

@@ -1,7 +1,7 @@
 /*
  * sim_platform.c - the platform of the test build with the CPACF stand-in:
  * STFLE "may be issued" (it goes to tests/sim/cpacf_sim.c), nothing is
- * privileged, and protected AES keys are wrapped by the stand-in's
+ * privileged, and protected AES and HMAC keys are wrapped by the stand-in's
  * simulated firmware wrapping key (zc_cpacf_sim_wrap) where Linux asks
  * /dev/pkey. It replaces lib/linux/auxv.c and the pkey interface; the
  * environment and getrandom() are Linux's as usual.
@@ -117,4 +117,17 @@ int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
         rc = zc_cpacf_sim_wrap(key, key_len, prot, prot_len);
     zc_wipe(key, sizeof key);
     return rc;
+}
+
+/* Protected HMAC keys: K0 wrapped by the stand-in, as the kernel's
+ * PKEY_KBLOB2PROTK3 with a clear-key token would. */
+int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
+                               uint8_t prot[ZC_HMAC_PROTKEY_MAX], size_t *prot_len)
+{
+    int rc;
+
+    if (k0 == NULL || prot == NULL || prot_len == NULL || (k0_len != 64 && k0_len != 128))
+        return ZC_EINVAL;
+    rc = derivation();
+    return rc != ZC_OK ? rc : zc_cpacf_sim_wrap_hmac(k0, k0_len, prot, prot_len);
 }

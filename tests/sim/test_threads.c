@@ -4,9 +4,10 @@
  * another changes the wrapping key.
  *
  * Each worker takes a random key and random data, runs a case once with
- * the clear function code and once with the encrypted one. On cc 1 it
- * derives the key field again (zc_plat_aes_protect_clear, as the library
- * does) into the same place, keeping the rest of the parameter block, and
+ * the clear function code and once with the encrypted one (AES, and
+ * KMAC-HMAC 112-115 against 120-123). On cc 1 it derives the key field
+ * again (zc_plat_aes_protect_clear or zc_plat_hmac_protect_clear, as the
+ * library does) into the same place, keeping the rest of the parameter block, and
  * re-issues from where the instruction stopped. Every result must equal
  * the clear code's. The changer calls zc_cpacf_sim_new_wrapping_key()
  * until the workers are done and have met enough cc 1 stops, so the
@@ -63,6 +64,7 @@ struct worker {
     pthread_t tid;
     uint64_t rng;
     unsigned long runs[NCASES], bad[NCASES], cc1, other;
+    unsigned long hruns, hbad;  /* KMAC-HMAC 112-115 against 120-123 */
 };
 
 static void wfill(struct worker *w, uint8_t *p, size_t n)
@@ -145,6 +147,51 @@ static int one_case(struct worker *w, const struct tcase *tc, size_t klen)
            !memcmp(gc + 3, ge + 3, 5 * sizeof gc[0]);
 }
 
+/*
+ * KMAC-HMAC, clear (112-115) then encrypted (120-123): K0 of the block's
+ * length, a final operation over the whole message; on cc 1 K0 is wrapped
+ * again into the key field and the instruction re-issued with GR0 as it
+ * left it (its IKP flag). 1 when both MACs are equal.
+ */
+static int hmac_case(struct worker *w, unsigned fc)
+{
+    int big = fc >= ZC_FC_HMAC_SHA_384;
+    size_t bs = big ? 128 : 64, koff = big ? 80 : 40, kflen;
+    uint8_t k0[128], in[LEN], pc[80 + 128], pe[80 + 160];
+    unsigned long gc[8], ge[8];
+    unsigned tries = 0;
+    int cc;
+
+    wfill(w, k0, bs);
+    wfill(w, in, sizeof in);
+    memset(pc, 0, sizeof pc);
+    pc[koff - 2] = (uint8_t)((LEN - 5) * 8 >> 8);  /* imbl, big-endian */
+    pc[koff - 1] = (uint8_t)((LEN - 5) * 8);
+    memcpy(pc + koff, k0, bs);
+    set_gr(gc, fc, pc, NULL, in, LEN - 5, NULL, 0);
+    do
+        cc = zc_cpacf_sim_insn(0xb91e, gc);
+    while (cc == 3);
+    if (cc != 0)
+        return 0;
+    memcpy(pe, pc, koff);
+    if (zc_plat_hmac_protect_clear(k0, bs, pe + koff, &kflen) != ZC_OK || kflen != bs + 32)
+        return 0;
+    set_gr(ge, fc + 8, pe, NULL, in, LEN - 5, NULL, 0);
+    for (;;) {
+        cc = zc_cpacf_sim_insn(0xb91e, ge);
+        if (cc == 3)
+            continue;
+        if (cc != 1)
+            break;
+        w->cc1++;
+        atomic_fetch_add_explicit(&total_cc1, 1, memory_order_relaxed);
+        if (++tries > 100000 || zc_plat_hmac_protect_clear(k0, bs, pe + koff, &kflen) != ZC_OK)
+            return 0;
+    }
+    return cc == 0 && ge[5] == 0 && !memcmp(pc, pe, big ? 64 : 32);
+}
+
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
@@ -162,6 +209,11 @@ static void *worker_main(void *arg)
         w->runs[i % NCASES]++;
         if (!one_case(w, tc, klen))
             w->bad[i % NCASES]++;
+        if (i % NCASES == 0) {
+            w->hruns++;
+            if (!hmac_case(w, ZC_FC_HMAC_SHA_224 + (unsigned)(i / NCASES % 4)))
+                w->hbad++;
+        }
     }
     atomic_fetch_add(&workers_done, 1);
     return NULL;
@@ -185,6 +237,7 @@ int main(void)
     static struct worker w[WORKERS];
     unsigned long changes = 0, cc1 = 0, before = zc_sim_platform_derivations(), enc = 0;
     pthread_t changer;
+    char what_h[120];
     size_t i, j;
     int ok = 1;
 
@@ -212,6 +265,18 @@ int main(void)
                  tcases[j].name, runs, WORKERS);
         check(runs > 0 && bad == 0, what);
     }
+    {
+        unsigned long hruns = 0, hbad = 0;
+
+        for (i = 0; i < WORKERS; i++) {
+            hruns += w[i].hruns;
+            hbad += w[i].hbad;
+        }
+        snprintf(what_h, sizeof what_h,
+                 "KMAC-HMAC: %lu runs across %d threads, encrypted (120-123) = clear", hruns,
+                 WORKERS);
+        check(hruns > 0 && hbad == 0, what_h);
+    }
     for (i = 0; i < WORKERS; i++)
         cc1 += w[i].cc1;
     for (j = 26; j <= 28; j++)
@@ -221,5 +286,8 @@ int main(void)
     check(cc1 >= MIN_CC1, "the workers met wrapping-key changes (cc 1) and resumed");
     check(zc_sim_platform_derivations() - before >= cc1, "every cc 1 made a derivation");
     check(enc > 0, "the execution counters counted the encrypted codes");
+    for (j = 120, enc = 0; j <= 123; j++)
+        enc += zc_cpacf_sim_executed(0xb91e, (unsigned)j);
+    check(enc > 0, "the execution counters counted KMAC 120-123");
     return unit_done();
 }
