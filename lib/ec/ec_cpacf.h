@@ -26,6 +26,7 @@ enum zc_ec_op {
     ZC_EC_OP_SIGN = 0,          /* KDSA ECDSA sign */
     ZC_EC_OP_VERIFY,            /* KDSA ECDSA verify */
     ZC_EC_OP_MUL,               /* PCC scalar multiplication (ECDH, public keys) */
+    ZC_EC_OP_NONE,              /* one no code has (Ed25519ctx/ph, Ed448ph): software */
 };
 
 /*
