@@ -388,6 +388,12 @@ static void compare_x_all(void)
               ci ? "6.2" : "6.1", fc_x[ci], zc_cpacf_sim_executed(ZC_OP_PCC, fc_x[ci]));
         zc_ec_key_wipe(&kc);
         compare_x(ci, ci ? "RFC 7748 6.2" : "RFC 7748 6.1", a, bp, sh);
+        if (ci == 0) {
+            /* RFC 7748 5: X25519 masks u's top bit, so Bob's key with it set
+             * gives the same shared secret */
+            bp[31] |= 0x80;
+            compare_x(ci, "RFC 7748 6.1, Bob's u with the top bit set", a, bp, sh);
+        }
 
         /* u = p + 9 / p + 5: the base point, non-canonical (RFC 7748 5: reduced) */
         memset(u, 0xff, f);
