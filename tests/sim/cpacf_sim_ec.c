@@ -205,8 +205,11 @@ static void ec_ctx_free(BN_CTX *ctx)
 
 static struct ec_curve *ec_curve(unsigned idx)
 {
-    struct ec_curve *c = &ec_curves[idx];
+    struct ec_curve *c;
 
+    if (idx >= sizeof ec_curves / sizeof ec_curves[0])
+        ec_exception("KDSA/PCC", idx, "no NIST curve for this function code");
+    c = &ec_curves[idx];
     if (c->g == NULL && (c->g = EC_GROUP_new_by_curve_name(c->nid)) == NULL)
         ec_oom();
     return c;
