@@ -504,6 +504,18 @@ static void retries(void)
         sig[b + 1] ^= 1;
         ok = ok && zc_eddsa_verify(&kc, msg, ml, sig, 2 * b) == ZC_EAUTH && zc_cpacf_sim_stopped();
         CHECK(ok, "%s: cc 3 in KDSA %u: the same answers", ed_names[ci], fc_verify[ci]);
+        sig[b + 1] ^= 1;
+        /* cc 1 (a machine's refusal): sign fails closed, verify is invalid */
+        zc_cpacf_sim_reset();
+        zc_cpacf_sim_stop_in(ZC_OP_KDSA, 1);
+        sl = sizeof out;
+        memset(out, 0x5a, sizeof out);
+        ok = zc_eddsa_sign(&kc, msg, ml, out, &sl) == ZC_EDEVICE && zc_cpacf_sim_stopped() &&
+             out[0] == 0x5a && out[2 * b - 1] == 0x5a;
+        zc_cpacf_sim_stop_in(ZC_OP_KDSA, 1);
+        ok = ok && zc_eddsa_verify(&kc, msg, ml, sig, 2 * b) == ZC_EAUTH && zc_cpacf_sim_stopped();
+        CHECK(ok, "%s: cc 1 in KDSA: sign ZC_EDEVICE with nothing written, verify ZC_EAUTH",
+              ed_names[ci]);
         zc_ec_key_wipe(&kc);
 
         unhex(a, x_rfc7748_dhs[ci].a_priv);
@@ -517,6 +529,13 @@ static void retries(void)
         ok = zc_ecdh(&kc, &peer, sec, &sl) == ZC_OK && sl == f && !memcmp(sec, sh, f);
         CHECK(ok && zc_cpacf_sim_stopped() && zc_cpacf_sim_executed(ZC_OP_PCC, fc_x[ci]) == 2,
               "%s: cc 3 in PCC %u: RFC 7748's shared secret", x_names[ci], fc_x[ci]);
+        zc_cpacf_sim_reset();
+        zc_cpacf_sim_stop_in(ZC_OP_PCC, 1);
+        sl = sizeof sec;
+        memset(sec, 0x5a, sizeof sec);
+        ok = zc_ecdh(&kc, &peer, sec, &sl) == ZC_EDEVICE && zc_cpacf_sim_stopped() &&
+             sec[0] == 0x5a && sec[f - 1] == 0x5a;
+        CHECK(ok, "%s: cc 1 in PCC %u: ZC_EDEVICE, nothing written", x_names[ci], fc_x[ci]);
         zc_ec_key_wipe(&kc);
         zc_ec_key_wipe(&peer);
     }
