@@ -213,6 +213,34 @@ ZC_PB_EC_BLOCKS(48);
 ZC_PB_EC_BLOCKS(80);
 #undef ZC_PB_EC_BLOCKS
 
+/* PCC 73 (Ed448): the Edwards block in 64-byte fields, 56-byte values
+ * right-aligned (the scalar's 57th byte, zero after clamping, included). */
+struct zc_pb_pcc_mul64 {
+    uint8_t res_x[64], res_y[64], x[64], y[64], scalar[64];
+};
+
+/*
+ * KDSA EdDSA (32/36 verify, 40/44 sign): the signature R || S in two
+ * fields, then the public key (verify) or the seed (sign). Fields of 32
+ * bytes for Ed25519, 64 for Ed448. R, S and A are big-endian integers:
+ * RFC 8032's little-endian encodings byte-reversed per field (Ed448's 57
+ * bytes zero-padded to 64 first, so the value sits at offset 7); the seed
+ * is RFC 8032's bytes unreversed, right-aligned (Ed448: offset 7).
+ */
+#define ZC_PB_ED_BLOCKS(w)                                                  \
+    struct zc_pb_kdsa_ed_verify##w {    /* EdDSA verify */                  \
+        uint8_t r[w], s[w], pub[w];                                         \
+    };                                                                      \
+    struct zc_pb_kdsa_ed_sign##w {      /* EdDSA sign: R and S are output */\
+        uint8_t r[w], s[w], seed[w];                                        \
+    };                                                                      \
+    struct zc_pb_pcc_x##w {             /* X25519 (32) / X448 (64): res_u out */\
+        uint8_t res_u[w], u[w], scalar[w];                                  \
+    }
+ZC_PB_ED_BLOCKS(32);
+ZC_PB_ED_BLOCKS(64);
+#undef ZC_PB_ED_BLOCKS
+
 _Static_assert(offsetof(struct zc_pb_aes_chain, key) == 16, "KMC/KMF/KMO/KMAC key");
 _Static_assert(sizeof(struct zc_pb_pcc_xts_tail) == 64, "PCC-XTS tail");
 _Static_assert(offsetof(struct zc_pb_aes_fxts128, k2) == 16, "full XTS-128 K2");
@@ -283,5 +311,24 @@ ZC_PB_EC_ASSERTS(48);
 ZC_PB_EC_ASSERTS(80);
 #undef ZC_PB_EC_ASSERTS
 _Static_assert(sizeof(struct zc_pb_kdsa_sign80) <= ZC_PB_EC_AREA, "the block fits the area");
+
+_Static_assert(offsetof(struct zc_pb_pcc_mul64, res_y) == 64, "PCC Ed448 resY");
+_Static_assert(offsetof(struct zc_pb_pcc_mul64, x) == 128, "PCC Ed448 X");
+_Static_assert(offsetof(struct zc_pb_pcc_mul64, y) == 192, "PCC Ed448 Y");
+_Static_assert(offsetof(struct zc_pb_pcc_mul64, scalar) == 256, "PCC Ed448 scalar");
+_Static_assert(sizeof(struct zc_pb_pcc_mul64) == 320, "PCC Ed448 block");
+#define ZC_PB_ED_ASSERTS(w)                                                 \
+    _Static_assert(offsetof(struct zc_pb_kdsa_ed_verify##w, s) == 1 * (w), "EdDSA verify S");  \
+    _Static_assert(offsetof(struct zc_pb_kdsa_ed_verify##w, pub) == 2 * (w), "EdDSA verify A"); \
+    _Static_assert(sizeof(struct zc_pb_kdsa_ed_verify##w) == 3 * (w), "EdDSA verify block");   \
+    _Static_assert(offsetof(struct zc_pb_kdsa_ed_sign##w, s) == 1 * (w), "EdDSA sign S");      \
+    _Static_assert(offsetof(struct zc_pb_kdsa_ed_sign##w, seed) == 2 * (w), "EdDSA sign seed"); \
+    _Static_assert(sizeof(struct zc_pb_kdsa_ed_sign##w) == 3 * (w), "EdDSA sign block");       \
+    _Static_assert(offsetof(struct zc_pb_pcc_x##w, u) == 1 * (w), "PCC X u");                  \
+    _Static_assert(offsetof(struct zc_pb_pcc_x##w, scalar) == 2 * (w), "PCC X scalar");        \
+    _Static_assert(sizeof(struct zc_pb_pcc_x##w) == 3 * (w), "PCC X block")
+ZC_PB_ED_ASSERTS(32);
+ZC_PB_ED_ASSERTS(64);
+#undef ZC_PB_ED_ASSERTS
 
 #endif /* ZC_CPACF_PB_H */

@@ -297,16 +297,19 @@ static void text_report(void)
         else if (rows[i].algo >= ZC_ALGO_EC_P256 && rows[i].algo <= ZC_ALGO_EC_ED448 &&
                  bi.reason == ZC_REASON_POLICY)
             printf(" (refused by the hw-only policy; key import is allowed)\n");
-        else if (rows[i].algo > ZC_ALGO_EC_P521 && rows[i].algo <= ZC_ALGO_EC_ED448)
-            /* the query's "software only" is this release's, not the
-             * machine's: KDSA and PCC have these curves on newer machines */
-            printf(" (KDSA and PCC are not used for this curve yet)\n");
         else if (rows[i].algo >= ZC_ALGO_EC_P256 && rows[i].algo <= ZC_ALGO_EC_P521 &&
                  bi.backend == ZC_BACKEND_CPACF)
             /* three codes per curve: signing, verification, ECDH and keys */
             printf(" KDSA %s, %s; PCC %s\n", zc_cpacf_fc_name(ZC_INSN_KDSA, bi.fc),
                    zc_cpacf_fc_name(ZC_INSN_KDSA, bi.fc - 8),
                    zc_cpacf_fc_name(ZC_INSN_PCC, 64 + (bi.fc - 9)));
+        else if ((rows[i].algo == ZC_ALGO_EC_ED25519 || rows[i].algo == ZC_ALGO_EC_ED448) &&
+                 bi.backend == ZC_BACKEND_CPACF)
+            /* pure EdDSA on KDSA 40/44 and 32/36, public keys on PCC 72/73;
+             * the ctx and ph forms run in software */
+            printf(" KDSA %s, %s; PCC %s\n", zc_cpacf_fc_name(ZC_INSN_KDSA, bi.fc),
+                   zc_cpacf_fc_name(ZC_INSN_KDSA, bi.fc - 8),
+                   zc_cpacf_fc_name(ZC_INSN_PCC, bi.fc == 40 ? 72 : 73));
         else if (rows[i].algo == ZC_ALGO_RANDOM)
             printf(" getrandom()%s\n", bi.backend == ZC_BACKEND_CPACF
                    ? " XOR PRNO TRNG" : " only (no PRNO TRNG to mix in)");

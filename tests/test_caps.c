@@ -120,8 +120,9 @@ START_TEST(listed_rows)
         seen_fc[n] = fc;
     }
     /* KMA-GCM 3, SHA-3/SHAKE 6, full XTS 2, KMAC-HMAC 4 and encrypted-key
-     * KMAC-HMAC 4, KDSA ECDSA 6, PCC scalar multiplication 3 */
-    ck_assert_uint_eq(n, 28);
+     * KMAC-HMAC 4, KDSA ECDSA 6, KDSA EdDSA 4, PCC scalar multiplication 7
+     * (P-256/384/521, Ed25519/448, X25519/448) */
+    ck_assert_uint_eq(n, 36);
 }
 END_TEST
 

@@ -69,31 +69,33 @@ if command -v python3 >/dev/null; then
     check "json parses" python3 -m json.tool "$tmp/out" /dev/null
 fi
 
-# EC: a row per curve. The NIST curves run software here with the
-# query's reason and KDSA's sign code named (no emulator has MSA-9); the
-# others say KDSA and PCC are not used for them yet (the query's "no
-# CPACF function" would blame the machine); under hw-only refused,
-# saying import is allowed.
+# EC: a row per curve. Every curve runs software here with the query's
+# reason and its first code named (no emulator has MSA-9): KDSA's sign
+# code for the NIST and Edwards curves, PCC's for X25519 and X448; under
+# hw-only refused, saying import is allowed.
 ec_rows='P-256 P-384 P-521 X25519 X448 Ed25519 Ed448'
 ec_re='\(P-256\|P-384\|P-521\|X25519\|X448\|Ed25519\|Ed448\)'
-x_re='\(X25519\|X448\|Ed25519\|Ed448\)'
 "$@" >"$tmp/out" 2>&1
-for c in P-256:P256 P-384:P384 P-521:P521; do
+for c in P-256:ECDSA-SIGN-P256 P-384:ECDSA-SIGN-P384 P-521:ECDSA-SIGN-P521 \
+         Ed25519:EDDSA-SIGN-ED25519 Ed448:EDDSA-SIGN-ED448; do
     check "${c%:*} row: software, KDSA's sign code named" \
-        grep -q "^  ${c%:*}  *software (.*: KDSA ECDSA-SIGN-${c#*:})$" "$tmp/out"
+        grep -q "^  ${c%:*}  *software (.*: KDSA ${c#*:})$" "$tmp/out"
 done
-for c in X25519 X448 Ed25519 Ed448; do
-    check "$c row: software, KDSA and PCC not used yet" \
-        grep -q "^  $c  *software (KDSA and PCC are not used for this curve yet)$" "$tmp/out"
+for c in X25519 X448; do
+    check "$c row: software, PCC's code named" \
+        grep -q "^  $c  *software (.*: PCC SCALAR-MULTIPLY-$c)$" "$tmp/out"
 done
 ZCRYPT_POLICY=hw-only "$@" >"$tmp/out" 2>&1
 check "hw-only: the EC rows refused, import allowed" \
     test "$(grep -c "^  $ec_re  *refused  (refused by the hw-only policy; key import is allowed)\$" \
             "$tmp/out")" -eq 7
 "$@" --json >"$tmp/out" 2>&1
-check "json: the X and Ed rows name no instruction" \
-    test "$(grep -c "\"$x_re\": {\"backend\": \"software\", .*\"instruction\": null, \"fc\": null}" \
-            "$tmp/out")" -eq 4
+check "json: the X rows name PCC 80/81" \
+    test "$(grep -c '"X\(25519\|448\)": {"backend": "software", .*"instruction": "PCC", "fc": 8[01]}' \
+            "$tmp/out")" -eq 2
+check "json: the Ed rows name KDSA 40/44" \
+    test "$(grep -c '"Ed\(25519\|448\)": {"backend": "software", .*"instruction": "KDSA", "fc": 4[04]}' \
+            "$tmp/out")" -eq 2
 
 # Write errors are errors.
 if [ -w /dev/full ]; then

@@ -167,10 +167,10 @@ enum zc_algo {
     ZC_ALGO_EC_P256 = 80,    /**< ECDSA and ECDH on P-256 (key_len 0 or 32): CPACF when KDSA sign and verify and PCC's scalar multiplication for the curve are all installed and self-tested, else software with the first missing code (or ::ZC_REASON_SELFTEST) */
     ZC_ALGO_EC_P384,         /**< ECDSA and ECDH on P-384 (key_len 0 or 48): as P-256 */
     ZC_ALGO_EC_P521,         /**< ECDSA and ECDH on P-521 (key_len 0 or 66): as P-256 */
-    ZC_ALGO_EC_X25519,       /**< X25519 ECDH (RFC 7748; key_len 0 or 32): software in this release (::ZC_REASON_SOFTWARE_ONLY; PCC is not used for it yet) */
-    ZC_ALGO_EC_X448,         /**< X448 ECDH (RFC 7748; key_len 0 or 56): as X25519 */
-    ZC_ALGO_EC_ED25519,      /**< Ed25519 signatures (RFC 8032; key_len 0 or 32): software in this release, as X25519 (KDSA is not used for it yet) */
-    ZC_ALGO_EC_ED448         /**< Ed448 signatures (RFC 8032; key_len 0 or 57): as Ed25519 */
+    ZC_ALGO_EC_X25519,       /**< X25519 ECDH (RFC 7748; key_len 0 or 32): CPACF when PCC's scalar multiplication 80 is installed and self-tested, else software naming it (or ::ZC_REASON_SELFTEST) */
+    ZC_ALGO_EC_X448,         /**< X448 ECDH (RFC 7748; key_len 0 or 56): as X25519, with PCC 81 */
+    ZC_ALGO_EC_ED25519,      /**< Ed25519 signatures (RFC 8032; key_len 0 or 32): CPACF when KDSA sign 40 and verify 32 and PCC 72 are all installed and self-tested, else software with the first missing code (or ::ZC_REASON_SELFTEST); the ctx and ph forms always in software */
+    ZC_ALGO_EC_ED448         /**< Ed448 signatures (RFC 8032; key_len 0 or 57): as Ed25519, with KDSA 44 and 36 and PCC 73 */
 };
 
 /** @brief Why an algorithm runs where it runs. */

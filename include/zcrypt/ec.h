@@ -67,8 +67,14 @@
  * one-time known-answer self-test in the process, and in software
  * otherwise. A key set to ::ZC_BACKEND_CPACF uses only those codes: an
  * operation whose code is missing or failed its self-test answers
- * ::ZC_ENOTSUP (after its arguments are checked). Ed25519, Ed448, X25519
- * and X448 run in software in this release (::ZC_ENOTSUP on a CPACF key).
+ * ::ZC_ENOTSUP (after its arguments are checked). Ed25519 and Ed448 sign
+ * on KDSA 40/44 and verify on 32/36 (pure EdDSA: the plain calls, and
+ * Ed448 through the _ex calls with no context and no prehash; Ed25519ctx,
+ * Ed25519ph, Ed448ph and Ed448 with a context always run in software,
+ * ::ZC_ENOTSUP on a CPACF key) and derive their public key on PCC 72/73;
+ * X25519 and X448 run ECDH and their public key on PCC 80/81; each under
+ * the same rule. Before a KDSA EdDSA verification software checks the
+ * length, S < L, R and A canonical and Ed448's last byte.
  * On KDSA the hedged zc_ecdsa_sign() uses the machine's own nonce with f
  * fresh random bytes mixed in, and zc_ecdsa_sign_deterministic() passes
  * RFC 6979's candidates, so it gives the same bytes as software; before a
@@ -168,8 +174,8 @@ ZC_API size_t zc_ec_field_size(enum zc_ec_curve curve);
  *        for Ed25519/Ed448, b random bytes as the seed, and A.
  * @return ZC_OK; ZC_EINVAL for NULL @p k or an unknown @p curve;
  *         ZC_ENOTSUP under the hardware-only policy where the public key
- *         would be derived in software (every curve but a P-curve with
- *         PCC's code usable);
+ *         would be derived in software (where PCC's scalar multiplication
+ *         for the curve is not usable);
  *         ZC_EDEVICE when no random bytes can be had or PCC fails. On an
  *         error @p k is left wiped.
  */
@@ -185,7 +191,8 @@ ZC_API int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve);
  *         other than f, d = 0 or d >= n (NIST curves), @p priv
  *         overlapping @p k; ZC_EDEVICE when the hash of an Ed seed fails
  *         on KIMD/KLMD, or PCC's scalar multiplication fails or returns a
- *         point off the curve. On an error @p k is left wiped.
+ *         point off the curve (Ed: no canonical point; X: all zero). On
+ *         an error @p k is left wiped.
  */
 ZC_API int zc_ec_key_from_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *priv,
                                   size_t priv_len);
@@ -361,8 +368,10 @@ ZC_API int zc_ecdsa_sig_from_der(enum zc_ec_curve curve, const uint8_t *der, siz
  * @return ZC_OK; ZC_EINVAL for NULL pointers (with a length), a
  *         public-only key, a key of another curve, @p sig overlapping
  *         @p msg or the key; ZC_ENOMEM when *@p sig_len is below 2b (set
- *         to 2b, nothing written); ZC_ENOTSUP on a CPACF key and under the
- *         hardware-only policy; ZC_EDEVICE when a hash fails on KIMD/KLMD.
+ *         to 2b, nothing written); ZC_ENOTSUP on a CPACF key without
+ *         KDSA's sign code for the curve (or its self-test) and, where it
+ *         would run software, under the hardware-only policy; ZC_EDEVICE
+ *         when a hash fails on KIMD/KLMD or KDSA fails.
  */
 ZC_API int zc_eddsa_sign(const zc_ec_key *k, const uint8_t *msg, size_t len, uint8_t *sig,
                          size_t *sig_len);
@@ -374,8 +383,10 @@ ZC_API int zc_eddsa_sign(const zc_ec_key *k, const uint8_t *msg, size_t len, uin
  * @return ZC_OK valid; ZC_EAUTH for every invalid signature, a length
  *         other than 2b included (@p sig may be NULL with length 0);
  *         ZC_EINVAL for NULL pointers with a length, a NULL or unset key,
- *         a key of another curve; ZC_ENOTSUP on a CPACF key and under the
- *         hardware-only policy; ZC_EDEVICE when a hash fails on KIMD/KLMD.
+ *         a key of another curve; ZC_ENOTSUP on a CPACF key without KDSA's
+ *         verify code for the curve (or its self-test) and, where it would
+ *         run software, under the hardware-only policy; ZC_EDEVICE when a
+ *         hash fails on KIMD/KLMD.
  */
 ZC_API int zc_eddsa_verify(const zc_ec_key *k, const uint8_t *msg, size_t len,
                            const uint8_t *sig, size_t sig_len);
@@ -397,7 +408,9 @@ ZC_API int zc_eddsa_verify(const zc_ec_key *k, const uint8_t *msg, size_t len,
  * @param sig_len     in: size of @p sig; out: 2b
  * @return As zc_eddsa_sign(); also ZC_EINVAL for @p prehash outside {0,
  *         1}, @p context_len above 255, Ed25519 with @p prehash 0 and no
- *         context, @p sig overlapping @p context.
+ *         context, @p sig overlapping @p context. These instances run in
+ *         software (KDSA has pure EdDSA only): ZC_ENOTSUP on a CPACF key,
+ *         except Ed448 with @p prehash 0 and no context.
  */
 ZC_API int zc_eddsa_sign_ex(const zc_ec_key *k, int prehash, const uint8_t *context,
                             size_t context_len, const uint8_t *msg, size_t len, uint8_t *sig,
@@ -427,7 +440,7 @@ ZC_API int zc_eddsa_verify_ex(const zc_ec_key *k, int prehash, const uint8_t *co
  *         nothing written); ZC_ENOMEM when
  *         *@p secret_len is below f (set to f, nothing written);
  *         ZC_ENOTSUP on a CPACF key without PCC's scalar multiplication
- *         for the curve (or its self-test; always for X25519/X448) and,
+ *         for the curve (or its self-test; 80/81 for X25519/X448) and,
  *         where it would run software, under the hardware-only policy;
  *         ZC_EDEVICE when PCC fails or returns a point off the curve.
  */

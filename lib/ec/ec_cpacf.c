@@ -1,7 +1,9 @@
 /*
  * ec_cpacf.c - the only file of lib/ec/ that issues CPACF: ECDSA on KDSA
  * (verify 1-3, sign 9-11) and PCC's scalar multiplication (64-66) on
- * P-256, P-384 and P-521, and the self-tests that guard them.
+ * P-256, P-384 and P-521; pure EdDSA on KDSA (verify 32/36, sign 40/44),
+ * PCC's Edwards base-point multiplication (72/73, the public key) and
+ * X25519/X448 on PCC (80/81); and the self-tests that guard them.
  *
  * Every issue points GR1 at a zeroed 4096-byte area on the stack, 8-byte
  * aligned, with the parameter block at its start, as every public
@@ -10,16 +12,30 @@
  * Values are big-endian and right-aligned in fields of w = 32, 48, 80
  * bytes (asm/cpacf_pb.h), so a P-521 value of 66 bytes starts at 14.
  *
+ * Ed25519/Ed448 and X25519/X448 (CPACF.md): fields of 32 / 64 bytes. R, S
+ * and A are RFC 8032's little-endian encodings byte-reversed into their
+ * fields (Ed448's 57 bytes zero-padded to 64 first: offset 7); the seed
+ * goes in as RFC 8032 gives it, right-aligned. PCC 72/73 multiply the
+ * base point B by the clamped scalar (reversed), and the result (x, y)
+ * becomes RFC 8032's encoding of y with x's sign bit. For PCC 80/81 the
+ * scalar is clamped and u reduced mod p (X25519 clears u's top bit
+ * first, X448 nothing) before both are reversed in; res_u is reversed
+ * back out.
+ *
  * Condition codes (CPACF.md): sign cc 0 done, cc 2 the nonce was not
  * usable (another one is taken), cc 1 bad input, which cannot be ours
  * (d and a deterministic nonce are checked in [1, n-1] before): the call
  * fails closed with ZC_EDEVICE. Verify cc 0 valid, anything else invalid.
- * PCC: anything but cc 0 is a failure. cc 3 never gets here (asm/).
+ * EdDSA sign and PCC: anything but cc 0 is a failure. cc 3 never gets
+ * here (asm/).
  *
  * No emulator executes these codes: each is used only after a one-time
- * known-answer self-test of its own (RFC 6979 A.2.5-A.2.7, ec_kat.c).
+ * known-answer self-test of its own (RFC 6979 A.2.5-A.2.7, RFC 8032
+ * sections 7.1 and 7.4, RFC 7748 section 5.2: ec_kat.c).
  */
 #include "ec_cpacf.h"
+#include "ec_ed.h"
+#include "ec_int.h"
 #include "asm/cpacf.h"
 #include "asm/cpacf_pb.h"
 #include "core/caps.h"
@@ -61,6 +77,36 @@ _Static_assert(offsetof(struct zc_pb_kdsa_sign80, d) == F_D * 80 &&
                offsetof(struct zc_pb_pcc_mul32, y) == F_Y * 32,
                "the field indices are the blocks' layout");
 
+/* One row per Edwards curve and its Montgomery partner: b the RFC 8032
+ * bytes (A, half a signature, the seed), pf the bytes of a coordinate and
+ * of an RFC 7748 string, w the field width, and their codes. */
+static const struct ed_hw {
+    enum zc_ec_curve ed, x;
+    uint8_t b, pf, w;
+    uint8_t verify, sign, mul, xmul;
+} edhw[2] = {
+    { ZC_EC_ED25519, ZC_EC_X25519, 32, 32, 32, ZC_FC_KDSA_EDDSA_VERIFY_25519,
+      ZC_FC_KDSA_EDDSA_SIGN_25519, ZC_FC_PCC_SCALAR_MUL_ED25519, ZC_FC_PCC_SCALAR_MUL_X25519 },
+    { ZC_EC_ED448, ZC_EC_X448, 57, 56, 64, ZC_FC_KDSA_EDDSA_VERIFY_448,
+      ZC_FC_KDSA_EDDSA_SIGN_448, ZC_FC_PCC_SCALAR_MUL_ED448, ZC_FC_PCC_SCALAR_MUL_X448 },
+};
+_Static_assert(offsetof(struct zc_pb_kdsa_ed_sign64, seed) == 2 * 64 &&
+               offsetof(struct zc_pb_kdsa_ed_verify32, pub) == 2 * 32 &&
+               offsetof(struct zc_pb_pcc_x64, scalar) == 2 * 64 &&
+               offsetof(struct zc_pb_pcc_mul64, scalar) == F_SCAL * 64,
+               "the Edwards and Montgomery blocks' fields by index");
+
+/* The row of an Ed curve (ed) or an X curve (!ed), NULL for any other. */
+static const struct ed_hw *edhw_of(enum zc_ec_curve curve, int ed)
+{
+    unsigned i;
+
+    for (i = 0; i < 2; i++)
+        if ((ed ? edhw[i].ed : edhw[i].x) == curve)
+            return &edhw[i];
+    return NULL;
+}
+
 static const struct ec_hw *hw_of(enum zc_ec_curve curve)
 {
     switch (curve) {
@@ -74,19 +120,30 @@ static const struct ec_hw *hw_of(enum zc_ec_curve curve)
 unsigned zc_ec_cpacf_fc(enum zc_ec_curve curve, enum zc_ec_op op, enum zc_insn *insn)
 {
     const struct ec_hw *h = hw_of(curve);
+    const struct ed_hw *e = edhw_of(curve, 1), *x = edhw_of(curve, 0);
 
-    if (h == NULL) {
+    *insn = op == ZC_EC_OP_MUL ? ZC_INSN_PCC : ZC_INSN_KDSA;
+    if (op == ZC_EC_OP_NONE) {
         *insn = ZC_INSN_COUNT;
         return 0;
     }
-    *insn = op == ZC_EC_OP_MUL ? ZC_INSN_PCC : ZC_INSN_KDSA;
-    return op == ZC_EC_OP_SIGN ? h->sign : op == ZC_EC_OP_VERIFY ? h->verify : h->mul;
+    if (h != NULL)
+        return op == ZC_EC_OP_SIGN ? h->sign : op == ZC_EC_OP_VERIFY ? h->verify : h->mul;
+    if (e != NULL)
+        return op == ZC_EC_OP_SIGN ? e->sign : op == ZC_EC_OP_VERIFY ? e->verify : e->mul;
+    if (x != NULL && op == ZC_EC_OP_MUL)
+        return x->xmul;
+    *insn = ZC_INSN_COUNT;              /* X25519/X448 sign, verify: none */
+    return 0;
 }
 
 #ifdef ZC_HAVE_CPACF
 
-/* 0 not run, 1 passed, 2 failed: per curve, for sign, verify, mul. */
+/* 0 not run, 1 passed, 2 failed: per curve, for sign, verify, mul; per
+ * Edwards curve the same, per Montgomery curve its one code. */
 static int st_state[3][3];
+static int ed_state[2][3];
+static int x_state[2];
 
 #ifdef ZC_CPACF_SIM
 /*
@@ -94,7 +151,10 @@ static int st_state[3][3];
  * library has no such symbol): they set it to show that the stand-in
  * catches each kind of block error. 0 none; 1 a swapped field (sign: d in
  * H and H in d; verify and PCC: X in Y and Y in X); 2 P-521 values
- * left-aligned (offset 0 of 80); 3 deterministic signing without 0x80.
+ * left-aligned (offset 0 of 80); 3 deterministic signing without 0x80;
+ * 4 EdDSA verify's A unreversed; 5 Ed448's KDSA values at offset 0 of
+ * their 64-byte fields; 6 X25519 without the top-bit clear of u (the
+ * codes each spoils: ec_cpacf.h).
  */
 int zc_ec_cpacf_plant;
 #define PLANT (zc_ec_cpacf_plant)
@@ -257,6 +317,257 @@ static int idx_of(unsigned fc, enum zc_ec_op op)
     return -1;
 }
 
+/* ---- Ed25519, Ed448, X25519, X448 ---------------------------------------- */
+
+/* Where a value of n bytes starts in a field of h's width: right-aligned,
+ * or (planted, Ed448's KDSA blocks) at the wrong end. */
+static unsigned ed_off(const struct ed_hw *h, unsigned n, int kdsa)
+{
+    if (PLANT == 5 && kdsa && h->ed == ZC_EC_ED448)
+        return 0;                       /* planted: the padding after the value */
+    return h->w - n;
+}
+
+/* Field i of area a of h's width, from byte off. */
+static uint8_t *ed_field(struct area *a, const struct ed_hw *h, unsigned i, unsigned off)
+{
+    return (uint8_t *)a->q + (size_t)i * h->w + off;
+}
+
+/* dst[0..n-1] = src[n-1..0]: a little-endian string as a big-endian
+ * integer's bytes, and back. */
+static void rev(uint8_t *dst, const uint8_t *src, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++)
+        dst[i] = src[n - 1 - i];
+}
+
+/* EdDSA sign: the seed in (unreversed), R and S reversed out. */
+static int kdsa_ed_sign(const struct ed_hw *h, const uint8_t *seed, const uint8_t *msg,
+                        size_t len, uint8_t *sig)
+{
+    unsigned off = ed_off(h, h->b, 1);
+    struct area a;
+    int cc;
+
+    memset(&a, 0, sizeof a);
+    memcpy(ed_field(&a, h, F_2, off), seed, h->b);
+    cc = zc_kdsa(h->sign, &a, msg, len);
+    if (cc == 0) {
+        rev(sig, ed_field(&a, h, F_R, off), h->b);
+        rev(sig + h->b, ed_field(&a, h, F_S, off), h->b);
+    }
+    zc_wipe(&a, sizeof a);
+    return cc;
+}
+
+/* EdDSA verify: R, S and A reversed in; the raw cc. */
+static int kdsa_ed_verify(const struct ed_hw *h, const uint8_t *pub, const uint8_t *sig,
+                          const uint8_t *msg, size_t len)
+{
+    unsigned off = ed_off(h, h->b, 1);
+    struct area a;
+    int cc;
+
+    memset(&a, 0, sizeof a);
+    rev(ed_field(&a, h, F_R, off), sig, h->b);
+    rev(ed_field(&a, h, F_S, off), sig + h->b, h->b);
+    if (PLANT == 4)                     /* planted: A as RFC 8032's bytes */
+        memcpy(ed_field(&a, h, F_2, off), pub, h->b);
+    else
+        rev(ed_field(&a, h, F_2, off), pub, h->b);
+    cc = zc_kdsa(h->verify, &a, msg, len);
+    zc_wipe(&a, sizeof a);
+    return cc;
+}
+
+/* PCC 72/73: (x, y) = [s]B, s the clamped scalar (b bytes little-endian;
+ * Ed448's 57th byte is zero), x and y pf bytes big-endian; the raw cc. */
+static int pcc_ed(const struct ed_hw *h, const uint8_t *s, uint8_t *x, uint8_t *y)
+{
+    const struct zc_ed_kat *t = &zc_ed_kat[h - edhw];
+    unsigned off = h->w - h->pf;
+    struct area a;
+    int cc;
+
+    memset(&a, 0, sizeof a);
+    memcpy(ed_field(&a, h, F_X, off), t->bx, h->pf);
+    memcpy(ed_field(&a, h, F_Y, off), t->by, h->pf);
+    rev(ed_field(&a, h, F_SCAL, h->w - h->b), s, h->b);
+    cc = zc_pcc(h->mul, &a);
+    if (cc == 0) {
+        memcpy(x, ed_field(&a, h, F_RESX, off), h->pf);
+        memcpy(y, ed_field(&a, h, F_RESY, off), h->pf);
+    }
+    zc_wipe(&a, sizeof a);
+    return cc;
+}
+
+/* Byte i of p = 2^255 - 19 or 2^448 - 2^224 - 1, little-endian. */
+static uint8_t p_byte(const struct ed_hw *h, size_t i)
+{
+    if (h->x == ZC_EC_X25519)
+        return i == 0 ? 0xed : i == 31 ? 0x7f : 0xff;
+    return i == 28 ? 0xfe : 0xff;
+}
+
+/* u = u mod p for u < 2p (n = pf bytes, little-endian): one subtraction,
+ * kept when it does not borrow, by a mask (u is public, but the same
+ * code costs nothing). */
+static void x_reduce(const struct ed_hw *h, uint8_t *u)
+{
+    uint8_t t[ZC_X448_LEN];
+    unsigned borrow = 0, d;
+    uint8_t keep;
+    size_t i;
+
+    for (i = 0; i < h->pf; i++) {
+        d = (unsigned)u[i] - p_byte(h, i) - borrow;
+        t[i] = (uint8_t)d;
+        borrow = (d >> 8) & 1;
+    }
+    keep = (uint8_t)(borrow - 1);       /* 0xff: no borrow, u >= p */
+    for (i = 0; i < h->pf; i++)
+        u[i] = (uint8_t)((t[i] & keep) | (u[i] & (uint8_t)~keep));
+}
+
+/* PCC 80/81: out = X(k, u), the inputs prepared as CPACF.md says; the
+ * raw cc. */
+static int pcc_x(const struct ed_hw *h, uint8_t *out, const uint8_t *k, const uint8_t *u)
+{
+    unsigned off = h->w - h->pf;
+    uint8_t kk[ZC_X448_LEN], uu[ZC_X448_LEN];
+    struct area a;
+    int cc;
+
+    memcpy(kk, k, h->pf);
+    memcpy(uu, u, h->pf);
+    if (h->x == ZC_EC_X25519) {         /* RFC 7748 decodeScalar25519, decodeUCoordinate */
+        kk[0] &= 248;
+        kk[31] = (uint8_t)((kk[31] & 127) | 64);
+        if (PLANT != 6)                 /* planted: the top bit of u kept */
+            uu[31] &= 127;
+    } else {                            /* decodeScalar448; X448 keeps all of u */
+        kk[0] &= 252;
+        kk[55] |= 128;
+    }
+    x_reduce(h, uu);
+    memset(&a, 0, sizeof a);
+    rev(ed_field(&a, h, F_1, off), uu, h->pf);
+    rev(ed_field(&a, h, F_2, off), kk, h->pf);
+    cc = zc_pcc(h->xmul, &a);
+    if (cc == 0)
+        rev(out, ed_field(&a, h, F_0, off), h->pf);
+    zc_wipe(&a, sizeof a);
+    zc_wipe(kk, sizeof kk);
+    return cc;
+}
+
+/* RFC 8032's encoding of (x, y) (pf bytes big-endian each): y
+ * little-endian in b bytes, the low bit of x in the top bit. */
+static void ed_encode(const struct ed_hw *h, uint8_t *pub, const uint8_t *x, const uint8_t *y)
+{
+    memset(pub, 0, h->b);
+    rev(pub, y, h->pf);
+    pub[h->b - 1] |= (uint8_t)((x[h->pf - 1] & 1) << 7);
+}
+
+static int ed_pub(const struct ed_hw *h, const uint8_t *s, uint8_t *pub)
+{
+    uint8_t x[ZC_X448_LEN], y[ZC_X448_LEN];
+    int rc = ZC_EDEVICE;
+
+    if (pcc_ed(h, s, x, y) == 0) {
+        ed_encode(h, pub, x, y);
+        /* the point kept must decode: y < p and on the curve, x's sign
+         * possible for it, not the neutral element (never [s]B) */
+        if (zc_ec_ed(h->ed)->pub_ok(pub))
+            rc = ZC_OK;
+        else
+            zc_wipe(pub, h->b);
+    }
+    zc_wipe(x, sizeof x);
+    zc_wipe(y, sizeof y);
+    return rc;
+}
+
+/* The empty message of the RFC 8032 vectors (a valid address for R2). */
+static const uint8_t empty[1];
+
+/* Sign: the RFC's seed signs the empty message as the RFC says. */
+static int ed_sign_run(unsigned idx)
+{
+    const struct ed_hw *h = &edhw[idx];
+    const struct zc_ed_kat *t = &zc_ed_kat[idx];
+    uint8_t sig[2 * ZC_ED448_LEN];
+    int ok;
+
+    ok = kdsa_ed_sign(h, t->seed, empty, 0, sig) == 0 && memcmp(sig, t->sig, 2u * h->b) == 0;
+    zc_wipe(sig, sizeof sig);
+    return ok;
+}
+
+/* Verify: the RFC's signature is valid, the same with S's low bit
+ * changed is not. */
+static int ed_verify_run(unsigned idx)
+{
+    const struct ed_hw *h = &edhw[idx];
+    const struct zc_ed_kat *t = &zc_ed_kat[idx];
+    uint8_t sig[2 * ZC_ED448_LEN];
+
+    memcpy(sig, t->sig, 2u * h->b);
+    if (kdsa_ed_verify(h, t->pub, sig, empty, 0) != 0)
+        return 0;
+    sig[h->b] ^= 1;
+    return kdsa_ed_verify(h, t->pub, sig, empty, 0) != 0;
+}
+
+/* PCC 72/73: the RFC's seed gives its public key (RFC 8032 5.1.5 /
+ * 5.2.5: the clamped first half of H(seed) times B, encoded). */
+static int ed_mul_run(unsigned idx)
+{
+    const struct ed_hw *h = &edhw[idx];
+    const struct zc_ed_kat *t = &zc_ed_kat[idx];
+    uint8_t hs[2 * ZC_ED448_LEN], pub[ZC_ED448_LEN];
+    int ok;
+
+    ok = zc_ec_ed_expand(zc_ec_ed(h->ed), t->seed, hs, ZC_BACKEND_AUTO, 1) == ZC_OK &&
+         ed_pub(h, hs, pub) == ZC_OK && memcmp(pub, t->pub, h->b) == 0;
+    zc_wipe(hs, sizeof hs);
+    return ok;
+}
+
+/* PCC 80/81: RFC 7748 5.2's test vector and one round of its iterated
+ * test (k = u = the base point 9 / 5). */
+static int x_run(unsigned idx)
+{
+    const struct ed_hw *h = &edhw[idx];
+    const struct zc_x_kat *t = &zc_x_kat[idx];
+    uint8_t out[ZC_X448_LEN], base[ZC_X448_LEN] = { 0 };
+    int ok;
+
+    base[0] = h->x == ZC_EC_X25519 ? 9 : 5;
+    ok = pcc_x(h, out, t->k, t->u) == 0 && memcmp(out, t->out, h->pf) == 0 &&
+         pcc_x(h, out, base, base) == 0 && memcmp(out, t->one, h->pf) == 0;
+    zc_wipe(out, sizeof out);
+    return ok;
+}
+
+/* The Edwards row of a function code of op (X25519/X448 for xmul), or -1. */
+static int ed_idx_of(unsigned fc, int op)
+{
+    unsigned i;
+
+    for (i = 0; i < 2; i++)
+        if (fc == (op == ZC_EC_OP_SIGN ? edhw[i].sign : op == ZC_EC_OP_VERIFY ? edhw[i].verify
+                   : op == ZC_EC_OP_MUL ? edhw[i].mul : edhw[i].xmul))
+            return (int)i;
+    return -1;
+}
+#define ED_OP_XMUL (ZC_EC_OP_NONE + 1)  /* ed_idx_of's op for 80/81 */
+
 int zc_ec_kdsa_selftest(unsigned fc)
 {
     int i = idx_of(fc, ZC_EC_OP_SIGN);
@@ -266,6 +577,12 @@ int zc_ec_kdsa_selftest(unsigned fc)
     i = idx_of(fc, ZC_EC_OP_VERIFY);
     if (i >= 0)
         return zc_selftest_once(&st_state[i][ZC_EC_OP_VERIFY], verify_run, (unsigned)i);
+    i = ed_idx_of(fc, ZC_EC_OP_SIGN);
+    if (i >= 0)
+        return zc_selftest_once(&ed_state[i][ZC_EC_OP_SIGN], ed_sign_run, (unsigned)i);
+    i = ed_idx_of(fc, ZC_EC_OP_VERIFY);
+    if (i >= 0)
+        return zc_selftest_once(&ed_state[i][ZC_EC_OP_VERIFY], ed_verify_run, (unsigned)i);
     return 0;
 }
 
@@ -273,7 +590,13 @@ int zc_ec_pcc_selftest(unsigned fc)
 {
     int i = idx_of(fc, ZC_EC_OP_MUL);
 
-    return i >= 0 && zc_selftest_once(&st_state[i][ZC_EC_OP_MUL], mul_run, (unsigned)i);
+    if (i >= 0)
+        return zc_selftest_once(&st_state[i][ZC_EC_OP_MUL], mul_run, (unsigned)i);
+    i = ed_idx_of(fc, ZC_EC_OP_MUL);
+    if (i >= 0)
+        return zc_selftest_once(&ed_state[i][ZC_EC_OP_MUL], ed_mul_run, (unsigned)i);
+    i = ed_idx_of(fc, ED_OP_XMUL);
+    return i >= 0 && zc_selftest_once(&x_state[i], x_run, (unsigned)i);
 }
 
 int zc_ec_cpacf_ok(enum zc_ec_curve curve, enum zc_ec_op op)
@@ -318,6 +641,30 @@ int zc_ec_cpacf_mul(enum zc_ec_curve curve, const uint8_t *x, const uint8_t *y,
     return pcc_mul(h, x, y, d, rx, ry) == 0 ? ZC_OK : ZC_EDEVICE;
 }
 
+int zc_ec_cpacf_ed_sign(enum zc_ec_curve curve, const uint8_t *seed, const uint8_t *msg,
+                        size_t len, uint8_t *sig)
+{
+    /* a non-zero cc: cc 1 (bad input) cannot come from a seed of any
+     * bytes, cc 2 is not defined for EdDSA: fail closed */
+    return kdsa_ed_sign(edhw_of(curve, 1), seed, msg, len, sig) == 0 ? ZC_OK : ZC_EDEVICE;
+}
+
+int zc_ec_cpacf_ed_verify(enum zc_ec_curve curve, const uint8_t *pub, const uint8_t *sig,
+                          const uint8_t *msg, size_t len)
+{
+    return kdsa_ed_verify(edhw_of(curve, 1), pub, sig, msg, len) == 0 ? ZC_OK : ZC_EAUTH;
+}
+
+int zc_ec_cpacf_ed_pub(enum zc_ec_curve curve, const uint8_t *s, uint8_t *pub)
+{
+    return ed_pub(edhw_of(curve, 1), s, pub);
+}
+
+int zc_ec_cpacf_x(enum zc_ec_curve curve, uint8_t *out, const uint8_t *k, const uint8_t *u)
+{
+    return pcc_x(edhw_of(curve, 0), out, k, u) == 0 ? ZC_OK : ZC_EDEVICE;
+}
+
 #else /* no CPACF in this build: nothing is usable, nothing is issued */
 
 int zc_ec_kdsa_selftest(unsigned fc)
@@ -357,6 +704,32 @@ int zc_ec_cpacf_mul(enum zc_ec_curve curve, const uint8_t *x, const uint8_t *y,
                     const uint8_t *d, uint8_t *rx, uint8_t *ry)
 {
     (void)curve, (void)x, (void)y, (void)d, (void)rx, (void)ry;
+    return ZC_ENOTSUP;
+}
+
+int zc_ec_cpacf_ed_sign(enum zc_ec_curve curve, const uint8_t *seed, const uint8_t *msg,
+                        size_t len, uint8_t *sig)
+{
+    (void)curve, (void)seed, (void)msg, (void)len, (void)sig;
+    return ZC_ENOTSUP;
+}
+
+int zc_ec_cpacf_ed_verify(enum zc_ec_curve curve, const uint8_t *pub, const uint8_t *sig,
+                          const uint8_t *msg, size_t len)
+{
+    (void)curve, (void)pub, (void)sig, (void)msg, (void)len;
+    return ZC_ENOTSUP;
+}
+
+int zc_ec_cpacf_ed_pub(enum zc_ec_curve curve, const uint8_t *s, uint8_t *pub)
+{
+    (void)curve, (void)s, (void)pub;
+    return ZC_ENOTSUP;
+}
+
+int zc_ec_cpacf_x(enum zc_ec_curve curve, uint8_t *out, const uint8_t *k, const uint8_t *u)
+{
+    (void)curve, (void)out, (void)k, (void)u;
     return ZC_ENOTSUP;
 }
 

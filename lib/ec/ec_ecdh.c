@@ -10,21 +10,33 @@
  * order gives all zero: refused (ZC_EINVAL, nothing written), as section
  * 6.1 recommends; twist points are computed like any other u.
  *
- * On PCC (the NIST curves, where zc_ec_where() says so) the secret is the
- * instruction's resX; the point it returns is checked on the curve.
+ * On PCC (where zc_ec_where() says so) the secret is the instruction's
+ * resX for the NIST curves, the point it returns checked on the curve;
+ * for X25519/X448 (80/81) its res_u, all zero refused as in software.
  */
 #include "ec_int.h"
 #include "core/ct.h"
 #include "core/util.h"
 
-static int ecdh_x(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
+static int ecdh_x(const zc_ec_key *priv, const zc_ec_key *peer, int hw, uint8_t *secret,
                   size_t *secret_len)
 {
+    enum zc_ec_curve curve = (enum zc_ec_curve)priv->zc_curve;
     uint8_t out[ZC_X448_LEN];
-    size_t f = priv->zc_flen;
-    uint64_t zero;
+    size_t f = priv->zc_flen, i;
+    uint64_t zero, acc = 0;
 
-    zero = zc_ec_x((enum zc_ec_curve)priv->zc_curve, out, priv->zc_priv, peer->zc_pub);
+    if (hw) {
+        if (zc_ec_cpacf_x(curve, out, priv->zc_priv, peer->zc_pub) != ZC_OK) {
+            zc_wipe(out, sizeof out);
+            return ZC_EDEVICE;
+        }
+        for (i = 0; i < f; i++)
+            acc |= out[i];
+        zero = zc_ct_iszero(acc);
+    } else {
+        zero = zc_ec_x(curve, out, priv->zc_priv, peer->zc_pub);
+    }
     zc_ct_declassify(&zero, sizeof zero);       /* refused publicly, as RFC 7748 says */
     if (!zero) {
         memcpy(secret, out, f);
@@ -84,7 +96,7 @@ int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
         return hw;
     zc_ec_count(priv, hw, 0, f);
     if (c == NULL)
-        return ecdh_x(priv, peer, secret, secret_len);
+        return ecdh_x(priv, peer, hw, secret, secret_len);
     if (hw)
         return ecdh_pcc(c, priv, peer, secret, secret_len);
     zc_ec_key_point(peer, &q);

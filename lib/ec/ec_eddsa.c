@@ -16,6 +16,15 @@
  * Every hash runs through zcrypt/hash.h's streaming calls on the AUTO
  * backend (KIMD/KLMD where installed), or in software for a key set to
  * ZC_BACKEND_SOFTWARE, as ECDSA's HMAC does.
+ *
+ * Pure Ed25519/Ed448 (the plain calls, and Ed448 through the _ex calls
+ * with prehash 0 and no context, which is the same scheme) run on KDSA
+ * 40/44 and 32/36 where zc_ec_where() says so: the machine hashes
+ * itself. Before a KDSA verify, software checks what the instruction
+ * might not (the length, S < L, R and A canonical, Ed448's last byte of
+ * S zero); KDSA then evaluates the equation. Ed25519ctx, Ed25519ph and
+ * Ed448ph (and Ed448 with a context) always run in software: KDSA has no
+ * code for them; a CPACF key gets ZC_ENOTSUP for them.
  */
 #include "ec_ed.h"
 #include "ec_int.h"
@@ -91,6 +100,41 @@ static int ed_args(const zc_ec_key *k, int ex, int prehash, const uint8_t *conte
     return ZC_OK;
 }
 
+/* 1 when the call is pure Ed25519/Ed448 (no dom2 for Ed25519, Ed448's
+ * dom4(0, "")): the only scheme KDSA has. */
+static int ed_pure(const struct zc_ed_curve *c, const struct ed_dom *d)
+{
+    return d->flag_len[0] == 0 && d->ctx_len == 0 && d->on == c->plain_dom;
+}
+
+/* zc_ec_where() for op, or for ZC_EC_OP_NONE (no code: software, or
+ * ZC_ENOTSUP on a CPACF key) for a scheme KDSA lacks. */
+static int ed_where(const zc_ec_key *k, const struct zc_ed_curve *c, const struct ed_dom *d,
+                    enum zc_ec_op op)
+{
+    return zc_ec_where(k, ed_pure(c, d) ? op : ZC_EC_OP_NONE);
+}
+
+/* The checks software makes before a KDSA verify (API.md: the
+ * instruction evaluates the equation only): S < L, R a canonical point
+ * encoding (the neutral element allowed), A a canonical public key,
+ * Ed448's last byte of S zero, which KDSA does not check. Public data. */
+static int ed_hw_prechecks(const struct zc_ed_curve *c, const uint8_t *pub,
+                           const uint8_t *sig)
+{
+    static const uint8_t neutral[ZC_ED448_LEN] = { 1 };  /* (0, 1): y = 1, sign 0 */
+    const struct zc_ec_mod *l = c->curve == ZC_EC_ED25519 ? &zc_ed25519_l : &zc_ed448_l;
+    size_t b = c->b;
+
+    if (c->curve == ZC_EC_ED448 && sig[2 * b - 1] != 0)
+        return 0;
+    if (!zc_ed_sc_below_l(l, sig + b, b))
+        return 0;
+    if (!c->pub_ok(sig) && memcmp(sig, neutral, b) != 0)
+        return 0;
+    return c->pub_ok(pub);
+}
+
 /* PH(M) into ph when prehash, and *m, *ml the message the scheme signs. */
 static int ed_prehash(const struct zc_ed_curve *c, enum zc_backend be, int prehash,
                       const uint8_t **m, size_t *ml, uint8_t ph[ED_PH_LEN])
@@ -136,10 +180,19 @@ static int ed_sign(const zc_ec_key *k, int ex, int prehash, const uint8_t *conte
         zc_ec_overlap(sig, 2 * b, context, context_len) ||
         zc_ec_overlap(sig, 2 * b, k, sizeof *k))
         return ZC_EINVAL;
-    rc = zc_ec_where(k, ZC_EC_OP_SIGN);     /* Ed keys: software or ZC_ENOTSUP */
+    rc = ed_where(k, c, &d, ZC_EC_OP_SIGN);
     if (rc < 0)
         return rc;
     zc_ec_count(k, rc, 0, len);
+    if (rc == 1) {                      /* KDSA 40/44: the machine hashes */
+        rc = zc_ec_cpacf_ed_sign(c->curve, k->zc_priv, msg, len, rs);
+        if (rc == ZC_OK) {
+            memcpy(sig, rs, 2 * b);
+            *sig_len = 2 * b;
+        }
+        zc_wipe(rs, sizeof rs);
+        return rc;
+    }
     be = ed_be(k);
     rc = ed_prehash(c, be, prehash, &msg, &len, ph);
     if (rc == ZC_OK)
@@ -180,12 +233,17 @@ static int ed_verify(const zc_ec_key *k, int ex, int prehash, const uint8_t *con
         return rc;
     if (zc_bad_ptr(sig, sig_len))
         return ZC_EINVAL;
-    rc = zc_ec_where(k, ZC_EC_OP_VERIFY);
+    rc = ed_where(k, c, &d, ZC_EC_OP_VERIFY);
     if (rc < 0)
         return rc;
     zc_ec_count(k, rc, 1, len);
     if (sig_len != 2 * c->b)
         return ZC_EAUTH;
+    if (rc == 1) {                      /* software's checks, then KDSA 32/36 */
+        if (!ed_hw_prechecks(c, k->zc_pub, sig))
+            return ZC_EAUTH;
+        return zc_ec_cpacf_ed_verify(c->curve, k->zc_pub, sig, msg, len);
+    }
     be = ed_be(k);
     rc = ed_prehash(c, be, prehash, &msg, &len, ph);
     if (rc == ZC_OK)

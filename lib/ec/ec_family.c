@@ -1,10 +1,11 @@
 /*
  * ec_family.c - the elliptic curves as the core sees it (core/family.h):
- * P-256, P-384 and P-521 on KDSA (ECDSA) and PCC (scalar multiplication)
- * where their function codes are installed and self-tested, in software
- * otherwise; X25519, X448, Ed25519 and Ed448 in software in this release.
- * The nine self-tests (sign, verify and multiply per curve) are
- * registered here.
+ * P-256, P-384 and P-521 on KDSA (ECDSA) and PCC (scalar multiplication),
+ * Ed25519 and Ed448 on KDSA (pure EdDSA) and PCC (public keys), X25519
+ * and X448 on PCC, where their function codes are installed and
+ * self-tested, in software otherwise. The nineteen self-tests (sign,
+ * verify and multiply per NIST and Edwards curve, multiply per
+ * Montgomery curve) are registered here.
  */
 #include "ec_cpacf.h"
 #include "asm/cpacf.h"
@@ -37,33 +38,39 @@ static int query(enum zc_algo algo, size_t key_len, struct zc_backend_info *info
         [ZC_ALGO_EC_P256 - ZC_ALGO_EC_P256] = ZC_EC_P256,
         [ZC_ALGO_EC_P384 - ZC_ALGO_EC_P256] = ZC_EC_P384,
         [ZC_ALGO_EC_P521 - ZC_ALGO_EC_P256] = ZC_EC_P521,
+        [ZC_ALGO_EC_X25519 - ZC_ALGO_EC_P256] = ZC_EC_X25519,
+        [ZC_ALGO_EC_X448 - ZC_ALGO_EC_P256] = ZC_EC_X448,
+        [ZC_ALGO_EC_ED25519 - ZC_ALGO_EC_P256] = ZC_EC_ED25519,
+        [ZC_ALGO_EC_ED448 - ZC_ALGO_EC_P256] = ZC_EC_ED448,
     };
     /* AUTO's answer for every operation of the curve: signing and
-     * verification on KDSA, ECDH and public keys on PCC */
+     * verification on KDSA, ECDH and public keys on PCC (X25519 and X448
+     * have the last only) */
     static const enum zc_ec_op ops[3] = { ZC_EC_OP_SIGN, ZC_EC_OP_VERIFY, ZC_EC_OP_MUL };
     struct zc_cpacf_need need[3];
-    unsigned i;
+    enum zc_ec_curve cv;
+    unsigned i, n = 0;
 
     if (key_len != 0 && key_len != algos[algo - ZC_ALGO_EC_P256].f)
         return ZC_EINVAL;
-    if (algo > ZC_ALGO_EC_P521) {
-        info->backend = ZC_BACKEND_SOFTWARE;
-        info->reason = ZC_REASON_SOFTWARE_ONLY;     /* no CPACF code used yet */
-        info->insn = ZC_INSN_COUNT;
-        info->fc = 0;
-        return ZC_OK;
+    cv = curve[algo - ZC_ALGO_EC_P256];
+    for (i = 0; i < 3; i++) {
+        need[n].fc = zc_ec_cpacf_fc(cv, ops[i], &need[n].insn);
+        if (need[n].fc != 0)
+            n++;
     }
-    for (i = 0; i < 3; i++)
-        need[i].fc = zc_ec_cpacf_fc(curve[algo - ZC_ALGO_EC_P256], ops[i], &need[i].insn);
-    zc_caps_decide(need, 3, info);
+    zc_caps_decide(need, n, info);
     if (info->backend != ZC_BACKEND_CPACF)
         return ZC_OK;
     for (i = 0; i < 3; i++) {
-        if (!zc_ec_cpacf_ok(curve[algo - ZC_ALGO_EC_P256], ops[i])) {
+        enum zc_insn insn;
+        unsigned fc = zc_ec_cpacf_fc(cv, ops[i], &insn);
+
+        if (fc != 0 && !zc_ec_cpacf_ok(cv, ops[i])) {
             info->backend = ZC_BACKEND_SOFTWARE;
             info->reason = ZC_REASON_SELFTEST;
-            info->insn = need[i].insn;
-            info->fc = need[i].fc;
+            info->insn = insn;
+            info->fc = fc;
             return ZC_OK;
         }
     }
@@ -82,7 +89,9 @@ static const struct zc_family_row rows[] = {
 };
 
 /* KDSA's verify and sign codes and PCC's scalar multiplication, per
- * curve: used only once their known answer came out (ec_cpacf.c). */
+ * curve (ECDSA, then EdDSA and the Edwards and Montgomery
+ * multiplications): used only once their known answer came out
+ * (ec_cpacf.c). */
 static const struct zc_selftest_entry selftests[] = {
     { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_VERIFY_P256, zc_ec_kdsa_selftest },
     { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_VERIFY_P384, zc_ec_kdsa_selftest },
@@ -93,6 +102,14 @@ static const struct zc_selftest_entry selftests[] = {
     { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_P256, zc_ec_pcc_selftest },
     { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_P384, zc_ec_pcc_selftest },
     { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_P521, zc_ec_pcc_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_EDDSA_VERIFY_25519, zc_ec_kdsa_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_EDDSA_VERIFY_448, zc_ec_kdsa_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_EDDSA_SIGN_25519, zc_ec_kdsa_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_EDDSA_SIGN_448, zc_ec_kdsa_selftest },
+    { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_ED25519, zc_ec_pcc_selftest },
+    { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_ED448, zc_ec_pcc_selftest },
+    { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_X25519, zc_ec_pcc_selftest },
+    { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_X448, zc_ec_pcc_selftest },
 };
 
 /* One statistics row per curve, counted as RSA is: direction 0 the

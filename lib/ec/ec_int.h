@@ -74,8 +74,9 @@ void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q);
  * CPACF key runs op's function code when it is usable here and passed
  * its self-test (zc_ec_cpacf_ok()), else ZC_ENOTSUP; an AUTO key runs
  * CPACF where a CPACF key would, else software. Software is refused
- * under the hardware-only policy. Ed and X keys have no code in this
- * release: software on AUTO, ZC_ENOTSUP on CPACF.
+ * under the hardware-only policy. Ed keys: sign KDSA 40/44, verify
+ * 32/36 (pure EdDSA; ZC_EC_OP_NONE for ctx and ph, which no code has);
+ * X keys: ECDH on PCC 80/81.
  */
 int zc_ec_where(const zc_ec_key *k, enum zc_ec_op op);
 

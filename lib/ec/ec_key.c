@@ -18,6 +18,11 @@
  * import's H(seed) runs in software where KIMD/KLMD lack the hash
  * (core/hash_public.h): the derivation of a public key, which API.md
  * allows.
+ *
+ * Both public keys come from PCC where its code for the curve is usable
+ * and self-tested (72/73 for Ed, 80/81 for X, ec_cpacf.c), as the NIST
+ * curves' do from 64-66, else from the software cores; PCC's Ed result
+ * is checked to decode as a curve point before it is kept.
  */
 #include <zcrypt/random.h>
 
@@ -131,11 +136,25 @@ static void begin(zc_ec_key *k, enum zc_ec_curve curve)
 static int set_private_x(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d)
 {
     uint8_t base[ZC_X448_LEN] = { 0 };
+    size_t i;
+    unsigned acc = 0;
 
     begin(k, curve);
     base[0] = curve == ZC_EC_X25519 ? 9 : 5;
     memcpy(k->zc_priv, d, k->zc_flen);
-    (void)zc_ec_x(curve, k->zc_pub, d, base);
+    if (zc_ec_cpacf_ok(curve, ZC_EC_OP_MUL)) {
+        /* PCC 80/81; all zero cannot be the answer (above): a fault */
+        if (zc_ec_cpacf_x(curve, k->zc_pub, d, base) == ZC_OK)
+            for (i = 0; i < k->zc_flen; i++)
+                acc |= k->zc_pub[i];
+        zc_ct_declassify(&acc, sizeof acc);
+        if (acc == 0) {
+            zc_wipe(k, sizeof *k);
+            return ZC_EDEVICE;
+        }
+    } else {
+        (void)zc_ec_x(curve, k->zc_pub, d, base);
+    }
     zc_ct_declassify(k->zc_pub, k->zc_flen);    /* the public key is public */
     k->zc_private = 1;
     k->zc_magic = ZC_EC_MAGIC;
@@ -158,7 +177,17 @@ static int set_private_ed(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *s
         return rc;
     }
     memcpy(k->zc_priv, seed, c->b);
-    c->pub(k->zc_pub, h);
+    if (zc_ec_cpacf_ok(curve, ZC_EC_OP_MUL)) {
+        /* PCC 72/73, the point checked before it is kept */
+        rc = zc_ec_cpacf_ed_pub(curve, h, k->zc_pub);
+        if (rc != ZC_OK) {
+            zc_wipe(h, sizeof h);
+            zc_wipe(k, sizeof *k);
+            return rc;
+        }
+    } else {
+        c->pub(k->zc_pub, h);
+    }
     zc_ct_declassify(k->zc_pub, c->b);  /* A is public */
     zc_wipe(h, sizeof h);
     k->zc_private = 1;
@@ -322,13 +351,13 @@ bad:
 /* X25519/X448: f random bytes, clamped (RFC 7748 section 5) so that the
  * stored scalar is the one used. Ed25519/Ed448: b random bytes, the seed
  * (RFC 8032 5.1.5 / 5.2.5). */
-static int generate_8410(zc_ec_key *k, enum zc_ec_curve curve)
+static int generate_8410(zc_ec_key *k, enum zc_ec_curve curve, int hw)
 {
     uint8_t d[ZC_ED448_LEN];
     size_t f = zc_ec_field_size(curve);
     int rc;
 
-    zc_ec_count_curve(curve, ZC_STAT_SOFTWARE, 0, f);
+    zc_ec_count_curve(curve, hw ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0, f);
     rc = zc_random_bytes(d, f);
     if (rc == ZC_OK) {
         if (curve == ZC_EC_X25519) {
@@ -370,7 +399,7 @@ int zc_ec_key_generate(zc_ec_key *k, enum zc_ec_curve curve)
         return rc;
     }
     if (zc_ec_is_8410(curve))
-        return generate_8410(k, curve); /* counts its own generation */
+        return generate_8410(k, curve, hw);     /* counts its own generation */
     c = zc_ec_nist(curve);
     zc_ec_count_curve(curve, hw ? ZC_STAT_CPACF : ZC_STAT_SOFTWARE, 0, c->flen);
     for (tries = 0; tries < 64; tries++) {

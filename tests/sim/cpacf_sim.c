@@ -67,8 +67,9 @@
  * wrapping model below, with wrapping material of the block's length),
  * with cc 1 for a stale pattern or a wrapping-key change, as the AES codes.
  *
- * ECDSA and scalar multiplication (KDSA 1-3 and 9-11, PCC 64-66, facility
- * bit 155 for MSA-9): cpacf_sim_ec.c, only when the build found libcrypto
+ * ECDSA, EdDSA and scalar multiplication (KDSA 1-3, 9-11, 32, 36, 40, 44,
+ * PCC 64-66, 72, 73, 80, 81, facility bit 155 for MSA-9): cpacf_sim_ec.c
+ * (with sim_edwards.c for PCC 72/73), only when the build found libcrypto
  * (ZC_SIM_EC); its curve arithmetic is libcrypto's, not the library's, and
  * its top comment gives the layouts, condition codes and the partial
  * completion of these parameter-block-only instructions. Without it
@@ -77,8 +78,8 @@
  *
  * Not implemented: the encrypted DEA/TDEA codes 9-11 (the kernel wraps AES
  * only), encrypted full XTS (90/92), PRNO SHA-512-DRNG and TRNG
- * query ratio, PCKMO, KDSA's EdDSA and encrypted-key codes (and all of KDSA
- * without libcrypto), PCC 72-81 (Edwards and Montgomery curves), and KLMD's SHAKE continuation (the
+ * query ratio, PCKMO, KDSA's encrypted-key codes (and all of KDSA and PCC
+ * 64-81 without libcrypto), and KLMD's SHAKE continuation (the
  * padding-state flag). PCC's XTS-parameter computation requires a zero
  * intermediate bit index and a block sequence number below 2^20. A stop
  * never fires in an instruction that has no data left (KLMD or KMA with
@@ -868,7 +869,8 @@ static int sim_pcc(unsigned long gr[8])
     int cc;
 
 #ifdef ZC_SIM_EC
-    if (fc >= SIM_FC_PCC_P256 && fc <= SIM_FC_PCC_P521)
+    /* 64-66 NIST curves, 72/73 Edwards, 80/81 Montgomery (installed: checked) */
+    if (fc >= SIM_FC_PCC_P256 && fc <= ZC_FC_PCC_SCALAR_MUL_X448)
         return zc_sim_ec_pcc(gr, stop_fire(NULL, 0));
 #endif
     cc = stop_fire(xts ? param : param + 8 + 2 * sim_cipher_fns[fc].bs, fc);
@@ -1350,7 +1352,7 @@ static int sim_prno(unsigned long gr[8])
 }
 
 /* ------------------------------------------------------------------ */
-/* KDSA (ECDSA, cpacf_sim_ec.c)                                         */
+/* KDSA (ECDSA, EdDSA: cpacf_sim_ec.c)                                  */
 /* ------------------------------------------------------------------ */
 
 #ifdef ZC_SIM_EC
@@ -1361,7 +1363,9 @@ static int sim_kdsa(unsigned long gr[8])
 }
 
 int zc_cpacf_sim_has_ec(void);
-#define SIM_PCC_EC_FCS , SIM_FC_PCC_P256, SIM_FC_PCC_P384, SIM_FC_PCC_P521
+#define SIM_PCC_EC_FCS , SIM_FC_PCC_P256, SIM_FC_PCC_P384, SIM_FC_PCC_P521, \
+                       ZC_FC_PCC_SCALAR_MUL_ED25519, ZC_FC_PCC_SCALAR_MUL_ED448, \
+                       ZC_FC_PCC_SCALAR_MUL_X25519, ZC_FC_PCC_SCALAR_MUL_X448
 #else
 int zc_cpacf_sim_has_ec(void)
 {
@@ -1394,7 +1398,7 @@ static const struct sim_insn {
     unsigned opcode;
     const char *name;
     int (*exec)(unsigned long gr[8]);
-    uint8_t fcs[24];
+    uint8_t fcs[32];
 } sim_insns[SIM_NOPS] = {
     [SIM_KM]    = { .opcode = 0xb92e, .name = "KM", .exec = sim_km,
                     .fcs = { SIM_CIPHER_FCS, SIM_XTS_FCS, SIM_FXTS_FCS } },
@@ -1420,7 +1424,9 @@ static const struct sim_insn {
     [SIM_KDSA]  = { .opcode = ZC_OP_KDSA, .name = "KDSA", .exec = sim_kdsa,
                     .fcs = { ZC_FC_KDSA_ECDSA_VERIFY_P256, ZC_FC_KDSA_ECDSA_VERIFY_P384,
                              ZC_FC_KDSA_ECDSA_VERIFY_P521, ZC_FC_KDSA_ECDSA_SIGN_P256,
-                             ZC_FC_KDSA_ECDSA_SIGN_P384, ZC_FC_KDSA_ECDSA_SIGN_P521 } },
+                             ZC_FC_KDSA_ECDSA_SIGN_P384, ZC_FC_KDSA_ECDSA_SIGN_P521,
+                             ZC_FC_KDSA_EDDSA_VERIFY_25519, ZC_FC_KDSA_EDDSA_VERIFY_448,
+                             ZC_FC_KDSA_EDDSA_SIGN_25519, ZC_FC_KDSA_EDDSA_SIGN_448 } },
 #endif
 };
 

@@ -20,14 +20,17 @@
  *
  * Elliptic curves, only in a build that found OpenSSL's libcrypto
  * (zc_cpacf_sim_has_ec() says): KDSA's ECDSA verify 1-3 and sign 9-11 and
- * PCC's scalar multiplication 64-66 on P-256, P-384 and P-521, computed
- * with libcrypto's curve arithmetic (cpacf_sim_ec.c), never the library's.
+ * PCC's scalar multiplication 64-66 on P-256, P-384 and P-521, KDSA's
+ * EdDSA verify 32/36 and sign 40/44, PCC 72/73 (Ed25519/Ed448) and 80/81
+ * (X25519/X448), computed with libcrypto (cpacf_sim_ec.c; the Edwards
+ * multiplication in sim_edwards.c), never the library's code.
  * Their blocks sit at the start of a 4096-byte area whose rest must be zero;
- * values are right-aligned big-endian in 32/48/80-byte fields; a layout
- * violation aborts as a specification exception. A cc 3 stop ends them
- * part-way with a continuation token in that area, which the re-issue
- * accepts. Without libcrypto neither MSA-9 (facility bit 155) nor PCC
- * 64-66 is reported.
+ * values are right-aligned big-endian in 32/48/64/80-byte fields; a layout
+ * violation (and, for X25519/X448, an input the caller did not prepare:
+ * u's top bit, u >= p, an unclamped scalar) aborts as a specification
+ * exception. A cc 3 stop ends them part-way with a continuation token in
+ * that area, which the re-issue accepts. Without libcrypto neither MSA-9
+ * (facility bit 155) nor PCC 64-81 is reported.
  *
  * Threads: any number of threads may issue instructions, wrap keys and
  * change the wrapping key at the same time; the wrapping key is one atomic
@@ -126,7 +129,7 @@ int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
  */
 void zc_cpacf_sim_new_wrapping_key(void);
 
-/* 1 when KDSA ECDSA and PCC 64-66 are modelled (the build found libcrypto). */
+/* 1 when KDSA (ECDSA, EdDSA) and PCC 64-81 are modelled (the build found libcrypto). */
 int zc_cpacf_sim_has_ec(void);
 
 /*
@@ -148,10 +151,12 @@ unsigned long zc_cpacf_sim_ec_signs(void);
 unsigned long zc_cpacf_sim_ec_hedged(void);
 unsigned long zc_cpacf_sim_ec_random_repeats(void);
 
-/* 1 (the default): a value not right-aligned in its field is a specification
- * exception (abort). 0: it is read as a machine would read it, the whole
- * field as one number (out of range, a wrong digest), so that the library's
- * self-test sees a wrong answer instead. Kept across zc_cpacf_sim_reset(). */
+/* 1 (the default): a value not right-aligned in its field (or an X25519/X448
+ * input not prepared) is a specification exception (abort). 0: it is read as
+ * a machine would read it, the whole field as one number (out of range, a
+ * wrong digest; KDSA EdDSA: the field's low-order bytes; X25519: u mod p with
+ * its top bit counted), so that the library's self-test sees a wrong answer
+ * instead. Kept across zc_cpacf_sim_reset(). */
 void zc_cpacf_sim_ec_strict(int on);
 
 #endif /* ZC_TESTS_CPACF_SIM_H */

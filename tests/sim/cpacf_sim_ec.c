@@ -1,7 +1,9 @@
 /*
  * cpacf_sim_ec.c - the CPACF stand-in's elliptic-curve functions (test only):
  * KDSA ECDSA verify 1-3 and sign 9-11 (MSA-9), and PCC scalar multiplication
- * 64-66, on P-256, P-384 and P-521.
+ * 64-66, on P-256, P-384 and P-521; KDSA EdDSA verify 32/36 and sign 40/44
+ * and PCC 72/73 (Ed25519/Ed448) and 80/81 (X25519/X448), described in their
+ * own section at the end of the file.
  *
  * Compiled into the stand-in only when OpenSSL's libcrypto is found
  * (cpacf_sim.c is then built with ZC_SIM_EC); without it the stand-in
@@ -63,16 +65,22 @@
 
 #include <openssl/bn.h>
 #include <openssl/ec.h>
+#include <openssl/evp.h>
 #include <openssl/obj_mac.h>
 #include <openssl/rand.h>
 
 #include "asm/cpacf.h"
 #include "cpacf_sim.h"
+#include "sim_edwards.h"
 
 /* The internal entry points cpacf_sim.c calls (declared there too). */
 int zc_sim_ec_kdsa(unsigned long gr[8], int stop);
 int zc_sim_ec_pcc(unsigned long gr[8], int stop);
 void zc_sim_ec_reset(void);
+
+/* EdDSA and the Edwards/Montgomery scalar multiplications (the end of the file). */
+static int ed_kdsa(unsigned long gr[8], int stop);
+static int ed_pcc(unsigned long gr[8], int stop);
 
 #define EC_AREA   4096u          /* the zeroed area GR1 points at */
 #define EC_FIELDS 5u             /* every block here is five fields */
@@ -197,8 +205,11 @@ static void ec_ctx_free(BN_CTX *ctx)
 
 static struct ec_curve *ec_curve(unsigned idx)
 {
-    struct ec_curve *c = &ec_curves[idx];
+    struct ec_curve *c;
 
+    if (idx >= sizeof ec_curves / sizeof ec_curves[0])
+        ec_exception("KDSA/PCC", idx, "no NIST curve for this function code");
+    c = &ec_curves[idx];
     if (c->g == NULL && (c->g = EC_GROUP_new_by_curve_name(c->nid)) == NULL)
         ec_oom();
     return c;
@@ -508,17 +519,22 @@ out:
     return cc;
 }
 
-/* KDSA 1-3 and 9-11 (cpacf_sim.c has checked that the code is one of them). */
+/* KDSA 1-3, 9-11 here, 32-44 in ed_kdsa (cpacf_sim.c has checked that the
+ * code is installed). */
 int zc_sim_ec_kdsa(unsigned long gr[8], int stop)
 {
     unsigned fc = gr[0] & 0x7f;
     int sign = fc >= ZC_FC_KDSA_ECDSA_SIGN_P256;
-    const struct ec_curve *c =
-        ec_curve(fc - (sign ? ZC_FC_KDSA_ECDSA_SIGN_P256 : ZC_FC_KDSA_ECDSA_VERIFY_P256));
+    const struct ec_curve *c;
     uint8_t *pb = (uint8_t *)(uintptr_t)gr[1];
-    size_t w = c->w, in = sign ? 2 * w : 0;
+    size_t w, in;
     uint64_t sum;
 
+    if (fc >= ZC_FC_KDSA_EDDSA_VERIFY_25519)
+        return ed_kdsa(gr, stop);
+    c = ec_curve(fc - (sign ? ZC_FC_KDSA_ECDSA_SIGN_P256 : ZC_FC_KDSA_ECDSA_VERIFY_P256));
+    w = c->w;
+    in = sign ? 2 * w : 0;
     if (gr[4] != 0 || gr[5] != 0)
         ec_exception("KDSA", gr[0], "ECDSA takes no message operand (GR4/GR5 not 0/0)");
     /* the inputs: all five fields of verify; H, d and k of sign */
@@ -588,15 +604,20 @@ out:
     return cc;
 }
 
-/* PCC 64-66. */
+/* PCC 64-66 here, 72-81 in ed_pcc. */
 int zc_sim_ec_pcc(unsigned long gr[8], int stop)
 {
     unsigned fc = gr[0] & 0x7f;
-    const struct ec_curve *c = ec_curve(fc - SIM_FC_PCC_P256);
+    const struct ec_curve *c;
     uint8_t *pb = (uint8_t *)(uintptr_t)gr[1];
-    size_t w = c->w;
-    uint64_t sum = ec_sum(pb + 2 * w, 3 * w, fc);
+    size_t w;
+    uint64_t sum;
 
+    if (fc >= ZC_FC_PCC_SCALAR_MUL_ED25519)
+        return ed_pcc(gr, stop);
+    c = ec_curve(fc - SIM_FC_PCC_P256);
+    w = c->w;
+    sum = ec_sum(pb + 2 * w, 3 * w, fc);
     ec_reserved(pb, EC_FIELDS * w, "PCC", gr[0], fc, sum);
     if (stop == 1)
         return 1;
@@ -609,4 +630,421 @@ int zc_sim_ec_pcc(unsigned long gr[8], int stop)
         return 3;
     }
     return ec_mul(c, pb, gr[0]);
+}
+
+/* ------------------------------------------------------------------ */
+/* EdDSA (KDSA 32/36/40/44) and PCC 72/73/80/81                         */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The facts sheet's layouts (CPACF.md, "Parameter blocks"), field width w
+ * and value bytes b (Ed25519 32/32, Ed448 64/57; X448 64/56):
+ *
+ *   KDSA verify 32/36  R | S | A                  (3 fields)
+ *   KDSA sign 40/44    R (out) | S (out) | seed   (3 fields)
+ *   PCC 72/73          resX | resY | X | Y | scalar
+ *   PCC 80/81          res_u | u | scalar
+ *
+ * R, S, A and every PCC value are big-endian integers right-aligned in their
+ * field (RFC 8032's little-endian encodings byte-reversed; Ed448's 57 bytes
+ * zero-padded at the top to 64); the seed is RFC 8032's bytes unreversed,
+ * right-aligned. The message is the R2 pair (GR4/GR5); the machine hashes it
+ * itself, and consumes it: GR4 advances, GR5 goes to 0.
+ *
+ * Independent computation: the signatures and X25519/X448 are OpenSSL's EVP
+ * (EVP_PKEY_ED25519/ED448 DigestSign/DigestVerify, X25519/X448 derive); the
+ * Edwards multiplication of PCC 72/73, which OpenSSL does not expose, is
+ * sim_edwards.c's textbook double-and-add.
+ *
+ * What the model refuses, and how:
+ *  - a non-zero byte before a value (the padding at the wrong end, an
+ *    unreversed 57-byte field) and a non-zero reserved byte: specification
+ *    exception (abort), as for the NIST curves; with zc_cpacf_sim_ec_strict(0)
+ *    a misaligned value is instead read as a machine would read it (the whole
+ *    field as one number for PCC; the low-order b bytes for KDSA's
+ *    encodings), a wrong answer the library's self-test must catch.
+ *  - X25519/X448: the caller prepares the inputs (CPACF.md): u reduced mod p
+ *    (X25519 with bit 255 cleared first) and the scalar clamped. A u field
+ *    with bit 255 set, a u >= p or an unclamped scalar is a caller error:
+ *    strict, an exception; not strict, the machine's arithmetic on what it
+ *    was given (u taken mod p with bit 255 counted, so X25519 gives another
+ *    answer; the scalar is clamped by OpenSSL). A small-order u gives the
+ *    all-zero result with cc 0 (OpenSSL's derive refuses exactly that result,
+ *    so its failure on well-formed inputs is taken as the zero result): the
+ *    library must refuse it itself.
+ *  - verify: cc 0 valid, cc 1 invalid. The stand-in checks as little as the
+ *    facts sheet lets a caller rely on, so that the library's own checks
+ *    show: S is taken mod L (S >= L is not refused), Ed448's last signature
+ *    byte is ignored (CPACF.md: KDSA does not check it), A is what OpenSSL
+ *    decodes (it reduces y mod p). A non-canonical R never matches.
+ *  - sign: cc 0 (no nonce to refuse: EdDSA's is the hash's); the seed may be
+ *    any bytes.
+ *  - PCC 72/73: X or Y >= p or (X, Y) off the curve: cc 1; any scalar.
+ *
+ * cc 3 (zc_cpacf_sim_stop): part-way as the NIST codes (garbage in the
+ * outputs, a continuation token in the reserved area). KDSA EdDSA has also
+ * consumed half the message: GR4/GR5 advance, and the re-issue must come
+ * with the registers as left and the message bytes unchanged (else an
+ * exception); it then signs or verifies the whole message.
+ */
+struct ed_curve {
+    const char *name;
+    size_t w, b;                /* field width, encoding bytes */
+    int type;                   /* EVP_PKEY_ED25519 / ED448 */
+};
+
+static const struct ed_curve ed_curves[2] = {
+    { "Ed25519", 32, 32, EVP_PKEY_ED25519 },
+    { "Ed448",   64, 57, EVP_PKEY_ED448 },
+};
+
+/* The EVP objects of the running operation, reachable for memcheck when a
+ * forked death test aborts in the middle (as ec_inflight). */
+static EVP_PKEY *volatile ed_inflight_key, *volatile ed_inflight_peer;
+static EVP_MD_CTX *volatile ed_inflight_md;
+static EVP_PKEY_CTX *volatile ed_inflight_pctx;
+
+/* The message of an operation stopped with cc 3. */
+static struct {
+    uintptr_t start;
+    size_t total, done;
+    uint64_t sum;
+} ed_msg;
+
+/* The leading w - len bytes of a field: 1 when zero; else an exception
+ * (strict) or 0 (not strict: the caller reads the field as a machine). */
+static int ed_aligned(const uint8_t *f, size_t w, size_t len, const char *name,
+                      const char *insn, unsigned long gr0, const char *what)
+{
+    char why[112];
+    size_t i;
+
+    for (i = 0; i < w - len; i++) {
+        if (f[i] == 0)
+            continue;
+        if (!ec_strict)
+            return 0;
+        snprintf(why, sizeof why, "%s %s not right-aligned (byte %zu of %zu not zero)", name,
+                 what, i, w);
+        ec_exception(insn, gr0, why);
+    }
+    return 1;
+}
+
+/* An RFC 8032 encoding from its reversed field (the low-order b bytes). */
+static void ed_enc_get(const struct ed_curve *c, const uint8_t *f, uint8_t *enc,
+                       unsigned long gr0, const char *what)
+{
+    size_t i;
+
+    ed_aligned(f, c->w, c->b, c->name, "KDSA", gr0, what);
+    for (i = 0; i < c->b; i++)
+        enc[i] = f[c->w - 1 - i];
+}
+
+static void ed_enc_put(const struct ed_curve *c, uint8_t *f, const uint8_t *enc)
+{
+    size_t i;
+
+    memset(f, 0, c->w);
+    for (i = 0; i < c->b; i++)
+        f[c->w - 1 - i] = enc[i];
+}
+
+static EVP_MD_CTX *ed_md_new(void)
+{
+    EVP_MD_CTX *md = EVP_MD_CTX_new();
+
+    if (md == NULL)
+        ec_oom();
+    ed_inflight_md = md;
+    return md;
+}
+
+static void ed_evp_free(EVP_MD_CTX *md, EVP_PKEY *k)
+{
+    ed_inflight_md = NULL;
+    ed_inflight_key = NULL;
+    EVP_MD_CTX_free(md);
+    EVP_PKEY_free(k);
+}
+
+static int ed_verify(const struct ed_curve *c, uint8_t *pb, unsigned long gr0,
+                     const uint8_t *msg, size_t len)
+{
+    static const uint8_t none[1];
+    uint8_t sig[114], a[57], s[57];
+    size_t w = c->w, b = c->b;
+    BN_CTX *ctx;
+    BIGNUM *sv;
+    EVP_PKEY *k;
+    EVP_MD_CTX *md;
+    int r;
+
+    ed_enc_get(c, pb, sig, gr0, "R");
+    ed_enc_get(c, pb + w, s, gr0, "S");
+    ed_enc_get(c, pb + 2 * w, a, gr0, "A");
+    if (b == 57)
+        s[56] = 0;                      /* KDSA ignores Ed448's last byte */
+    /* S mod L: the stand-in does not refuse S >= L (the caller must) */
+    ctx = ec_ctx_new();
+    BN_CTX_start(ctx);
+    if ((sv = BN_CTX_get(ctx)) == NULL || BN_lebin2bn(s, (int)b, sv) == NULL ||
+        !BN_nnmod(sv, sv, sim_ed_order(b == 57), ctx) || BN_bn2lebinpad(sv, s, (int)b) < 0)
+        ec_oom();
+    BN_CTX_end(ctx);
+    ec_ctx_free(ctx);
+    memcpy(sig + b, s, b);
+    k = EVP_PKEY_new_raw_public_key(c->type, NULL, a, b);
+    if (k == NULL)
+        return 1;                       /* not a key OpenSSL takes: invalid */
+    ed_inflight_key = k;
+    md = ed_md_new();
+    r = EVP_DigestVerifyInit(md, NULL, NULL, NULL, k) == 1 &&
+        EVP_DigestVerify(md, sig, 2 * b, msg != NULL ? msg : none, len) == 1;
+    ed_evp_free(md, k);
+    return r ? 0 : 1;
+}
+
+static int ed_sign(const struct ed_curve *c, uint8_t *pb, unsigned long gr0,
+                   const uint8_t *msg, size_t len)
+{
+    static const uint8_t none[1];
+    size_t w = c->w, b = c->b, sl = 2 * b;
+    uint8_t *seed = pb + 2 * w, sig[114];
+    EVP_PKEY *k;
+    EVP_MD_CTX *md;
+
+    ed_aligned(seed, w, b, c->name, "KDSA", gr0, "seed");
+    k = EVP_PKEY_new_raw_private_key(c->type, NULL, seed + w - b, b);
+    if (k == NULL)
+        ec_oom();
+    ed_inflight_key = k;
+    md = ed_md_new();
+    if (EVP_DigestSignInit(md, NULL, NULL, NULL, k) != 1 ||
+        EVP_DigestSign(md, sig, &sl, msg != NULL ? msg : none, len) != 1 || sl != 2 * b)
+        ec_oom();
+    ed_evp_free(md, k);
+    ed_enc_put(c, pb, sig);
+    ed_enc_put(c, pb + w, sig + b);
+    memset(sig, 0, sizeof sig);
+    return 0;
+}
+
+/* KDSA 32/36 and 40/44. */
+static int ed_kdsa(unsigned long gr[8], int stop)
+{
+    unsigned fc = gr[0] & 0x7f;
+    int sign = fc >= ZC_FC_KDSA_EDDSA_SIGN_25519;
+    const struct ed_curve *c = &ed_curves[(fc & 4) != 0];
+    uint8_t *pb = (uint8_t *)(uintptr_t)gr[1];
+    size_t w = c->w, in = sign ? 2 * w : 0;
+    const uint8_t *msg = (const uint8_t *)(uintptr_t)gr[4];
+    size_t len = gr[5];
+    uint8_t tmp[57];
+    uint64_t sum;
+    int cc;
+
+    if (len > 0 && msg == NULL)
+        ec_exception("KDSA", gr[0], "EdDSA message address 0 with a length");
+    sum = ec_sum(pb + in, 3 * w - in, fc | (unsigned)(gr[0] & 0x80));
+    if (ec_reserved(pb, 3 * w, "KDSA", gr[0], fc, sum)) {
+        /* resumed: the registers as this stand-in left them, the bytes unchanged */
+        if (gr[4] != ed_msg.start + ed_msg.done || gr[5] != ed_msg.total - ed_msg.done)
+            ec_exception("KDSA", gr[0], "EdDSA re-issued with the message registers changed");
+        msg = (const uint8_t *)ed_msg.start;
+        len = ed_msg.total;
+        if (ec_sum(msg, len, fc) != ed_msg.sum)
+            ec_exception("KDSA", gr[0], "EdDSA message changed between the issues");
+    }
+    if (stop == 1)
+        return 1;
+    if (stop == 3) {
+        /* the fields checked as the finished operation would */
+        if (sign) {
+            ed_aligned(pb + 2 * w, w, c->b, c->name, "KDSA", gr[0], "seed");
+            ec_garbage(pb, 2 * w);
+        } else {
+            ed_enc_get(c, pb, tmp, gr[0], "R");
+            ed_enc_get(c, pb + w, tmp, gr[0], "S");
+            ed_enc_get(c, pb + 2 * w, tmp, gr[0], "A");
+        }
+        ed_msg.start = (uintptr_t)msg;
+        ed_msg.total = len;
+        ed_msg.done = len / 2;
+        ed_msg.sum = ec_sum(msg, len, fc);
+        gr[4] = (unsigned long)((uintptr_t)msg + ed_msg.done);
+        gr[5] = len - ed_msg.done;
+        ec_token_write(pb + 3 * w, fc, sum);
+        return 3;
+    }
+    cc = sign ? ed_sign(c, pb, gr[0], msg, len) : ed_verify(c, pb, gr[0], msg, len);
+    gr[4] = (unsigned long)((uintptr_t)msg + len);
+    gr[5] = 0;
+    return cc;
+}
+
+/* PCC 72/73: a value right-aligned in b bytes (57 for Ed448); not strict,
+ * the whole field as one number. */
+static BIGNUM *ed_get(const struct ed_curve *c, const uint8_t *f, unsigned long gr0,
+                      const char *what)
+{
+    size_t n = ed_aligned(f, c->w, c->b, c->name, "PCC", gr0, what) ? c->b : c->w;
+    BIGNUM *v = BN_bin2bn(f + c->w - n, (int)n, NULL);
+
+    if (v == NULL)
+        ec_oom();
+    return v;
+}
+
+static int ed_mul(const struct ed_curve *c, uint8_t *pb, unsigned long gr0)
+{
+    size_t w = c->w;
+    BN_CTX *ctx = ec_ctx_new();
+    BIGNUM *x, *y, *k, *rx, *ry;
+    int cc = 1;
+
+    BN_CTX_start(ctx);
+    x = ed_get(c, pb + 2 * w, gr0, "X");
+    y = ed_get(c, pb + 3 * w, gr0, "Y");
+    k = ed_get(c, pb + 4 * w, gr0, "scalar");
+    rx = BN_CTX_get(ctx);
+    ry = BN_CTX_get(ctx);
+    if (ry == NULL)
+        ec_oom();
+    if (sim_ed_mul(c->b == 57, x, y, k, rx, ry, ctx)) {
+        memset(pb, 0, 2 * w);
+        if (BN_bn2binpad(rx, pb + w - c->b, (int)c->b) < 0 ||
+            BN_bn2binpad(ry, pb + 2 * w - c->b, (int)c->b) < 0)
+            ec_oom();
+        cc = 0;
+    }
+    BN_free(x);
+    BN_free(y);
+    BN_clear_free(k);
+    BN_CTX_end(ctx);
+    ec_ctx_free(ctx);
+    return cc;
+}
+
+/* PCC 80/81: X25519 32-byte fields, X448 56-byte values in 64. */
+struct x_curve {
+    const char *name;
+    size_t w, len;
+    int type;                   /* EVP_PKEY_X25519 / X448 */
+};
+
+static const struct x_curve x_curves[2] = {
+    { "X25519", 32, 32, EVP_PKEY_X25519 },
+    { "X448",   64, 56, EVP_PKEY_X448 },
+};
+
+/* The u field and the scalar as the caller must have prepared them. */
+static void x_check(const struct x_curve *c, const uint8_t *pb, unsigned long gr0)
+{
+    const uint8_t *u = pb + c->w, *k = pb + 2 * c->w;
+    const uint8_t *kv = k + c->w - c->len;      /* the scalar's value, big-endian */
+    const uint8_t *uv = u + c->w - c->len;
+    int x448 = c->len == 56;
+    size_t i;
+
+    ed_aligned(u, c->w, c->len, c->name, "PCC", gr0, "u");
+    ed_aligned(k, c->w, c->len, c->name, "PCC", gr0, "scalar");
+    if (!ec_strict)
+        return;
+    if (!x448 && (uv[0] & 0x80))
+        ec_exception("PCC", gr0, "X25519 u with bit 255 set (the caller clears it first)");
+    /* u < p (the primes are the Edwards curves' own) */
+    {
+        BIGNUM *v = BN_bin2bn(uv, (int)c->len, NULL);
+
+        if (v == NULL)
+            ec_oom();
+        i = BN_cmp(v, sim_ed_prime(x448)) >= 0;
+        BN_free(v);
+        if (i)
+            ec_exception("PCC", gr0, x448 ? "X448 u not reduced mod p"
+                                           : "X25519 u not reduced mod p");
+    }
+    if (!x448 ? (kv[31] & 7) != 0 || (kv[0] & 0xc0) != 0x40
+              : (kv[55] & 3) != 0 || (kv[0] & 0x80) == 0)
+        ec_exception("PCC", gr0, x448 ? "X448 scalar not clamped" : "X25519 scalar not clamped");
+}
+
+static int x_mul(const struct x_curve *c, uint8_t *pb, unsigned long gr0)
+{
+    size_t w = c->w, n = c->len, i, ol = n;
+    int x448 = n == 56;
+    uint8_t kle[56], ule[56], out[56];
+    BN_CTX *ctx = ec_ctx_new();
+    BIGNUM *u;
+    EVP_PKEY *k, *peer;
+    EVP_PKEY_CTX *pc;
+    int ok;
+
+    x_check(c, pb, gr0);
+    /* u mod p (not strict: all of the field, bit 255 included) */
+    BN_CTX_start(ctx);
+    if ((u = BN_CTX_get(ctx)) == NULL || BN_bin2bn(pb + w, (int)w, u) == NULL ||
+        !BN_nnmod(u, u, sim_ed_prime(x448), ctx) || BN_bn2lebinpad(u, ule, (int)n) < 0)
+        ec_oom();
+    BN_CTX_end(ctx);
+    ec_ctx_free(ctx);
+    for (i = 0; i < n; i++)
+        kle[i] = pb[3 * w - 1 - i];             /* the scalar's low-order n bytes */
+    k = EVP_PKEY_new_raw_private_key(c->type, NULL, kle, n);
+    peer = EVP_PKEY_new_raw_public_key(c->type, NULL, ule, n);
+    memset(kle, 0, sizeof kle);
+    if (k == NULL || peer == NULL)
+        ec_oom();
+    ed_inflight_key = k;
+    ed_inflight_peer = peer;
+    if ((pc = EVP_PKEY_CTX_new(k, NULL)) == NULL)
+        ec_oom();
+    ed_inflight_pctx = pc;
+    /* OpenSSL refuses only the all-zero result: the machine returns it */
+    ok = EVP_PKEY_derive_init(pc) == 1 && EVP_PKEY_derive_set_peer(pc, peer) == 1 &&
+         EVP_PKEY_derive(pc, out, &ol) == 1 && ol == n;
+    if (!ok)
+        memset(out, 0, sizeof out);
+    ed_inflight_pctx = NULL;
+    ed_inflight_key = NULL;
+    ed_inflight_peer = NULL;
+    EVP_PKEY_CTX_free(pc);
+    EVP_PKEY_free(k);
+    EVP_PKEY_free(peer);
+    memset(pb, 0, w);
+    for (i = 0; i < n; i++)
+        pb[w - 1 - i] = out[i];
+    memset(out, 0, sizeof out);
+    return 0;
+}
+
+/* PCC 72, 73, 80, 81. */
+static int ed_pcc(unsigned long gr[8], int stop)
+{
+    unsigned fc = gr[0] & 0x7f;
+    int mont = fc >= ZC_FC_PCC_SCALAR_MUL_X25519;
+    const struct ed_curve *e = &ed_curves[fc & 1];
+    const struct x_curve *x = &x_curves[fc & 1];
+    uint8_t *pb = (uint8_t *)(uintptr_t)gr[1];
+    size_t w = mont ? x->w : e->w, nf = mont ? 3 : 5;
+    uint64_t sum = ec_sum(pb + 2 * w - (mont ? w : 0), (mont ? 2 : 3) * w, fc);
+
+    ec_reserved(pb, nf * w, "PCC", gr[0], fc, sum);
+    if (stop == 1)
+        return 1;
+    if (stop == 3) {
+        if (mont) {
+            x_check(x, pb, gr[0]);
+        } else {
+            BN_free(ed_get(e, pb + 2 * w, gr[0], "X"));
+            BN_free(ed_get(e, pb + 3 * w, gr[0], "Y"));
+            BN_clear_free(ed_get(e, pb + 4 * w, gr[0], "scalar"));
+        }
+        ec_garbage(pb, (mont ? 1 : 2) * w);
+        ec_token_write(pb + nf * w, fc, sum);
+        return 3;
+    }
+    return mont ? x_mul(x, pb, gr[0]) : ed_mul(e, pb, gr[0]);
 }

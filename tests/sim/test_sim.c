@@ -654,8 +654,9 @@ static void test_query_stfle(void)
     memset(mask, 0xff, sizeof mask);
     set_gr(gr, 0, mask, NULL, 0, NULL, 0, NULL, 0);
     check(run(OP_KM, gr) == 0 && !memcmp(mask, want, 16), "KM query mask");
-    /* + scalar multiplication 64-66 where the EC model is built in */
-    unhex(want, zc_cpacf_sim_has_ec() ? "f000383800002828e000000000000000"
+    /* + scalar multiplication 64-66, 72/73 and 80/81 where the EC model
+     * is built in */
+    unhex(want, zc_cpacf_sim_has_ec() ? "f000383800002828e0c0c00000000000"
                                        : "f0003838000028280000000000000000");
     memset(mask, 0xff, sizeof mask);
     set_gr(gr, 0, mask, NULL, 0, NULL, 0, NULL, 0);
