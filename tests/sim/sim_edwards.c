@@ -44,8 +44,11 @@ static const struct sim_ed *ed_curve(int ed448)
 
     if (c->p != NULL)
         return c;
-    if ((ctx = BN_CTX_new()) == NULL || (t = BN_new()) == NULL ||
-        (c->a = BN_new()) == NULL || (c->d = BN_new()) == NULL)
+    ctx = BN_CTX_new();
+    t = BN_new();
+    c->a = BN_new();
+    c->d = BN_new();
+    if (ctx == NULL || t == NULL || c->a == NULL || c->d == NULL)
         ed_fail();
     if (!ed448) {
         /* p = 2^255 - 19, a = p - 1, d = -121665 * 121666^-1 mod p */
