@@ -296,11 +296,40 @@ static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t 
     return len;
 }
 
+/* The 8 Jacobian points of t (none infinity) to affine x, y in place,
+ * by one inversion (Montgomery's simultaneous inversion: prefix products
+ * of the Z, one inverse, then back down); tmp is scratch. Public
+ * points. */
+static void affine8(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, struct zc_ec_pt *tmp)
+{
+    const struct zc_ec_mod *p = &c->p;
+    uint64_t pre[8][ZC_EC_LIMBS], inv[ZC_EC_LIMBS], zi[ZC_EC_LIMBS];
+    unsigned i;
+
+    memcpy(pre[0], t[0].z, sizeof pre[0]);
+    for (i = 1; i < 8; i++)                     /* pre[i] = Z_0 .. Z_i */
+        zc_ec_mont_mul(p, pre[i], pre[i - 1], t[i].z);
+    zc_ec_mont_inv(p, inv, pre[7]);
+    for (i = 8; i-- > 0;) {
+        if (i > 0) {
+            zc_ec_mont_mul(p, zi, inv, pre[i - 1]);     /* 1 / Z_i */
+            zc_ec_mont_mul(p, inv, inv, t[i].z);        /* 1 / (Z_0 .. Z_(i-1)) */
+        } else {
+            memcpy(zi, inv, sizeof zi);
+        }
+        zc_ec_mont_sqr(p, tmp->x, zi);
+        zc_ec_mont_mul(p, tmp->y, tmp->x, zi);
+        zc_ec_mont_mul(p, t[i].x, t[i].x, tmp->x);      /* x = X / Z^2 */
+        zc_ec_mont_mul(p, t[i].y, t[i].y, tmp->y);      /* y = Y / Z^3 */
+    }
+}
+
 /*
  * r = a G + b Q, public inputs, variable time (a comment in ec_mul.c's
  * head says why that is allowed): one chain of Jacobian doublings shared
  * by both scalars (Straus-Shamir). b Q by a width-5 NAF over the odd
- * multiples Q, 3Q, .., 15Q; a G from the comb table, whose digit i = S j
+ * multiples Q, 3Q, .., 15Q, made affine by one inversion so that their
+ * additions are mixed too; a G from the comb table, whose digit i = S j
  * + s weighs 2^(5s) after table j's factor 2^(5 S j): so when the chain
  * reaches bit 5s (s < S) it adds T_j[d_(S j + s)] for every j, by mixed
  * Jacobian-affine additions (7M + 4S), skipping zero digits and reading
@@ -310,7 +339,7 @@ static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t 
 void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                         const uint8_t *a, const uint8_t *b, const struct zc_ec_pt *q)
 {
-    struct zc_ec_pt t[8], q2, s;
+    struct zc_ec_pt t[8], q2;
     uint8_t ab[ZC_EC_MAX_F + 2];
     int8_t naf[8 * ZC_EC_MAX_F + 2];
     uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS], d, neg;
@@ -321,6 +350,7 @@ void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     zc_ec_jac_double(c, &q2, &t[0]);
     for (i = 1; i < 8; i++)
         zc_ec_jac_add_vartime(c, &t[i], &t[i - 1], &q2);
+    affine8(c, t, &q2);
     len = wnaf(c, naf, b);
     if (len < W * (sp - 1) + 1) {               /* the chain reaches bit 5 (S - 1) */
         memset(naf + len, 0, W * (sp - 1) + 1 - len);
@@ -332,11 +362,11 @@ void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
 
         if (!is_zero_vt(r->z, n))
             zc_ec_jac_double(c, r, r);
-        if (dq != 0) {
-            s = t[(dq < 0 ? -dq : dq) / 2];
-            if (dq < 0)
-                zc_ec_mod_sub(&c->p, s.y, zero, s.y);
-            zc_ec_jac_add_vartime(c, r, r, &s);
+        if (dq > 0) {
+            zc_ec_jac_add_affine_vartime(c, r, r, t[dq / 2].x, t[dq / 2].y);
+        } else if (dq < 0) {
+            zc_ec_mod_sub(&c->p, ny, zero, t[-dq / 2].y);
+            zc_ec_jac_add_affine_vartime(c, r, r, t[-dq / 2].x, ny);
         }
         if (i % W != 0 || i / W >= sp)
             continue;
