@@ -43,11 +43,13 @@
  * coordinates and it is RCB16's complete addition. The sequence of
  * operations stays the same for every scalar and point.
  *
- * Verification uses zc_ec_mul2_vartime: a G by the comb, b Q by a
- * width-5 NAF (Hankerson, Menezes, Vanstone, "Guide to elliptic curve
- * cryptography", 2004, section 3.3.1) in Jacobian coordinates, with
- * branches (on P1 = +-P2 too) and direct table indexing: its inputs are
- * public.
+ * Verification uses zc_ec_mul2_vartime: b Q by a width-5 NAF
+ * (Hankerson, Menezes, Vanstone, "Guide to elliptic curve cryptography",
+ * 2004, section 3.3.1) in Jacobian coordinates, a G by the comb's table
+ * folded into the same chain of doublings (Straus-Shamir, ibid. 3.3.3),
+ * with branches (on zero digits, infinity, P1 = +-P2) and direct table
+ * indexing: variable time is allowed there because verification's
+ * inputs (the signature, the digest, the public key) are all public.
  */
 #include "ec_sw.h"
 #include "core/ct.h"
@@ -245,6 +247,17 @@ void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t
     d = neg = 0;
 }
 
+/* 1 when the n limbs of a are zero; public values. */
+static int is_zero_vt(const uint64_t *a, unsigned n)
+{
+    uint64_t acc = 0;
+    unsigned i;
+
+    for (i = 0; i < n; i++)
+        acc |= a[i];
+    return acc == 0;
+}
+
 /* The width-5 NAF of k (flen big-endian bytes): odd digits in [-15, 15],
  * at most one non-zero in any 5 consecutive; returns the digit count
  * (at most bits + 1). Public scalars only. */
@@ -283,45 +296,94 @@ static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t 
     return len;
 }
 
+/* The 8 Jacobian points of t (none infinity) to affine x, y in place,
+ * by one inversion (Montgomery's simultaneous inversion: prefix products
+ * of the Z, one inverse, then back down); tmp is scratch. Public
+ * points. */
+static void affine8(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, struct zc_ec_pt *tmp)
+{
+    const struct zc_ec_mod *p = &c->p;
+    uint64_t pre[8][ZC_EC_LIMBS], inv[ZC_EC_LIMBS], zi[ZC_EC_LIMBS];
+    unsigned i;
+
+    memcpy(pre[0], t[0].z, sizeof pre[0]);
+    for (i = 1; i < 8; i++)                     /* pre[i] = Z_0 .. Z_i */
+        zc_ec_mont_mul(p, pre[i], pre[i - 1], t[i].z);
+    zc_ec_mont_inv(p, inv, pre[7]);
+    for (i = 8; i-- > 0;) {
+        if (i > 0) {
+            zc_ec_mont_mul(p, zi, inv, pre[i - 1]);     /* 1 / Z_i */
+            zc_ec_mont_mul(p, inv, inv, t[i].z);        /* 1 / (Z_0 .. Z_(i-1)) */
+        } else {
+            memcpy(zi, inv, sizeof zi);
+        }
+        zc_ec_mont_sqr(p, tmp->x, zi);
+        zc_ec_mont_mul(p, tmp->y, tmp->x, zi);
+        zc_ec_mont_mul(p, t[i].x, t[i].x, tmp->x);      /* x = X / Z^2 */
+        zc_ec_mont_mul(p, t[i].y, t[i].y, tmp->y);      /* y = Y / Z^3 */
+    }
+}
+
 /*
- * r = a G + b Q, public inputs: a G by the comb (constant-time, and
- * fast with the table), b Q by a width-5 NAF over the odd multiples
- * Q, 3Q, .., 15Q, with branches and direct indexing.
+ * r = a G + b Q, public inputs, variable time (a comment in ec_mul.c's
+ * head says why that is allowed): one chain of Jacobian doublings shared
+ * by both scalars (Straus-Shamir). b Q by a width-5 NAF over the odd
+ * multiples Q, 3Q, .., 15Q, made affine by one inversion so that their
+ * additions are mixed too; a G from the comb table, whose digit i = S j
+ * + s weighs 2^(5s) after table j's factor 2^(5 S j): so when the chain
+ * reaches bit 5s (s < S) it adds T_j[d_(S j + s)] for every j, by mixed
+ * Jacobian-affine additions (7M + 4S), skipping zero digits and reading
+ * the entries directly. a G thus costs no doubling of its own and no
+ * table scan.
  */
 void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                         const uint8_t *a, const uint8_t *b, const struct zc_ec_pt *q)
 {
-    struct zc_ec_pt t[8], q2, s, ag;
+    struct zc_ec_pt t[8], q2;
     uint8_t ab[ZC_EC_MAX_F + 2];
     int8_t naf[8 * ZC_EC_MAX_F + 2];
-    uint64_t zero[ZC_EC_LIMBS] = { 0 };
-    unsigned len, i, started = 0;
+    uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS], d, neg;
+    unsigned nw = c->bits / W + 1, sp = c->gspace, n = c->p.limbs, len, i, w;
 
     kbytes(c, ab, a);
-    mul_base(c, &ag, ab);
     zc_ec_jac_from_pt(c, &t[0], q);
     zc_ec_jac_double(c, &q2, &t[0]);
     for (i = 1; i < 8; i++)
         zc_ec_jac_add_vartime(c, &t[i], &t[i - 1], &q2);
+    affine8(c, t, &q2);
     len = wnaf(c, naf, b);
-    zc_ec_pt_infinity(c, r);
+    if (len < W * (sp - 1) + 1) {               /* the chain reaches bit 5 (S - 1) */
+        memset(naf + len, 0, W * (sp - 1) + 1 - len);
+        len = W * (sp - 1) + 1;
+    }
+    zc_ec_pt_infinity(c, r);                    /* (0:1:0): Jacobian infinity too */
     for (i = len; i-- > 0;) {
-        int d = naf[i];
+        int dq = naf[i];
 
-        if (started)
+        if (!is_zero_vt(r->z, n))
             zc_ec_jac_double(c, r, r);
-        if (d == 0)
+        if (dq > 0) {
+            zc_ec_jac_add_affine_vartime(c, r, r, t[dq / 2].x, t[dq / 2].y);
+        } else if (dq < 0) {
+            zc_ec_mod_sub(&c->p, ny, zero, t[-dq / 2].y);
+            zc_ec_jac_add_affine_vartime(c, r, r, t[-dq / 2].x, ny);
+        }
+        if (i % W != 0 || i / W >= sp)
             continue;
-        s = t[(d < 0 ? -d : d) / 2];
-        if (d < 0)
-            zc_ec_mod_sub(&c->p, s.y, zero, s.y);
-        if (started) {
-            zc_ec_jac_add_vartime(c, r, r, &s);
-        } else {
-            *r = s;
-            started = 1;
+        for (w = i / W; w < nw; w += sp) {      /* the comb's digits at 2^(5s) */
+            const uint64_t *e;
+
+            booth(window(ab, w), &d, &neg);
+            if (d == 0)
+                continue;
+            e = c->gtab + ((size_t)(w / sp) * TBL + d - 1) * 2 * n;
+            if (neg) {
+                zc_ec_mod_sub(&c->p, ny, zero, e + n);
+                zc_ec_jac_add_affine_vartime(c, r, r, e, ny);
+            } else {
+                zc_ec_jac_add_affine_vartime(c, r, r, e, e + n);
+            }
         }
     }
     zc_ec_pt_from_jac(c, r, r);
-    zc_ec_pt_add(c, r, r, &ag);
 }

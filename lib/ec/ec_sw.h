@@ -119,6 +119,12 @@ void zc_ec_jac_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                    const struct zc_ec_pt *p1, const struct zc_ec_pt *p2);
 void zc_ec_jac_add_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                            const struct zc_ec_pt *p1, const struct zc_ec_pt *p2);
+/* r = p1 + (x2, y2) in Jacobian coordinates, (x2, y2) affine (Montgomery
+ * form, never infinity), exact for every p1; variable time (public
+ * points only: verification). */
+void zc_ec_jac_add_affine_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                                  const struct zc_ec_pt *p1, const uint64_t *x2,
+                                  const uint64_t *y2);
 /* Projective to Jacobian and back (r may alias a). */
 void zc_ec_jac_from_pt(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                        const struct zc_ec_pt *a);

@@ -365,6 +365,32 @@ int main(void)
                 check(pt_eq(c, &s, &o), "scalar multiplication of a non-base point");
                 zc_ec_pt_infinity(c, &o);
             }
+            /* The Straus chain's branches: a G's entries meeting b Q's
+             * partial sums (Q = G, 2G: doublings and O in the mixed
+             * additions), zero and short scalars; the reference is two
+             * constant-time multiplications and a complete addition. */
+            for (i = 0; i < 8 * 8; i++) {
+                static const uint64_t small[8] = { 0, 1, 2, 3, 17, 31, 1000, 65535 };
+                uint64_t av[ZC_EC_LIMBS] = { 0 }, bv[ZC_EC_LIMBS] = { 0 };
+                uint64_t nil[ZC_EC_LIMBS] = { 0 };
+                const struct zc_ec_pt *q = (i & 1) ? &g2 : &g;
+
+                av[0] = small[i % 8];
+                bv[0] = small[i / 8];
+                if (i & 2)                          /* a = n - a: a G + a G cancels */
+                    zc_ec_mod_sub(&c->n, av, nil, av);
+                if ((i & 4) && i / 8 % 2)           /* b = n - b */
+                    zc_ec_mod_sub(&c->n, bv, nil, bv);
+                zc_ec_to_bytes(k, f, av);
+                zc_ec_to_bytes(l, f, bv);
+                zc_ec_mul(c, &r, k, NULL);
+                zc_ec_mul(c, &o, l, q);
+                zc_ec_pt_add(c, &r, &r, &o);
+                zc_ec_mul2_vartime(c, &s, k, l, q);
+                snprintf(what, sizeof what, "Straus: case %u as the ladder", i);
+                check(pt_eq(c, &r, &s), what);
+            }
+            zc_ec_pt_infinity(c, &o);
         }
     }
     return unit_done();
