@@ -75,17 +75,6 @@ static const char *const orders[3] = {
     "01FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFA51868783BF2F966B7FCC0148F709A5D03BB5C9B8899C47AEBB6FB71E91386409",
 };
 
-static char what[160];
-
-/* The condition first: the message may print what it computed. */
-#define CHECK(ok, ...)                                                      \
-    do {                                                                    \
-        int ok_ = (ok);                                                     \
-                                                                            \
-        snprintf(what, sizeof what, __VA_ARGS__);                           \
-        check(ok_, what);                                                   \
-    } while (0)
-
 static const EVP_MD *md_of(enum zc_hash_alg alg)
 {
     switch (alg) {

@@ -46,15 +46,6 @@
 #define AREA 4096
 
 static _Alignas(8) uint8_t area[AREA];
-static char what[200];
-
-#define CHECK(ok, ...)                                                      \
-    do {                                                                    \
-        int ok_ = (ok);                                                     \
-                                                                            \
-        snprintf(what, sizeof what, __VA_ARGS__);                           \
-        check(ok_, what);                                                   \
-    } while (0)
 
 struct ed {
     const char *name;

@@ -58,16 +58,6 @@
 /* The library's planted mistakes (stand-in build only; ec_cpacf.h). */
 extern int zc_ec_cpacf_plant;
 
-static char what[200];
-
-#define CHECK(ok, ...)                                                      \
-    do {                                                                    \
-        int ok_ = (ok);                                                     \
-                                                                            \
-        snprintf(what, sizeof what, __VA_ARGS__);                           \
-        check(ok_, what);                                                   \
-    } while (0)
-
 /* Per curve: index 0 Ed25519 / X25519, 1 Ed448 / X448. */
 static const enum zc_ec_curve edc[2] = { ZC_EC_ED25519, ZC_EC_ED448 };
 static const enum zc_ec_curve xc[2] = { ZC_EC_X25519, ZC_EC_X448 };

@@ -22,6 +22,17 @@ static inline void check(int ok, const char *what)
     }
 }
 
+/* check() with a printf-style message. The condition is evaluated
+ * first: the message may print what it computed. */
+#define CHECK(ok, ...)                                                      \
+    do {                                                                    \
+        int ok_ = (ok);                                                     \
+        char what_[200];                                                    \
+                                                                            \
+        snprintf(what_, sizeof what_, __VA_ARGS__);                         \
+        check(ok_, what_);                                                  \
+    } while (0)
+
 static inline int hexval(char c)
 {
     if (c >= '0' && c <= '9')
