@@ -293,39 +293,19 @@ static int pkmac_state[4];
 
 static int kmac_mac(enum zc_hash_alg alg, unsigned fc, const uint8_t *key, size_t key_len,
                     const uint8_t *msg, size_t len, uint8_t mac[ZC_HASH_MAX_SIZE]);
-
-static int kmac_selftest_run(unsigned fc)
-{
-    static const enum zc_hash_alg algs[4] = { ZC_SHA224, ZC_SHA256, ZC_SHA384, ZC_SHA512 };
-    unsigned i = fc - ZC_FC_HMAC_SHA_224;
-    enum zc_hash_alg alg = algs[i];
-    uint8_t key7[131], mac[ZC_HASH_MAX_SIZE];
-    size_t ds = zc_hash_size(alg);
-    int ok;
-
-    if (zc_caps_reason(ZC_INSN_KMAC, fc) != ZC_REASON_CPACF)
-        return 0;
-    memset(key7, 0xaa, sizeof(key7));
-    ok = kmac_mac(alg, fc, (const uint8_t *)"Jefe", 4,
-                  (const uint8_t *)"what do ya want for nothing?", 28, mac) == ZC_OK &&
-         memcmp(mac, st_mac[i][0], ds) == 0;
-    ok = ok && kmac_mac(alg, fc, key7, sizeof(key7), st_data7, sizeof(st_data7), mac) == ZC_OK &&
-         memcmp(mac, st_mac[i][1], ds) == 0;
-    zc_wipe(mac, sizeof(mac));
-    return ok;
-}
-#endif
-
-#ifdef ZC_HAVE_CPACF
 static int pkmac_mac(enum zc_hash_alg alg, const uint8_t *key, size_t key_len,
                      const uint8_t *msg, size_t len, uint8_t mac[ZC_HASH_MAX_SIZE]);
 
-/* The same known answers on the encrypted-key code: the test keys wrapped
- * once through the source every protected HMAC key of this process uses. */
-static int pkmac_selftest_run(unsigned fc)
+/*
+ * RFC 4231 test cases 2 and 7 on KMAC fc: a clear code (112-115), or an
+ * encrypted-key one (enc, 120-123), whose test keys are wrapped once
+ * through the source every protected HMAC key of this process uses.
+ */
+static int st_run(unsigned fc, int enc)
 {
     static const enum zc_hash_alg algs[4] = { ZC_SHA224, ZC_SHA256, ZC_SHA384, ZC_SHA512 };
-    unsigned i = fc - ZC_FC_ENC_HMAC_SHA_224;
+    static const uint8_t jefe[] = "Jefe", data2[] = "what do ya want for nothing?";
+    unsigned i = fc - (enc ? ZC_FC_ENC_HMAC_SHA_224 : ZC_FC_HMAC_SHA_224), t;
     enum zc_hash_alg alg = algs[i];
     uint8_t key7[131], mac[ZC_HASH_MAX_SIZE];
     size_t ds = zc_hash_size(alg);
@@ -334,13 +314,26 @@ static int pkmac_selftest_run(unsigned fc)
     if (zc_caps_reason(ZC_INSN_KMAC, fc) != ZC_REASON_CPACF)
         return 0;
     memset(key7, 0xaa, sizeof(key7));
-    ok = pkmac_mac(alg, (const uint8_t *)"Jefe", 4,
-                   (const uint8_t *)"what do ya want for nothing?", 28, mac) == ZC_OK &&
-         memcmp(mac, st_mac[i][0], ds) == 0;
-    ok = ok && pkmac_mac(alg, key7, sizeof(key7), st_data7, sizeof(st_data7), mac) == ZC_OK &&
-         memcmp(mac, st_mac[i][1], ds) == 0;
+    for (t = 0, ok = 1; t < 2 && ok; t++) {
+        const uint8_t *key = t ? key7 : jefe, *msg = t ? st_data7 : data2;
+        size_t kl = t ? sizeof(key7) : 4, ml = t ? sizeof(st_data7) : 28;
+
+        ok = (enc ? pkmac_mac(alg, key, kl, msg, ml, mac)
+                  : kmac_mac(alg, fc, key, kl, msg, ml, mac)) == ZC_OK &&
+             memcmp(mac, st_mac[i][t], ds) == 0;
+    }
     zc_wipe(mac, sizeof(mac));
     return ok;
+}
+
+static int kmac_selftest_run(unsigned fc)
+{
+    return st_run(fc, 0);
+}
+
+static int pkmac_selftest_run(unsigned fc)
+{
+    return st_run(fc, 1);
 }
 #endif
 
