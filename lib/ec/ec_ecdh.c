@@ -23,20 +23,13 @@ static int ecdh_x(const zc_ec_key *priv, const zc_ec_key *peer, int hw, uint8_t 
 {
     enum zc_ec_curve curve = (enum zc_ec_curve)priv->zc_curve;
     uint8_t out[ZC_X448_LEN];
-    size_t f = priv->zc_flen, i;
-    uint64_t zero, acc = 0;
+    size_t f = priv->zc_flen;
+    uint64_t zero;
+    int rc;
 
-    if (hw) {
-        if (zc_ec_cpacf_x(curve, out, priv->zc_priv, peer->zc_pub) != ZC_OK) {
-            zc_wipe(out, sizeof out);
-            return ZC_EDEVICE;
-        }
-        for (i = 0; i < f; i++)
-            acc |= out[i];
-        zero = zc_ct_iszero(acc);
-    } else {
-        zero = zc_ec_x(curve, out, priv->zc_priv, peer->zc_pub);
-    }
+    rc = zc_ec_x(curve, hw, out, priv->zc_priv, peer->zc_pub, &zero);
+    if (rc != ZC_OK)
+        return rc;
     zc_ct_declassify(&zero, sizeof zero);       /* refused publicly, as RFC 7748 says */
     if (!zero) {
         memcpy(secret, out, f);

@@ -49,9 +49,12 @@ static inline int zc_ec_key_ok(const zc_ec_key *k)
  * unset key or an Ed or X key. */
 const struct zc_ec_curve_sw *zc_ec_key_sw(const zc_ec_key *k);
 
-/* out = X25519(k, u) or X448(k, u) (ec_x.h) on the key's curve; 1 when the
- * result is all zero. */
-uint64_t zc_ec_x(enum zc_ec_curve curve, uint8_t *out, const uint8_t *k, const uint8_t *u);
+/* out = X25519(k, u) or X448(k, u) on curve: on PCC 80/81 (hw, past
+ * zc_ec_cpacf_ok()) or in software (ec_x.h). ZC_OK with *zero 1 when the
+ * result is all zero (secret: the caller declassifies it), ZC_EDEVICE
+ * when PCC fails (out wiped). */
+int zc_ec_x(enum zc_ec_curve curve, int hw, uint8_t *out, const uint8_t *k, const uint8_t *u,
+            uint64_t *zero);
 
 /* The length of k's public key encoding: 2f + 1 (SEC1 uncompressed) for
  * the NIST curves, f (RFC 8032's A, RFC 7748's u) for Ed and X keys. */

@@ -73,9 +73,24 @@ const struct zc_ec_curve_sw *zc_ec_key_sw(const zc_ec_key *k)
     return zc_ec_nist((enum zc_ec_curve)k->zc_curve);
 }
 
-uint64_t zc_ec_x(enum zc_ec_curve curve, uint8_t *out, const uint8_t *k, const uint8_t *u)
+int zc_ec_x(enum zc_ec_curve curve, int hw, uint8_t *out, const uint8_t *k, const uint8_t *u,
+            uint64_t *zero)
 {
-    return curve == ZC_EC_X25519 ? zc_x25519(out, k, u) : zc_x448(out, k, u);
+    size_t f = zc_ec_field_size(curve), i;
+    uint64_t acc = 0;
+
+    if (!hw) {
+        *zero = curve == ZC_EC_X25519 ? zc_x25519(out, k, u) : zc_x448(out, k, u);
+        return ZC_OK;
+    }
+    if (zc_ec_cpacf_x(curve, out, k, u) != ZC_OK) {
+        zc_wipe(out, f);
+        return ZC_EDEVICE;
+    }
+    for (i = 0; i < f; i++)
+        acc |= out[i];
+    *zero = zc_ct_iszero(acc);
+    return ZC_OK;
 }
 
 void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q)
@@ -136,24 +151,17 @@ static void begin(zc_ec_key *k, enum zc_ec_curve curve)
 static int set_private_x(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d)
 {
     uint8_t base[ZC_X448_LEN] = { 0 };
-    size_t i;
-    unsigned acc = 0;
+    uint64_t zero;
+    int rc;
 
     begin(k, curve);
     base[0] = curve == ZC_EC_X25519 ? 9 : 5;
     memcpy(k->zc_priv, d, k->zc_flen);
-    if (zc_ec_cpacf_ok(curve, ZC_EC_OP_MUL)) {
-        /* PCC 80/81; all zero cannot be the answer (above): a fault */
-        if (zc_ec_cpacf_x(curve, k->zc_pub, d, base) == ZC_OK)
-            for (i = 0; i < k->zc_flen; i++)
-                acc |= k->zc_pub[i];
-        zc_ct_declassify(&acc, sizeof acc);
-        if (acc == 0) {
-            zc_wipe(k, sizeof *k);
-            return ZC_EDEVICE;
-        }
-    } else {
-        (void)zc_ec_x(curve, k->zc_pub, d, base);
+    rc = zc_ec_x(curve, zc_ec_cpacf_ok(curve, ZC_EC_OP_MUL), k->zc_pub, d, base, &zero);
+    zc_ct_declassify(&zero, sizeof zero);
+    if (rc != ZC_OK || zero) {          /* all zero cannot be the answer (above): a fault */
+        zc_wipe(k, sizeof *k);
+        return ZC_EDEVICE;
     }
     zc_ct_declassify(k->zc_pub, k->zc_flen);    /* the public key is public */
     k->zc_private = 1;
