@@ -344,6 +344,19 @@ ZC_EC_INLINE void double_jac_n(struct zc_ec_pt *r, const struct zc_ec_pt *p, uns
     put(r, x3, y3, z3, n);
 }
 
+/* P1 + P2 for an addition that found H = 0 (P2 = +-P1, variable time,
+ * public points only): 2 P1 when rr = 0 too, else infinity. */
+ZC_EC_INLINE void same_x_vt_n(struct zc_ec_pt *r, const struct zc_ec_pt *p1,
+                              const uint64_t *rr, unsigned n)
+{
+    if (is_zero_n(rr, n)) {
+        double_jac_n(r, p1, n);
+    } else {
+        memset(r, 0, sizeof *r);
+        r->y[0] = 1;            /* (0:Y:0), any Y != 0 */
+    }
+}
+
 /* P1 + P2, exact unless P1 = +-P2 (both finite). With vt (variable
  * time, public points only) that case is handled too: 2 P1 when equal,
  * infinity when opposite. */
@@ -368,12 +381,7 @@ ZC_EC_INLINE void add_jac_n(struct zc_ec_pt *r, const struct zc_ec_pt *p1,
     SUB(s2, s2, s1);            /* rr = 2 (S2 - S1), in s2 */
     ADD(s2, s2, s2);
     if (vt && !inf1 && !inf2 && is_zero_n(h, n)) {
-        if (is_zero_n(s2, n)) {
-            double_jac_n(r, p1, n);
-        } else {
-            memset(r, 0, sizeof *r);
-            r->y[0] = 1;        /* (0:Y:0), any Y != 0 */
-        }
+        same_x_vt_n(r, p1, s2, n);
         return;
     }
     ADD(i4, h, h);              /* I = (2H)^2 */
@@ -430,12 +438,7 @@ ZC_EC_INLINE void add_jac_affine_vt_n(struct zc_ec_pt *r, const struct zc_ec_pt 
     SUB(s2, s2, p1->y);         /* rr = 2 (S2 - Y1), in s2 */
     ADD(s2, s2, s2);
     if (is_zero_n(h, n)) {
-        if (is_zero_n(s2, n)) {
-            double_jac_n(r, p1, n);
-        } else {
-            memset(r, 0, sizeof *r);
-            r->y[0] = 1;        /* (0:Y:0), any Y != 0 */
-        }
+        same_x_vt_n(r, p1, s2, n);
         return;
     }
     SQR(hh, h);                 /* I = 4 HH, J = H I */
