@@ -3,7 +3,7 @@
  * P-256, P-384 and P-521 on KDSA (ECDSA) and PCC (scalar multiplication),
  * Ed25519 and Ed448 on KDSA (pure EdDSA) and PCC (public keys), X25519
  * and X448 on PCC, where their function codes are installed and
- * self-tested, in software otherwise. The nineteen self-tests (sign,
+ * self-tested, in software otherwise. The seventeen self-tests (sign,
  * verify and multiply per NIST and Edwards curve, multiply per
  * Montgomery curve) are registered here.
  */
