@@ -37,7 +37,8 @@
  *     so b's limbs must be at most those: any T value or sum of two T
  *     values qualifies (2 (2^58 + 2^13) < 2^60 - 4, 2^58 < 2^59 - 4).
  *     With a T or a sum of two T, the limbs are below 2^61 + 2^60 <
- *     2^63 and fsub carries them to T (carry64).
+ *     2^63 and fsub carries them to T (carry64); fsub_nc leaves them
+ *     (a T: below 2^61), only where the result is a product's input.
  *   fadd(a, b), no carry: the callers add T values only, two or three
  *     of them, and use the sum as a product's input or as fsub's b.
  * Every point coordinate below is T.
@@ -160,16 +161,24 @@ INLINE void fadd(uint64_t *r, const uint64_t *a, const uint64_t *b)
         r[i] = a[i] + b[i];
 }
 
-/* r = a - b + 4p, carried to T (bounds in the head comment). */
-INLINE void fsub(uint64_t *r, const uint64_t *a, const uint64_t *b)
+/* r = a - b + 4p, not carried: a T, b as fsub's; limbs below 2^58 +
+ * 2^13 + 2^60 < 2^61, a product's input only. */
+INLINE void fsub_nc(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
-    uint64_t t[9];
     unsigned i;
 
 #pragma GCC unroll 8
     for (i = 0; i < 8; i++)
-        t[i] = a[i] + ((M58 << 2)) - b[i];
-    t[8] = a[8] + (M57 << 2) - b[8];
+        r[i] = a[i] + (M58 << 2) - b[i];
+    r[8] = a[8] + (M57 << 2) - b[8];
+}
+
+/* r = a - b + 4p, carried to T (bounds in the head comment). */
+INLINE void fsub(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t t[9];
+
+    fsub_nc(t, a, b);
     carry64(r, t);
 }
 
@@ -298,7 +307,7 @@ static void dbl(struct jac *r, const struct jac *p)
     fsqr(delta, p->z);
     fsqr(gamma, p->y);
     fmul(beta, p->x, gamma);
-    fsub(t, p->x, delta);               /* alpha = 3 (X - delta)(X + delta) */
+    fsub_nc(t, p->x, delta);            /* alpha = 3 (X - delta)(X + delta) */
     fadd(alpha, p->x, delta);           /* 2T */
     fmul(alpha, t, alpha);
     fadd(t, alpha, alpha);
@@ -311,7 +320,7 @@ static void dbl(struct jac *r, const struct jac *p)
     fsqr(x3, alpha);                    /* X3 = alpha^2 - 8 beta */
     fsub(x3, x3, beta);
     fsub(x3, x3, beta);
-    fsub(t, beta, x3);                  /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
+    fsub_nc(t, beta, x3);               /* Y3 = alpha (4 beta - X3) - 8 gamma^2 */
     fmul(y3, alpha, t);
     fsqr(t, gamma);
     fscale(t, t, 8);
@@ -348,7 +357,7 @@ static void add(struct jac *r, const struct jac *p1, const struct jac *p2)
     fsub(x3, x3, i4);
     fsub(x3, x3, u1);
     fsub(x3, x3, u1);
-    fsub(y3, u1, x3);                   /* Y3 = rr (V - X3) - 2 S1 J */
+    fsub_nc(y3, u1, x3);                /* Y3 = rr (V - X3) - 2 S1 J */
     fmul(y3, s2, y3);
     fmul(s1, s1, i4);
     fadd(s1, s1, s1);                   /* 2T: fsub's b */
