@@ -223,6 +223,19 @@ void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t
         zc_wipe(kb, sizeof kb);
         return;
     }
+    if (c->p.limbs == 9) {                      /* P-521: ec_p521.c's ladder */
+        uint8_t dig[ZC_EC_MAX_F * 8 / W + 1], sg[ZC_EC_MAX_F * 8 / W + 1];
+
+        for (i = 0; i < nw; i++) {
+            booth(window(kb, i), &d, &neg);
+            dig[i] = (uint8_t)d;
+            sg[i] = (uint8_t)neg;
+        }
+        zc_ec_mul_p521(c, &acc, &sel, dig, sg, nw, p);
+        zc_wipe(dig, sizeof dig);
+        zc_wipe(sg, sizeof sg);
+        goto last;
+    }
     table(c, t, p);
     booth(window(kb, nw - 1), &d, &neg);
     lookup(c, &acc, t, d, neg);
@@ -231,14 +244,13 @@ void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t
             zc_ec_jac_double(c, &acc, &acc);
         booth(window(kb, i), &d, &neg);
         lookup(c, &sel, t, d, neg);
-        if (i != 0) {
+        if (i != 0)
             zc_ec_jac_add(c, &acc, &acc, &sel);
-        } else {                                /* the one addition that may double */
-            zc_ec_pt_from_jac(c, &acc, &acc);
-            zc_ec_pt_from_jac(c, &sel, &sel);
-            zc_ec_pt_add(c, &acc, &acc, &sel);
-        }
     }
+last:                                           /* the one addition that may double */
+    zc_ec_pt_from_jac(c, &acc, &acc);
+    zc_ec_pt_from_jac(c, &sel, &sel);
+    zc_ec_pt_add(c, &acc, &acc, &sel);
     *r = acc;
     zc_wipe(t, sizeof t);
     zc_wipe(&acc, sizeof acc);

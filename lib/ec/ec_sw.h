@@ -142,6 +142,12 @@ uint64_t zc_ec_solve_y(const struct zc_ec_curve_sw *c, uint64_t *y, const uint64
  * 2^(8 flen)), constant-time in k and P. P may be NULL for G. */
 void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t *k,
                const struct zc_ec_pt *p);
+/* P-521's k P up to its last addition (ec_p521.c, 58-bit limbs): the
+ * digits d_i = dig[i], their signs neg[i] (ec_mul.c's recoding, nw
+ * windows); acc = sum_(i>0) d_i 2^(5i) P and sel = d_0 P, Jacobian. */
+void zc_ec_mul_p521(const struct zc_ec_curve_sw *c, struct zc_ec_pt *acc,
+                    struct zc_ec_pt *sel, const uint8_t *dig, const uint8_t *neg,
+                    unsigned nw, const struct zc_ec_pt *p);
 /* r = a G + b Q, variable time (verification). */
 void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                         const uint8_t *a, const uint8_t *b, const struct zc_ec_pt *q);
