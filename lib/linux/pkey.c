@@ -50,11 +50,13 @@
  *         overlong adapter list (ENOSPC)                   -> ZC_EDEVICE
  *   anything else, or an answer of the wrong type/length   -> ZC_EDEVICE
  *
- * Protected HMAC keys come from PKEY_KBLOB2PROTK3 with a clear-key token
- * as the blob and no adapter list (the kernel wraps it with PCKMO, as
- * CLR2PROTK does): the token holds K0, exactly the block (64 bytes for
- * the HMAC-512 key type, 128 for HMAC-1024), and the answer is the
- * wrapped K0 and its pattern (96 or 160 bytes) of the type asked for.
+ * Protected HMAC keys (and every key type that has a clear-key token)
+ * come from PKEY_KBLOB2PROTK3 with a clear-key token as the blob and no
+ * adapter list (the kernel wraps it with PCKMO, as CLR2PROTK does): for
+ * HMAC the token holds K0, exactly the block (64 bytes for the HMAC-512
+ * key type, 128 for HMAC-1024), and the answer is the wrapped K0 and its
+ * pattern (96 or 160 bytes) of the type asked for. A token shorter than
+ * MINKEYBLOBSIZE is zero-padded to it (the kernel copies no shorter blob).
  * Its errno mapping differs from the blob path's: the token is built
  * here, so EINVAL cannot mean a bad key; it is a key type the running
  * kernel does not know, and ENODEV a machine without the PCKMO code:
@@ -361,16 +363,26 @@ struct zc_pkey_clrtoken {
 _Static_assert(offsetof(struct zc_pkey_clrtoken, keytype) == 8, "clear-key token keytype");
 _Static_assert(offsetof(struct zc_pkey_clrtoken, clearkey) == 16, "clear-key token key");
 
-int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
-                               uint8_t prot[ZC_HMAC_PROTKEY_MAX], size_t *prot_len)
+/*
+ * One clear key through PKEY_KBLOB2PROTK3 as a clear-key token, for
+ * every key type that has one (HMAC, and the EC and XTS types): type the
+ * key type, key its len bytes exactly as the kernel takes them. The token
+ * is at least MINKEYBLOBSIZE (64) bytes long, zero-padded: the kernel
+ * copies no shorter blob in, and its len field says where the key ends.
+ * The answer must be of type, or of also (0 for none: the kernel may
+ * answer PKEY_KEYTYPE_ECC for every curve), and exactly the key plus its
+ * 32-byte pattern.
+ */
+static int pkey_clrtoken_protect(uint32_t type, uint32_t also, const uint8_t *key, size_t len,
+                                 uint8_t *prot, size_t *prot_len)
 {
     struct zc_pkey_clrtoken tok;
     struct pkey_kblob2pkey3 req;
-    uint8_t pkey[ZC_HMAC_PROTKEY_MAX];
-    uint32_t type = k0_len == 64 ? PKEY_KEYTYPE_HMAC_512 : PKEY_KEYTYPE_HMAC_1024;
+    uint8_t pkey[sizeof(tok.clearkey) + PKEY_WKVP_LEN];
+    size_t tok_len = offsetof(struct zc_pkey_clrtoken, clearkey) + len;
     int fd, rc, err;
 
-    if (!k0 || !prot || !prot_len || (k0_len != 64 && k0_len != 128))
+    if (len > sizeof(tok.clearkey))
         return ZC_EINVAL;
     rc = pkey_open(&fd);
     if (rc != ZC_OK)
@@ -379,12 +391,12 @@ int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
     tok.type = 0x00;
     tok.version = 0x02;
     tok.keytype = type;
-    tok.len = (uint32_t)k0_len;
-    memcpy(tok.clearkey, k0, k0_len);
+    tok.len = (uint32_t)len;
+    memcpy(tok.clearkey, key, len);
     memset(&req, 0, sizeof(req));
     memset(pkey, 0, sizeof(pkey));
     req.key = (__u8 *)&tok;
-    req.keylen = (uint32_t)(offsetof(struct zc_pkey_clrtoken, clearkey) + k0_len);
+    req.keylen = (uint32_t)(tok_len < PKEY_BLOB_MIN ? PKEY_BLOB_MIN : tok_len);
     req.pkeylen = sizeof(pkey);
     req.pkey = pkey;
     err = pkey_ioctl(fd, PKEY_KBLOB2PROTK3, &req);
@@ -393,7 +405,8 @@ int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
         rc = ZC_ENOTSUP;        /* no such request, PCKMO code or key type here */
     else if (err)
         rc = ZC_EDEVICE;
-    else if (req.pkeytype != type || req.pkeylen != k0_len + PKEY_WKVP_LEN)
+    else if ((req.pkeytype != type && (!also || req.pkeytype != also)) ||
+             req.pkeylen != len + PKEY_WKVP_LEN)
         rc = ZC_EDEVICE;        /* not the key asked for */
     else {
         memcpy(prot, pkey, req.pkeylen);
@@ -403,6 +416,15 @@ int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
     zc_wipe(pkey, sizeof(pkey));
     zc_wipe(&req, sizeof(req));
     return rc;
+}
+
+int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
+                               uint8_t prot[ZC_HMAC_PROTKEY_MAX], size_t *prot_len)
+{
+    if (!k0 || !prot || !prot_len || (k0_len != 64 && k0_len != 128))
+        return ZC_EINVAL;
+    return pkey_clrtoken_protect(k0_len == 64 ? PKEY_KEYTYPE_HMAC_512 : PKEY_KEYTYPE_HMAC_1024,
+                                 0, k0, k0_len, prot, prot_len);
 }
 
 #else /* no pkey interface: not s390x Linux, or no kernel at all */
