@@ -68,7 +68,9 @@
  * with cc 1 for a stale pattern or a wrapping-key change, as the AES codes.
  *
  * ECDSA, EdDSA and scalar multiplication (KDSA 1-3, 9-11, 32, 36, 40, 44,
- * PCC 64-66, 72, 73, 80, 81, facility bit 155 for MSA-9): cpacf_sim_ec.c
+ * the encrypted-key signs 17-19, 48, 52 with keys wrapped by the model
+ * below (zc_cpacf_sim_wrap_ec), PCC 64-66, 72, 73, 80, 81, facility bit
+ * 155 for MSA-9): cpacf_sim_ec.c
  * (with sim_edwards.c for PCC 72/73), only when the build found libcrypto
  * (ZC_SIM_EC); its curve arithmetic is libcrypto's, not the library's, and
  * its top comment gives the layouts, condition codes and the partial
@@ -78,8 +80,7 @@
  *
  * Not implemented: the encrypted DEA/TDEA codes 9-11 (the kernel wraps AES
  * only), encrypted full XTS (90/92), PRNO SHA-512-DRNG and TRNG
- * query ratio, PCKMO, KDSA's encrypted-key codes (and all of KDSA and PCC
- * 64-81 without libcrypto), and KLMD's SHAKE continuation (the
+ * query ratio, PCKMO (all of KDSA and PCC 64-81 without libcrypto), and KLMD's SHAKE continuation (the
  * padding-state flag). PCC's XTS-parameter computation requires a zero
  * intermediate bit index and a block sequence number below 2^20. A stop
  * never fires in an instruction that has no data left (KLMD or KMA with
@@ -121,6 +122,11 @@ int zc_sim_ec_kdsa(unsigned long gr[8], int stop);
 int zc_sim_ec_pcc(unsigned long gr[8], int stop);
 void zc_sim_ec_reset(void);
 #endif
+/* For cpacf_sim_ec.c's encrypted-key KDSA signs (defined with the
+ * wrapping-key model below). */
+int zc_sim_ec_unwrap(int curve, const uint8_t *wrapped, const uint8_t *wkvp_field,
+                     uint8_t clear[80], unsigned long *gen);
+int zc_sim_ec_wk_current(unsigned long gen);
 
 /* PCC's scalar-multiplication codes of MSA-9 (asm/cpacf.h does not name them). */
 enum { SIM_FC_PCC_P256 = 64, SIM_FC_PCC_P384 = 65, SIM_FC_PCC_P521 = 66 };
@@ -1111,6 +1117,86 @@ int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
 }
 
 /*
+ * Protected EC signing keys (KDSA 17-19, 48, 52): the private key as the
+ * clear-key token takes it (w = 32, 48, 80, 32, 64 bytes, P-521's and
+ * Ed448's values right-aligned) XOR the material E_M(gen || 32 + i), then
+ * WKVP(gen); the model of the HMAC keys with its own block indexes.
+ */
+static size_t sim_ec_wrapped_len(int curve)
+{
+    static const uint8_t w[5] = { 32, 48, 80, 32, 64 };
+
+    return curve >= 0 && curve < 5 ? w[curve] : 0;
+}
+
+static void sim_wk_ec(unsigned long gen, uint8_t *wk, size_t len)
+{
+    uint64_t rk[ZC_AES_SW_RK_WORDS];
+    unsigned rounds, i;
+
+    rounds = zc_aes_sw_setkey(rk, sim_wk_master, sizeof sim_wk_master);
+    memset(wk, 0, len);
+    for (i = 0; i < len / 16; i++) {
+        zc_store_be64(wk + 16 * i, (uint64_t)gen);
+        wk[16 * i + 15] = (uint8_t)(32 + i);
+    }
+    zc_aes_sw_encrypt(rk, rounds, wk, wk, (unsigned)(len / 16));
+    zc_wipe(rk, sizeof rk);
+}
+
+int zc_cpacf_sim_wrap_ec(int curve, const uint8_t *key, size_t key_len, uint8_t prot[112],
+                         size_t *prot_len)
+{
+    uint8_t wk[80], wk2[32], wkvp[SIM_WKVP_LEN];
+    unsigned long gen = sim_wk_current();
+    size_t i, w = sim_ec_wrapped_len(curve);
+
+    if (key == NULL || prot == NULL || prot_len == NULL || w == 0 || key_len != w)
+        return ZC_EINVAL;
+    sim_wk_ec(gen, wk, w);
+    sim_wk_material(gen, wk2, wkvp);
+    for (i = 0; i < w; i++)
+        prot[i] = key[i] ^ wk[i];
+    memcpy(prot + w, wkvp, SIM_WKVP_LEN);
+    *prot_len = w + SIM_WKVP_LEN;
+    zc_wipe(wk, sizeof wk);
+    zc_wipe(wk2, sizeof wk2);
+    return ZC_OK;
+}
+
+/*
+ * For cpacf_sim_ec.c: unwrap the key field of an encrypted-key KDSA sign
+ * (the wrapped key, w bytes, and its pattern, apart in the block) under the
+ * current generation: 1 with the clear key in clear[w] and the generation
+ * in *gen, 0 when the pattern does not match (clear untouched). And
+ * whether the wrapping key is still generation gen.
+ */
+int zc_sim_ec_unwrap(int curve, const uint8_t *wrapped, const uint8_t *wkvp_field,
+                     uint8_t clear[80], unsigned long *gen)
+{
+    uint8_t wk[80], wk2[32], wkvp[SIM_WKVP_LEN], diff = 0;
+    size_t i, w = sim_ec_wrapped_len(curve);
+
+    *gen = sim_wk_current();
+    sim_wk_material(*gen, wk2, wkvp);
+    for (i = 0; i < SIM_WKVP_LEN; i++)
+        diff |= (uint8_t)(wkvp_field[i] ^ wkvp[i]);
+    zc_wipe(wk2, sizeof wk2);
+    if (diff != 0 || w == 0)
+        return 0;
+    sim_wk_ec(*gen, wk, w);
+    for (i = 0; i < w; i++)
+        clear[i] = wrapped[i] ^ wk[i];
+    zc_wipe(wk, sizeof wk);
+    return 1;
+}
+
+int zc_sim_ec_wk_current(unsigned long gen)
+{
+    return sim_wk_current() == gen;
+}
+
+/*
  * Before a unit of KMAC-HMAC data: the armed stop (a cc 1 stop inverts
  * the WKVP of an encrypted key field, as a changed wrapping key makes it
  * stale), or, for 120-123, cc 1 once the wrapping key has changed since
@@ -1426,7 +1512,10 @@ static const struct sim_insn {
                              ZC_FC_KDSA_ECDSA_VERIFY_P521, ZC_FC_KDSA_ECDSA_SIGN_P256,
                              ZC_FC_KDSA_ECDSA_SIGN_P384, ZC_FC_KDSA_ECDSA_SIGN_P521,
                              ZC_FC_KDSA_EDDSA_VERIFY_25519, ZC_FC_KDSA_EDDSA_VERIFY_448,
-                             ZC_FC_KDSA_EDDSA_SIGN_25519, ZC_FC_KDSA_EDDSA_SIGN_448 } },
+                             ZC_FC_KDSA_EDDSA_SIGN_25519, ZC_FC_KDSA_EDDSA_SIGN_448,
+                             ZC_FC_KDSA_ENC_ECDSA_SIGN_P256, ZC_FC_KDSA_ENC_ECDSA_SIGN_P384,
+                             ZC_FC_KDSA_ENC_ECDSA_SIGN_P521, ZC_FC_KDSA_ENC_EDDSA_SIGN_25519,
+                             ZC_FC_KDSA_ENC_EDDSA_SIGN_448 } },
 #endif
 };
 
