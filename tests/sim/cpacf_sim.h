@@ -171,6 +171,11 @@ unsigned long zc_cpacf_sim_ec_signs(void);
 unsigned long zc_cpacf_sim_ec_hedged(void);
 unsigned long zc_cpacf_sim_ec_random_repeats(void);
 
+/* The next n encrypted-key signs (KDSA 17-19, 48, 52) that would end
+ * with cc 0 do, with the last byte of S changed: a machine's wrong
+ * answer, which the library's self-test must catch. */
+void zc_cpacf_sim_ec_spoil_enc(unsigned n);
+
 /* 1 (the default): a value not right-aligned in its field (or an X25519/X448
  * input not prepared) is a specification exception (abort). 0: it is read as
  * a machine would read it, the whole field as one number (out of range, a

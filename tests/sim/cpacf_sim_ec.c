@@ -134,6 +134,7 @@ static struct {
     size_t prev_random_len;
     uint64_t token;                     /* outstanding continuation token, 0 none */
     uint64_t serial;
+    unsigned spoil;                     /* next encrypted-key signs to spoil */
 } ec_state;
 
 /* Misaligned values: an exception (1, the default), or read as the machine
@@ -163,6 +164,13 @@ void zc_cpacf_sim_ec_refuse_nonce(unsigned n)
 {
     pthread_mutex_lock(&ec_lock);
     ec_state.refuse = n;
+    pthread_mutex_unlock(&ec_lock);
+}
+
+void zc_cpacf_sim_ec_spoil_enc(unsigned n)
+{
+    pthread_mutex_lock(&ec_lock);
+    ec_state.spoil = n;
     pthread_mutex_unlock(&ec_lock);
 }
 
@@ -722,6 +730,7 @@ int zc_sim_ec_pcc(unsigned long gr[8], int stop)
  * cc 2, cc 3 part-way and the continuation token all as for the clear
  * codes), and R, S and the reserved bytes go back. If the wrapping key
  * changed while it signed, the sign ends with cc 1 and garbage in R and S.
+ * zc_cpacf_sim_ec_spoil_enc() makes cc 0 signs wrong, for the self-tests.
  * The encrypted-key codes take no caller nonce: 0x80 is an exception.
  */
 static int enc_kdsa(unsigned long gr[8], int stop)
@@ -760,6 +769,10 @@ static int enc_kdsa(unsigned long gr[8], int stop)
     if (cc == 0 && !zc_sim_ec_wk_current(gen)) {
         ec_garbage(twin, 2 * w);
         cc = 1;
+    }
+    if (cc == 0 && ec_state.spoil > 0) {
+        ec_state.spoil--;
+        twin[2 * w - 1] ^= 0x01;        /* S's last byte: a wrong answer */
     }
     memcpy(pb, twin, 2 * w);
     memcpy(pb + nf * w + 32, twin + nf * w, EC_AREA - nf * w - 32);

@@ -20,6 +20,10 @@
  *   (none)    the above
  *   no-enc    ZCRYPT_CAPS took KDSA 17-19, 48, 52 away: every protected
  *             key is ZC_ENOTSUP, zc_ec_protected_query() says so
+ *   selftest  the stand-in answers every encrypted-key sign wrongly
+ *             (zc_cpacf_sim_ec_spoil_enc) before first use: the
+ *             self-tests fail, protected keys are ZC_ENOTSUP, clear keys
+ *             still sign
  *
  * Needs the stand-in's EC model (libcrypto): otherwise "skipped:", exit 77.
  * Prints "N passed, N failed".
@@ -578,6 +582,36 @@ static void no_enc(void)
     }
 }
 
+/* Every encrypted-key sign spoiled from the start: the self-test of each
+ * code fails, so protected keys are ZC_ENOTSUP; clear keys are not touched. */
+static void selftest_fails(void)
+{
+    unsigned ci;
+    zc_ec_key k;
+    int rc;
+
+    zc_cpacf_sim_ec_spoil_enc(1000);
+    for (ci = 0; ci < NCURVES; ci++) {
+        const struct pcurve *c = &pc[ci];
+        unsigned long r0 = runs(c->fc_enc);
+
+        rc = zc_ec_protected_query(c->curve);
+        CHECK(rc == ZC_ENOTSUP && runs(c->fc_enc) > r0,
+              "%s: KDSA %u answering wrongly: its self-test ran and failed, ZC_ENOTSUP (rc %d)",
+              c->name, c->fc_enc, rc);
+        rc = init_prot(&k, ci);
+        CHECK(rc == ZC_ENOTSUP && zc_ec_key_kind(&k) == ZC_EC_KEY_NONE,
+              "%s: init_protected after the failed self-test: ZC_ENOTSUP (rc %d)", c->name, rc);
+        rc = init_sec(&k, ci);
+        CHECK(rc == ZC_ENOTSUP && zc_ec_key_kind(&k) == ZC_EC_KEY_NONE,
+              "%s: init_secure after the failed self-test: ZC_ENOTSUP (rc %d)", c->name, rc);
+        rc = zc_ec_key_from_private(&k, c->curve, mat[ci].priv, c->f);
+        CHECK(rc == ZC_OK && sign_ok(ci, &k, &rc),
+              "%s: a clear key still signs (rc %d)", c->name, rc);
+        zc_ec_key_wipe(&k);
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "";
@@ -592,6 +626,8 @@ int main(int argc, char **argv)
         material(ci);
     if (!strcmp(mode, "no-enc")) {
         no_enc();
+    } else if (!strcmp(mode, "selftest")) {
+        selftest_fails();
     } else if (mode[0] == '\0') {
         for (ci = 0; ci < NCURVES; ci++)
             model_cases(ci);
