@@ -204,6 +204,14 @@ static void sign_cases(unsigned ci, zc_ec_key *k, const char *src)
           zc_sim_platform_derivations() - d0);
     zc_cpacf_sim_reset();
 
+    /* cc 3 part-way (a continuation token in the reserved area): resumed,
+     * no derivation */
+    zc_cpacf_sim_stop_in(ZC_OP_KDSA, 3);
+    d0 = zc_sim_platform_derivations();
+    CHECK(sign_ok(ci, k, &rc) && zc_cpacf_sim_stopped() && zc_sim_platform_derivations() == d0,
+          "%s %s: a cc 3 in KDSA: re-issued, signed, nothing derived (rc %d)", c->name, src, rc);
+    zc_cpacf_sim_reset();
+
     /* derivations that keep failing: ZC_EKEY, sig and sig_len untouched */
     zc_cpacf_sim_new_wrapping_key();
     zc_sim_platform_fail(ZC_EKEY, 0);
