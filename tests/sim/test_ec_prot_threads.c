@@ -9,11 +9,12 @@
  * and Ed25519 are shared by worker threads through const pointers. Each
  * worker signs in turn with every key: ECDSA signatures must verify under
  * the clear public key in software, EdDSA signatures must be RFC 8032's
- * bytes. A changer thread replaces the wrapping key every 20 ms, so calls
- * meet stale keys (cc 1), derive afresh and offer the fresh key to the
- * shared object. The change is slow enough that no call should meet two
- * changes in a row: the test requires no ZC_EKEY at all, no wrong
- * signature, and re-derivations (more derivations than the initial ones).
+ * bytes. A changer thread replaces the wrapping key again and again, so
+ * calls meet stale keys (cc 1), derive afresh and offer the fresh key to
+ * the shared object. After each change it waits until every worker has
+ * finished the call it was in (and 5 ms), so that no call meets two
+ * changes, however slow the machine: the test then requires no ZC_EKEY at
+ * all, no wrong signature, and re-derivations.
  * Built with ThreadSanitizer: any data race fails the test.
  *
  * Prints the counts, then "N passed, N failed".
@@ -51,6 +52,8 @@ static zc_ec_key keys[NKEYS], verifiers[NCURVES];
 static unsigned key_curve[NKEYS];
 
 static atomic_int workers_left = WORKERS;
+static atomic_ulong done_calls[WORKERS];
+static atomic_int finished[WORKERS];
 static atomic_ulong wrong, ekeys, signs, changes;
 
 static void material(void)
@@ -125,21 +128,40 @@ static void *worker(void *arg)
             if (!sign_once(&keys[kj], key_curve[kj], &seed))
                 atomic_fetch_add(&wrong, 1);
             atomic_fetch_add(&signs, 1);
+            atomic_fetch_add(&done_calls[(uintptr_t)arg], 1);
         }
     }
+    atomic_store(&finished[(uintptr_t)arg], 1);
     atomic_fetch_sub(&workers_left, 1);
     return NULL;
 }
 
+/* Has every worker that still runs finished a call since snap? */
+static int all_moved(const unsigned long snap[WORKERS])
+{
+    unsigned i;
+
+    for (i = 0; i < WORKERS; i++)
+        if (!atomic_load(&finished[i]) && atomic_load(&done_calls[i]) <= snap[i])
+            return 0;
+    return 1;
+}
+
 static void *changer(void *arg)
 {
-    struct timespec ts = { 0, 20 * 1000 * 1000 };
+    struct timespec pause = { 0, 5 * 1000 * 1000 }, poll = { 0, 200 * 1000 };
+    unsigned long snap[WORKERS];
+    unsigned i;
 
     (void)arg;
     while (atomic_load(&workers_left) > 0) {
         zc_cpacf_sim_new_wrapping_key();
         atomic_fetch_add(&changes, 1);
-        nanosleep(&ts, NULL);
+        for (i = 0; i < WORKERS; i++)
+            snap[i] = atomic_load(&done_calls[i]);
+        while (!all_moved(snap))
+            nanosleep(&poll, NULL);
+        nanosleep(&pause, NULL);
     }
     return NULL;
 }
