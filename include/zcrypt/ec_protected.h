@@ -29,8 +29,10 @@
  * protected key from its source, signs again, and offers the fresh key to
  * the key object for other callers. Several threads may share one key
  * object through a const pointer: readers never wait and never use a torn
- * copy. After two derivations in a row that do not help, the call returns
- * ::ZC_EKEY. On any error nothing is written to the signature.
+ * copy. After two derivations in a row that do not help (the machine
+ * answers cc 1 with the same stale pattern again), or 32 stale answers in
+ * one call, the call returns ::ZC_EKEY. On any error nothing is written to
+ * the signature.
  *
  * What a protected or secure key does (zcrypt/ec.h for the calls):
  *  - zc_ecdsa_sign() runs on KDSA 17-19 only (the machine makes the

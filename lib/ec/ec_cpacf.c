@@ -614,6 +614,32 @@ _Static_assert(offsetof(struct zc_pb_kdsa_enc_sign80, d) == F_D * 80 &&
                "the encrypted-key blocks' fields by index");
 
 static const struct zc_cc_rule prot_sign_rule = { .cc1 = ZC_CC_STALE_KEY, .cc2 = ZC_CC_RETRY };
+
+/*
+ * KDSA makes no partial progress to count, so a re-derivation counts as
+ * useful when the next stale answer comes with another pattern than the
+ * one before it: the fresh key was of a newer wrapping key, which changed
+ * again meanwhile (live migration in steps, say). Two derivations in a
+ * row that bring back the same stale pattern end the call (ZC_EKEY,
+ * core/protkey.c's rule), and so do PROT_CHANGES stale answers in one
+ * call, whatever their patterns.
+ */
+#define PROT_CHANGES 32
+struct prot_stale {
+    uint8_t wkvp[ZC_PB_EC_WKVP];        /* the pattern of the last stale answer */
+    unsigned n;                         /* stale answers so far */
+};
+
+/* The progress argument of zc_cpacf_stopped() for a cc 1 on pattern
+ * wkvp: 1 when it differs from the last stale one, -1 when the call has
+ * seen too many, else 0. The pattern is public. */
+static long prot_progress(struct prot_stale *st, const uint8_t *wkvp)
+{
+    long p = st->n > 0 && memcmp(st->wkvp, wkvp, ZC_PB_EC_WKVP) != 0;
+
+    memcpy(st->wkvp, wkvp, ZC_PB_EC_WKVP);
+    return ++st->n > PROT_CHANGES ? -1 : p;
+}
 static const struct zc_cc_rule prot_ed_rule = { .cc1 = ZC_CC_STALE_KEY, .cc2 = ZC_CC_UNDEFINED };
 
 /* ECDSA encrypted-key sign once: pk the protected key (w + 32 bytes),
@@ -668,6 +694,8 @@ int zc_ec_cpacf_prot_sign(enum zc_ec_curve curve, const struct zc_protkey_src *s
     const struct ec_hw *h = hw_of(curve);
     unsigned fc = zc_ec_cpacf_prot_fc(curve), stalls = 0;
     uint8_t pk[ZC_PROTKEY_FIELD_MAX], rnd[ZC_EC_MAX_F_HW];
+    struct prot_stale st = { { 0 }, 0 };
+    long progress = 0;
     int cc, rc;
 
     if (h == NULL || fc == 0)
@@ -680,7 +708,11 @@ int zc_ec_cpacf_prot_sign(enum zc_ec_curve curve, const struct zc_protkey_src *s
         cc = kdsa_prot_sign(h, fc, e, pk, rnd, rs);
         if (cc == 0)
             break;
-        rc = zc_cpacf_stopped(&prot_sign_rule, cc, 0, &stalls, src, pk);
+        if (cc == 1 && (progress = prot_progress(&st, pk + h->w)) < 0) {
+            rc = ZC_EKEY;
+            break;
+        }
+        rc = zc_cpacf_stopped(&prot_sign_rule, cc, cc == 1 ? progress : 0, &stalls, src, pk);
         if (rc != ZC_OK)
             break;                      /* ZC_EKEY after two useless derivations */
     }
@@ -695,6 +727,8 @@ int zc_ec_cpacf_prot_ed_sign(enum zc_ec_curve curve, const struct zc_protkey_src
     const struct ed_hw *h = edhw_of(curve, 1);
     unsigned fc = zc_ec_cpacf_prot_fc(curve), stalls = 0;
     uint8_t pk[ZC_PROTKEY_FIELD_MAX];
+    struct prot_stale st = { { 0 }, 0 };
+    long progress = 0;
     int cc, rc = ZC_OK;
 
     if (h == NULL || fc == 0)
@@ -704,7 +738,11 @@ int zc_ec_cpacf_prot_ed_sign(enum zc_ec_curve curve, const struct zc_protkey_src
         cc = kdsa_prot_ed_sign(h, fc, pk, msg, len, sig);
         if (cc == 0)
             break;
-        rc = zc_cpacf_stopped(&prot_ed_rule, cc, 0, &stalls, src, pk);
+        if (cc == 1 && (progress = prot_progress(&st, pk + h->w)) < 0) {
+            rc = ZC_EKEY;
+            break;
+        }
+        rc = zc_cpacf_stopped(&prot_ed_rule, cc, cc == 1 ? progress : 0, &stalls, src, pk);
         if (rc != ZC_OK)
             break;
     }
