@@ -37,7 +37,7 @@
  * field of the wrapped key followed by its 32-byte verification pattern
  * (WKVP), so that fields after the key (the XTS parameter, PCC's tweak)
  * move by 32 bytes. A simulated firmware wrapping key, numbered by an
- * atomic generation counter (the model is described at sim_wk_material()),
+ * atomic generation counter (the model is described at zc_sim_wk_material()),
  * wraps keys (zc_cpacf_sim_wrap) and is changed by
  * zc_cpacf_sim_new_wrapping_key(). When the WKVP does not match the
  * current wrapping key the instruction ends with cc 1 before it processes
@@ -95,6 +95,7 @@
 
 #include "asm/cpacf.h"
 #include "cpacf_sim.h"
+#include "sim_wrap.h"
 #include "aes/aes_ct64.h"
 #include "des/des_ct.h"
 #include "aes/ghash_ct.h"
@@ -122,11 +123,6 @@ int zc_sim_ec_kdsa(unsigned long gr[8], int stop);
 int zc_sim_ec_pcc(unsigned long gr[8], int stop);
 void zc_sim_ec_reset(void);
 #endif
-/* For cpacf_sim_ec.c's encrypted-key KDSA signs (defined with the
- * wrapping-key model below). */
-int zc_sim_ec_unwrap(int curve, const uint8_t *wrapped, const uint8_t *wkvp_field,
-                     uint8_t clear[80], unsigned long *gen);
-int zc_sim_ec_wk_current(unsigned long gen);
 
 /* PCC's scalar-multiplication codes of MSA-9 (asm/cpacf.h does not name them). */
 enum { SIM_FC_PCC_P256 = 64, SIM_FC_PCC_P384 = 65, SIM_FC_PCC_P521 = 66 };
@@ -268,62 +264,8 @@ static void advance(unsigned long gr[8], int r, unsigned long n)
 /* Protected keys: the simulated firmware wrapping key                  */
 /* ------------------------------------------------------------------ */
 
-/*
- * The firmware's wrapping key is modelled by its generation number alone:
- * the wrapping key of generation g is WK(g) = E_M(g || 0) || E_M(g || 1)
- * and its verification pattern WKVP(g) = E_M(g || 2) || E_M(g || 3), with
- * AES-256 under the fixed "firmware" key M below and g as a big-endian
- * 64-bit number followed by the block index in the last byte. Wrapping is
- * XOR with WK(g) (a bijection, enough for a test model: it keeps the clear
- * key out of the key field, and a wrapped key unwrapped under another
- * generation gives a wrong key, as on the machine). A wrapped key is the
- * XORed key followed by WKVP(g); it verifies while g is the current
- * generation. NOT a protection of anything: M is public.
- *
- * Since everything follows from g, the one shared state is an atomic
- * counter: a wrapping-key change is one atomic increment and an
- * instruction reads g once when it unwraps (and again before each unit of
- * data, to end with cc 1 once the key has changed under it).
- */
-#define SIM_WKVP_LEN 32
-
-static const uint8_t sim_wk_master[32] = {
-    0x7a, 0x63, 0x2d, 0x73, 0x69, 0x6d, 0x2d, 0x66, 0x69, 0x72, 0x6d, 0x77, 0x61, 0x72, 0x65,
-    0x2d, 0x77, 0x72, 0x61, 0x70, 0x70, 0x69, 0x6e, 0x67, 0x2d, 0x6b, 0x65, 0x79, 0x2d, 0x76,
-    0x30, 0x31
-};
-
-static atomic_ulong sim_wk_gen = 1;
-
-void zc_cpacf_sim_new_wrapping_key(void)
-{
-    atomic_fetch_add_explicit(&sim_wk_gen, 1, memory_order_relaxed);
-}
-
-static unsigned long sim_wk_current(void)
-{
-    return atomic_load_explicit(&sim_wk_gen, memory_order_relaxed);
-}
-
-/* WK(gen) and WKVP(gen). */
-static void sim_wk_material(unsigned long gen, uint8_t wk[32], uint8_t wkvp[SIM_WKVP_LEN])
-{
-    uint64_t rk[ZC_AES_SW_RK_WORDS];
-    uint8_t blk[64];
-    unsigned rounds, i;
-
-    rounds = zc_aes_sw_setkey(rk, sim_wk_master, sizeof sim_wk_master);
-    memset(blk, 0, sizeof blk);
-    for (i = 0; i < 4; i++) {
-        zc_store_be64(blk + 16 * i, (uint64_t)gen);
-        blk[16 * i + 15] = (uint8_t)i;
-    }
-    zc_aes_sw_encrypt(rk, rounds, blk, blk, 4);
-    memcpy(wk, blk, 32);
-    memcpy(wkvp, blk + 32, SIM_WKVP_LEN);
-    zc_wipe(blk, sizeof blk);
-    zc_wipe(rk, sizeof rk);
-}
+/* The model itself (the wrapping key of each generation, its pattern and
+ * the material of longer keys) is sim_wrap.c's. */
 
 int zc_cpacf_sim_wrap(const uint8_t *key, size_t key_len, uint8_t prot[64], size_t *prot_len)
 {
@@ -333,7 +275,7 @@ int zc_cpacf_sim_wrap(const uint8_t *key, size_t key_len, uint8_t prot[64], size
     if (key == NULL || prot == NULL || prot_len == NULL ||
         (key_len != 16 && key_len != 24 && key_len != 32))
         return ZC_EINVAL;
-    sim_wk_material(sim_wk_current(), wk, wkvp);
+    zc_sim_wk_material(zc_sim_wk_current(), wk, wkvp);
     for (i = 0; i < key_len; i++)
         prot[i] = key[i] ^ wk[i];
     memcpy(prot + key_len, wkvp, SIM_WKVP_LEN);
@@ -352,8 +294,8 @@ static int sim_unwrap(const uint8_t *field, size_t klen, uint8_t clear[32], unsi
     uint8_t wk[32], wkvp[SIM_WKVP_LEN], diff = 0;
     size_t i;
 
-    *gen = sim_wk_current();
-    sim_wk_material(*gen, wk, wkvp);
+    *gen = zc_sim_wk_current();
+    zc_sim_wk_material(*gen, wk, wkvp);
     for (i = 0; i < SIM_WKVP_LEN; i++)
         diff |= (uint8_t)(field[klen + i] ^ wkvp[i]);
     for (i = 0; i < klen; i++)
@@ -472,7 +414,7 @@ static int unit_stop(const struct sim_cipher *c)
 {
     int cc = stop_fire(c->key, c->fc);
 
-    if (cc == 0 && c->wrapped && sim_wk_current() != c->gen)
+    if (cc == 0 && c->wrapped && zc_sim_wk_current() != c->gen)
         cc = 1;
     return cc;
 }
@@ -1078,35 +1020,17 @@ static void be_add(uint8_t *p, size_t len, unsigned long n)
     }
 }
 
-/* The wrapping material of a protected HMAC key (K0, 64 or 128 bytes) in
- * generation gen: E_M(gen || 16 + i) for block i, in the model of
- * sim_wk_material (block indexes 0-3 are WK and WKVP). */
-static void sim_wk_hmac(unsigned long gen, uint8_t *wk, size_t len)
-{
-    uint64_t rk[ZC_AES_SW_RK_WORDS];
-    unsigned rounds, i;
-
-    rounds = zc_aes_sw_setkey(rk, sim_wk_master, sizeof sim_wk_master);
-    memset(wk, 0, len);
-    for (i = 0; i < len / 16; i++) {
-        zc_store_be64(wk + 16 * i, (uint64_t)gen);
-        wk[16 * i + 15] = (uint8_t)(16 + i);
-    }
-    zc_aes_sw_encrypt(rk, rounds, wk, wk, (unsigned)(len / 16));
-    zc_wipe(rk, sizeof rk);
-}
-
 int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
                            size_t *prot_len)
 {
     uint8_t wk[128], wk2[32], wkvp[SIM_WKVP_LEN];
-    unsigned long gen = sim_wk_current();
+    unsigned long gen = zc_sim_wk_current();
     size_t i;
 
     if (k0 == NULL || prot == NULL || prot_len == NULL || (k0_len != 64 && k0_len != 128))
         return ZC_EINVAL;
-    sim_wk_hmac(gen, wk, k0_len);
-    sim_wk_material(gen, wk2, wkvp);
+    zc_sim_wk_stream(gen, 16, wk, k0_len);
+    zc_sim_wk_material(gen, wk2, wkvp);
     for (i = 0; i < k0_len; i++)
         prot[i] = k0[i] ^ wk[i];
     memcpy(prot + k0_len, wkvp, SIM_WKVP_LEN);
@@ -1114,86 +1038,6 @@ int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
     zc_wipe(wk, sizeof wk);
     zc_wipe(wk2, sizeof wk2);
     return ZC_OK;
-}
-
-/*
- * Protected EC signing keys (KDSA 17-19, 48, 52): the private key as the
- * clear-key token takes it (w = 32, 48, 80, 32, 64 bytes, P-521's and
- * Ed448's values right-aligned) XOR the material E_M(gen || 32 + i), then
- * WKVP(gen); the model of the HMAC keys with its own block indexes.
- */
-static size_t sim_ec_wrapped_len(int curve)
-{
-    static const uint8_t w[5] = { 32, 48, 80, 32, 64 };
-
-    return curve >= 0 && curve < 5 ? w[curve] : 0;
-}
-
-static void sim_wk_ec(unsigned long gen, uint8_t *wk, size_t len)
-{
-    uint64_t rk[ZC_AES_SW_RK_WORDS];
-    unsigned rounds, i;
-
-    rounds = zc_aes_sw_setkey(rk, sim_wk_master, sizeof sim_wk_master);
-    memset(wk, 0, len);
-    for (i = 0; i < len / 16; i++) {
-        zc_store_be64(wk + 16 * i, (uint64_t)gen);
-        wk[16 * i + 15] = (uint8_t)(32 + i);
-    }
-    zc_aes_sw_encrypt(rk, rounds, wk, wk, (unsigned)(len / 16));
-    zc_wipe(rk, sizeof rk);
-}
-
-int zc_cpacf_sim_wrap_ec(int curve, const uint8_t *key, size_t key_len, uint8_t prot[112],
-                         size_t *prot_len)
-{
-    uint8_t wk[80], wk2[32], wkvp[SIM_WKVP_LEN];
-    unsigned long gen = sim_wk_current();
-    size_t i, w = sim_ec_wrapped_len(curve);
-
-    if (key == NULL || prot == NULL || prot_len == NULL || w == 0 || key_len != w)
-        return ZC_EINVAL;
-    sim_wk_ec(gen, wk, w);
-    sim_wk_material(gen, wk2, wkvp);
-    for (i = 0; i < w; i++)
-        prot[i] = key[i] ^ wk[i];
-    memcpy(prot + w, wkvp, SIM_WKVP_LEN);
-    *prot_len = w + SIM_WKVP_LEN;
-    zc_wipe(wk, sizeof wk);
-    zc_wipe(wk2, sizeof wk2);
-    return ZC_OK;
-}
-
-/*
- * For cpacf_sim_ec.c: unwrap the key field of an encrypted-key KDSA sign
- * (the wrapped key, w bytes, and its pattern, apart in the block) under the
- * current generation: 1 with the clear key in clear[w] and the generation
- * in *gen, 0 when the pattern does not match (clear untouched). And
- * whether the wrapping key is still generation gen.
- */
-int zc_sim_ec_unwrap(int curve, const uint8_t *wrapped, const uint8_t *wkvp_field,
-                     uint8_t clear[80], unsigned long *gen)
-{
-    uint8_t wk[80], wk2[32], wkvp[SIM_WKVP_LEN], diff = 0;
-    size_t i, w = sim_ec_wrapped_len(curve);
-
-    *gen = sim_wk_current();
-    sim_wk_material(*gen, wk2, wkvp);
-    for (i = 0; i < SIM_WKVP_LEN; i++)
-        diff |= (uint8_t)(wkvp_field[i] ^ wkvp[i]);
-    zc_wipe(wk2, sizeof wk2);
-    if (diff != 0 || w == 0)
-        return 0;
-    sim_wk_ec(*gen, wk, w);
-    for (i = 0; i < w; i++)
-        clear[i] = wrapped[i] ^ wk[i];
-    zc_wipe(wk, sizeof wk);
-    return 1;
-}
-
-int zc_sim_ec_wk_current(unsigned long gen)
-{
-    return sim_wk_current() == gen;
 }
 
 /*
@@ -1210,7 +1054,7 @@ static int hmac_unit_stop(uint8_t *field, size_t bs, int wrapped, unsigned long 
     if (cc == 1 && wrapped)
         for (i = 0; i < SIM_WKVP_LEN; i++)
             field[bs + i] ^= 0xff;
-    if (cc == 0 && wrapped && sim_wk_current() != gen)
+    if (cc == 0 && wrapped && zc_sim_wk_current() != gen)
         cc = 1;
     return cc;
 }
@@ -1242,13 +1086,13 @@ static int sim_kmac_hmac(unsigned long gr[8])
     if (wrapped) {
         uint8_t diff = 0;
 
-        gen = sim_wk_current();
-        sim_wk_material(gen, wk2, wkvp);
+        gen = zc_sim_wk_current();
+        zc_sim_wk_material(gen, wk2, wkvp);
         for (i = 0; i < SIM_WKVP_LEN; i++)
             diff |= (uint8_t)(field[bs + i] ^ wkvp[i]);
         if (diff)
             return 1;                   /* WKVP mismatch: nothing done */
-        sim_wk_hmac(gen, wk, bs);
+        zc_sim_wk_stream(gen, 16, wk, bs);
         for (i = 0; i < bs; i++)
             key[i] = field[i] ^ wk[i];
         zc_wipe(wk, sizeof wk);

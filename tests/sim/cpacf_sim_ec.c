@@ -79,15 +79,12 @@
 #include "asm/cpacf.h"
 #include "cpacf_sim.h"
 #include "sim_edwards.h"
+#include "sim_wrap.h"
 
 /* The internal entry points cpacf_sim.c calls (declared there too). */
 int zc_sim_ec_kdsa(unsigned long gr[8], int stop);
 int zc_sim_ec_pcc(unsigned long gr[8], int stop);
 void zc_sim_ec_reset(void);
-/* cpacf_sim.c's wrapping-key model, for the encrypted-key signs. */
-int zc_sim_ec_unwrap(int curve, const uint8_t *wrapped, const uint8_t *wkvp_field,
-                     uint8_t clear[80], unsigned long *gen);
-int zc_sim_ec_wk_current(unsigned long gen);
 
 /*
  * Everything in this file runs under this one mutex (the public entry
