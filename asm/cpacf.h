@@ -141,6 +141,14 @@
 #define ZC_FC_KDSA_EDDSA_VERIFY_448  36
 #define ZC_FC_KDSA_EDDSA_SIGN_25519  40
 #define ZC_FC_KDSA_EDDSA_SIGN_448    44
+/* Encrypted-key sign: the private key is a protected key (wrapped d or
+ * seed + its 32-byte verification pattern); cc 1 = the pattern no longer
+ * matches the wrapping key. No deterministic modifier is used with them. */
+#define ZC_FC_KDSA_ENC_ECDSA_SIGN_P256 17
+#define ZC_FC_KDSA_ENC_ECDSA_SIGN_P384 18
+#define ZC_FC_KDSA_ENC_ECDSA_SIGN_P521 19
+#define ZC_FC_KDSA_ENC_EDDSA_SIGN_25519 48
+#define ZC_FC_KDSA_ENC_EDDSA_SIGN_448  52
 /* On a sign code: take the k field as the nonce, as given (deterministic
  * signatures); without it the machine makes its own nonce and mixes the
  * k field's bytes in. */

@@ -241,6 +241,37 @@ ZC_PB_ED_BLOCKS(32);
 ZC_PB_ED_BLOCKS(64);
 #undef ZC_PB_ED_BLOCKS
 
+/*
+ * KDSA encrypted-key sign (ECDSA 17-19, EdDSA 48/52): the protected key
+ * (wrapped key + 32-byte verification pattern, as /dev/pkey gives it) is
+ * split: the wrapped key takes the clear key's field, the pattern comes
+ * after the last field. ECDSA: R | S | H | wrapped d | random | WKVP |
+ * 2 more bytes (w = 32, 48, 80; the random bytes are mixed into the
+ * machine's own nonce). EdDSA: R | S | wrapped key | WKVP | 16 reserved |
+ * 2 bytes (w = 32 for Ed25519, 64 for Ed448), the message in the R2 pair.
+ */
+#define ZC_PB_EC_WKVP 32
+#define ZC_PB_EC_ENC_BLOCKS(w)                                              \
+    struct zc_pb_kdsa_enc_sign##w {     /* ECDSA encrypted-key sign */      \
+        uint8_t r[w], s[w], h[w], d[w], rand[w];                            \
+        uint8_t wkvp[ZC_PB_EC_WKVP];                                        \
+        uint8_t tail[2];                                                    \
+    }
+ZC_PB_EC_ENC_BLOCKS(32);
+ZC_PB_EC_ENC_BLOCKS(48);
+ZC_PB_EC_ENC_BLOCKS(80);
+#undef ZC_PB_EC_ENC_BLOCKS
+#define ZC_PB_ED_ENC_BLOCKS(w)                                              \
+    struct zc_pb_kdsa_ed_enc_sign##w {  /* EdDSA encrypted-key sign */      \
+        uint8_t r[w], s[w], key[w];                                         \
+        uint8_t wkvp[ZC_PB_EC_WKVP];                                        \
+        uint8_t reserved[16];                                               \
+        uint8_t tail[2];                                                    \
+    }
+ZC_PB_ED_ENC_BLOCKS(32);
+ZC_PB_ED_ENC_BLOCKS(64);
+#undef ZC_PB_ED_ENC_BLOCKS
+
 _Static_assert(offsetof(struct zc_pb_aes_chain, key) == 16, "KMC/KMF/KMO/KMAC key");
 _Static_assert(sizeof(struct zc_pb_pcc_xts_tail) == 64, "PCC-XTS tail");
 _Static_assert(offsetof(struct zc_pb_aes_fxts128, k2) == 16, "full XTS-128 K2");
@@ -330,5 +361,28 @@ _Static_assert(sizeof(struct zc_pb_pcc_mul64) == 320, "PCC Ed448 block");
 ZC_PB_ED_ASSERTS(32);
 ZC_PB_ED_ASSERTS(64);
 #undef ZC_PB_ED_ASSERTS
+
+#define ZC_PB_EC_ENC_ASSERTS(w)                                             \
+    _Static_assert(offsetof(struct zc_pb_kdsa_enc_sign##w, s) == 1 * (w), "KDSA enc sign S");   \
+    _Static_assert(offsetof(struct zc_pb_kdsa_enc_sign##w, h) == 2 * (w), "KDSA enc sign H");   \
+    _Static_assert(offsetof(struct zc_pb_kdsa_enc_sign##w, d) == 3 * (w), "KDSA enc sign d");   \
+    _Static_assert(offsetof(struct zc_pb_kdsa_enc_sign##w, rand) == 4 * (w), "KDSA enc rand");  \
+    _Static_assert(offsetof(struct zc_pb_kdsa_enc_sign##w, wkvp) == 5 * (w), "KDSA enc WKVP");  \
+    _Static_assert(sizeof(struct zc_pb_kdsa_enc_sign##w) == 5 * (w) + 34, "KDSA enc block")
+ZC_PB_EC_ENC_ASSERTS(32);
+ZC_PB_EC_ENC_ASSERTS(48);
+ZC_PB_EC_ENC_ASSERTS(80);
+#undef ZC_PB_EC_ENC_ASSERTS
+#define ZC_PB_ED_ENC_ASSERTS(w)                                             \
+    _Static_assert(offsetof(struct zc_pb_kdsa_ed_enc_sign##w, s) == 1 * (w), "EdDSA enc S");     \
+    _Static_assert(offsetof(struct zc_pb_kdsa_ed_enc_sign##w, key) == 2 * (w), "EdDSA enc key"); \
+    _Static_assert(offsetof(struct zc_pb_kdsa_ed_enc_sign##w, wkvp) == 3 * (w), "EdDSA enc WKVP"); \
+    _Static_assert(offsetof(struct zc_pb_kdsa_ed_enc_sign##w, reserved) == 3 * (w) + 32,       \
+                   "EdDSA enc reserved");                                                      \
+    _Static_assert(sizeof(struct zc_pb_kdsa_ed_enc_sign##w) == 3 * (w) + 50, "EdDSA enc block")
+ZC_PB_ED_ENC_ASSERTS(32);
+ZC_PB_ED_ENC_ASSERTS(64);
+#undef ZC_PB_ED_ENC_ASSERTS
+_Static_assert(sizeof(struct zc_pb_kdsa_enc_sign80) <= ZC_PB_EC_AREA, "the enc block fits the area");
 
 #endif /* ZC_CPACF_PB_H */

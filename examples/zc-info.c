@@ -138,6 +138,19 @@ static int protected_hmac_probe(void)
 static const enum zc_hash_alg prot_hmac_algs[] = { ZC_SHA224, ZC_SHA256, ZC_SHA384, ZC_SHA512 };
 #define NPHMAC (sizeof(prot_hmac_algs) / sizeof(prot_hmac_algs[0]))
 
+/* The curves a protected EC key signs on (KDSA's encrypted-key sign
+ * codes, zcrypt/ec_protected.h), one row each. */
+static const struct {
+    enum zc_ec_curve curve;
+    const char *name;
+    unsigned fc;                /* KDSA 17-19, 48, 52 */
+} prot_ec[] = {
+    { ZC_EC_P256, "P-256", 17 },     { ZC_EC_P384, "P-384", 18 },
+    { ZC_EC_P521, "P-521", 19 },     { ZC_EC_ED25519, "Ed25519", 48 },
+    { ZC_EC_ED448, "Ed448", 52 },
+};
+#define NPEC (sizeof(prot_ec) / sizeof(prot_ec[0]))
+
 static const char *const aes_mode_names[] = {
     [ZC_AES_ECB] = "ECB", [ZC_AES_CBC] = "CBC", [ZC_AES_CTR] = "CTR", [ZC_AES_CFB] = "CFB",
     [ZC_AES_OFB] = "OFB", [ZC_AES_XTS] = "XTS", [ZC_AES_GCM] = "GCM", [ZC_AES_CMAC] = "CMAC",
@@ -160,6 +173,13 @@ static void text_protected(void)
     rc = protected_hmac_probe();
     printf("Protected HMAC keys: %s\n",
            rc == ZC_OK ? "available (a test key was wrapped through /dev/pkey)" : zc_strerror(rc));
+    printf("Protected EC keys can sign on:");
+    for (i = 0, m = 0; i < NPEC; i++)
+        if (zc_ec_protected_query(prot_ec[i].curve) == ZC_OK) {
+            printf(" %s", prot_ec[i].name);
+            m++;
+        }
+    printf("%s\n", m ? "" : " no curve here");
     if (!zc_cpacf_present())
         return;
     printf("  encrypted-key function code per mode and key size (a protected key\n"
@@ -192,6 +212,15 @@ static void text_protected(void)
         else
             printf(" no (%s %s: %s)\n", zc_insn_name(bi.insn), zc_cpacf_fc_name(bi.insn, bi.fc),
                    zc_reason_str(bi.reason));
+    }
+    printf("  protected EC keys: can they sign (the encrypted-key KDSA code per curve,\n"
+           "  installed and self-tested with a test key wrapped through /dev/pkey)?\n");
+    for (i = 0; i < NPEC; i++) {
+        int erc = zc_ec_protected_query(prot_ec[i].curve);
+
+        printf("  %-13s KDSA %s: %s\n", prot_ec[i].name,
+               zc_cpacf_fc_name(ZC_INSN_KDSA, prot_ec[i].fc),
+               erc == ZC_OK ? "yes" : zc_strerror(erc));
     }
 }
 
@@ -508,6 +537,16 @@ static void json_report(void)
         printf(", \"instruction\": ");
         json_str(zc_insn_name(bi.insn));
         printf(", \"fc\": %u}%s\n", bi.fc, i + 1 < NPHMAC ? "," : "");
+    }
+    printf("  }, \"ec\": {\n");
+    for (i = 0; i < NPEC; i++) {
+        int rc = zc_ec_protected_query(prot_ec[i].curve);
+
+        printf("    \"%s\": {\"can_sign\": %s, \"status\": ", prot_ec[i].name,
+               rc == ZC_OK ? "true" : "false");
+        json_str(zc_strerror(rc));
+        printf(", \"instruction\": \"KDSA\", \"fc\": %u}%s\n", prot_ec[i].fc,
+               i + 1 < NPEC ? "," : "");
     }
     printf("  }}\n}\n");
 }

@@ -60,6 +60,7 @@
 #include <zcrypt/des_stream.h>
 #include <zcrypt/rsa.h>
 #include <zcrypt/ec.h>
+#include <zcrypt/ec_protected.h>
 #include <zcrypt/rc4.h>
 #include <zcrypt/random.h>
 #include <zcrypt/caps.h>

@@ -9,8 +9,9 @@
  * for byte against the struct layouts of <asm/pkey.h>: the request code,
  * the key type, the clear key and the zero bytes after it, the blob
  * pointer and length, the adapter list, output fields and padding zero on
- * entry; KBLOB2PROTK3 also with a clear-key token of an HMAC key type
- * (no adapter list, the token's layout and exact lengths). A request that breaks a rule is counted in zc_pkey_shim and
+ * entry; KBLOB2PROTK3 also with a clear-key token of an HMAC or EC key
+ * type (no adapter list, the token's layout and exact lengths, the blob
+ * at least MINKEYBLOBSIZE and zero-padded) and with an ECC blob. A request that breaks a rule is counted in zc_pkey_shim and
  * fails with EBADMSG. Correct requests get the fake answers of
  * pkey_shim.h, or the errno the test asked for (SHIM_ENV_ERRNO); a failed
  * request still scribbles a plausible answer into the struct, so that a
@@ -355,10 +356,23 @@ static int do_kblob2protk2(struct pkey_kblob2pkey2 *r)
     return 0;
 }
 
-/* The protected-key size of an HMAC key type, 0 for another type. */
+/* The token key length of an HMAC or EC key type, 0 for another type. */
 static uint32_t hmac_type_len(uint32_t type)
 {
-    return type == SHIM_KEYTYPE_HMAC_512 ? 64 : type == SHIM_KEYTYPE_HMAC_1024 ? 128 : 0;
+    return type == SHIM_KEYTYPE_HMAC_512 ? 64 : type == SHIM_KEYTYPE_HMAC_1024 ? 128
+         : shim_ec_len(type);
+}
+
+/* The answer's type for an EC key of type t (SHIM_ENV_ANSWER). */
+static uint32_t ec_answer_type(uint32_t t, int blob)
+{
+    if (answer_is("badtype"))
+        return PKEY_KEYTYPE_AES_256;
+    if (answer_is("othertype"))
+        return t == SHIM_KEYTYPE_ECC_P256 ? t + 1 : SHIM_KEYTYPE_ECC_P256;
+    if (blob)
+        return answer_is("curvetype") ? t : SHIM_KEYTYPE_ECC;
+    return answer_is("generic") ? SHIM_KEYTYPE_ECC : t;
 }
 
 /*
@@ -382,10 +396,17 @@ static int do_clrtoken(struct pkey_kblob2pkey3 *r)
         violate("KBLOB2PROTK3: clear-key token reserved bytes not zero");
         return EBADMSG;
     }
-    if (klen == 0 || t->len != klen || r->keylen != sizeof(*t) + klen) {
+    /* the blob: at least MINKEYBLOBSIZE (check_blob) and the token, zero after it */
+    if (klen == 0 || t->len != klen || r->keylen < sizeof(*t) + klen) {
         violate("KBLOB2PROTK3: clear-key token type %u, len %u, blob %u bytes", t->keytype,
                 t->len, r->keylen);
         return EBADMSG;
+    }
+    for (i = sizeof(*t) + klen; i < r->keylen; i++) {
+        if (r->key[i]) {
+            violate("KBLOB2PROTK3: clear-key token padding byte %zu not zero", i);
+            return EBADMSG;
+        }
     }
     if (!r->pkey || r->pkeylen < klen + 32) {
         violate("KBLOB2PROTK3: buffer %p of %u bytes", (void *)r->pkey, r->pkeylen);
@@ -397,11 +418,20 @@ static int do_clrtoken(struct pkey_kblob2pkey3 *r)
             return EBADMSG;
         }
     }
+    shim_fake_clear(r->pkey, t->clearkey, klen);
+    olen = klen + 32;
+    if (shim_ec_len(t->keytype)) {
+        S->ec_type = t->keytype;
+        S->ec_len = t->len;
+        S->ec_keylen = r->keylen;
+        memcpy(S->ec_key, t->clearkey, klen);
+        r->pkeytype = ec_answer_type(t->keytype, 0);
+        r->pkeylen = answer_is("badlen") ? olen - 8 : olen;
+        return 0;
+    }
     S->hmac_type = t->keytype;
     S->hmac_len = t->len;
     memcpy(S->hmac_k0, t->clearkey, klen);
-    shim_fake_clear(r->pkey, t->clearkey, klen);
-    olen = klen + 32;
     if (answer_is("badlen"))
         olen -= 8;
     else if (answer_is("badtype"))
@@ -410,6 +440,34 @@ static int do_clrtoken(struct pkey_kblob2pkey3 *r)
         otype = otype == SHIM_KEYTYPE_HMAC_512 ? SHIM_KEYTYPE_HMAC_1024 : SHIM_KEYTYPE_HMAC_512;
     r->pkeytype = otype;
     r->pkeylen = olen;
+    return 0;
+}
+
+/*
+ * KBLOB2PROTK3 with an ECC blob (its adapter list already checked): the
+ * output buffer zero and big enough for the curve's protected key; the
+ * answer a fake key of that size, type ECC (4) unless SHIM_ENV_ANSWER
+ * says otherwise.
+ */
+static int do_ecc_blob(struct pkey_kblob2pkey3 *r, uint32_t type)
+{
+    uint32_t klen = shim_ec_len(type), olen = klen + 32;
+    size_t i;
+
+    if (!r->pkey || r->pkeylen < olen) {
+        violate("KBLOB2PROTK3: ECC blob, buffer %p of %u bytes", (void *)r->pkey, r->pkeylen);
+        return EBADMSG;
+    }
+    for (i = 0; i < r->pkeylen; i++) {
+        if (r->pkey[i]) {
+            violate("KBLOB2PROTK3: buffer byte %zu not zero", i);
+            return EBADMSG;
+        }
+    }
+    S->ec_type = type;
+    shim_fake_blob(r->pkey, r->key, r->keylen, klen, 3);
+    r->pkeytype = ec_answer_type(type, 1);
+    r->pkeylen = answer_is("badlen") ? olen - 8 : olen;
     return 0;
 }
 
@@ -435,6 +493,8 @@ static int do_kblob2protk3(struct pkey_kblob2pkey3 *r)
         return do_clrtoken(r);
     if (check_apqns("KBLOB2PROTK3", r->apqns, r->apqn_entries))
         return EBADMSG;
+    if ((type = shim_ecc_blob_type(r->key, r->keylen)) != 0)
+        return do_ecc_blob(r, type);
     if (!r->pkey || r->pkeylen != MAXPROTKEYSIZE) {
         violate("KBLOB2PROTK3: buffer %p of %u bytes", (void *)r->pkey, r->pkeylen);
         return EBADMSG;

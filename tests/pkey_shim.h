@@ -24,7 +24,10 @@
  * AES-256 for an HMAC key), "othertype" (an AES or HMAC type other than
  * the one asked for), "noapqn"
  * (APQNS4K finds no adapter), "eintr" (every request fails once with
- * EINTR first).
+ * EINTR first). EC keys (clear-key tokens of types 5-9, ECC blobs):
+ * "badtype" AES-256, "othertype" another curve's type, "generic" the ECC
+ * type 4 for a clear-key token, "curvetype" the curve's own type for a
+ * blob (whose answer is otherwise 4).
  */
 #define SHIM_ENV_ANSWER "ZC_PKEY_SHIM_ANSWER"
 
@@ -75,6 +78,10 @@ struct shim_state {
     uint32_t hmac_type;          /* KBLOB2PROTK3 clear-key token: its key type */
     uint32_t hmac_len;           /* ... its key length */
     uint8_t hmac_k0[128];        /* ... its key (HMAC's K0) */
+    /* EC: an EC key type's clear-key token (type, len, the blob length the
+     * request gave, the key), or the curve's type of an ECC blob */
+    uint32_t ec_type, ec_len, ec_keylen;
+    uint8_t ec_key[80];
 };
 
 /*
@@ -85,6 +92,42 @@ struct shim_state {
  */
 #define SHIM_KEYTYPE_HMAC_512 12
 #define SHIM_KEYTYPE_HMAC_1024 13
+/* The EC key types (kernel enum pkey_key_type; CPACF.md): P-256, P-384,
+ * P-521, Ed25519, Ed448; ECC (4) is the generic answer. */
+#define SHIM_KEYTYPE_ECC 4
+#define SHIM_KEYTYPE_ECC_P256 5
+#define SHIM_KEYTYPE_ECC_ED448 9
+
+/* The key length of an EC key type's clear-key token (the kernel refuses
+ * any other: P-521's 66 bytes right-aligned in 80, Ed448's 57 in 64), 0
+ * for another type; the protected key is that plus the 32-byte pattern. */
+static inline uint32_t shim_ec_len(uint32_t type)
+{
+    static const uint8_t len[5] = { 32, 48, 80, 32, 64 };
+
+    return type >= SHIM_KEYTYPE_ECC_P256 && type <= SHIM_KEYTYPE_ECC_ED448
+               ? len[type - SHIM_KEYTYPE_ECC_P256]
+               : 0;
+}
+
+/*
+ * The EC key type of an ECC secure-key blob, 0 for another blob: a CCA
+ * private ECC key token (type 0x1f, TOKTYPE_CCA_INTERNAL_PKA) or an EP11
+ * ECC blob with the prepended header (type 0x00, version 0x07,
+ * TOKVER_EP11_ECC_WITH_HEADER). The curve, in this shim's convention
+ * for both, is the bit length at bytes 6-7 (the EP11 header's bitlen):
+ * 256, 384, 521, 255 (Ed25519), 448 (Ed448).
+ */
+static inline uint32_t shim_ecc_blob_type(const uint8_t *blob, size_t blen)
+{
+    unsigned bits;
+
+    if (blen < 64 || !(blob[0] == 0x1f || (blob[0] == 0x00 && blob[4] == 0x07)))
+        return 0;
+    bits = (unsigned)blob[6] << 8 | blob[7];
+    return bits == 256 ? 5 : bits == 384 ? 6 : bits == 521 ? 7 : bits == 255 ? 8
+         : bits == 448 ? 9 : 0;
+}
 struct shim_clrtoken {
     uint8_t type;       /* 0x00: TOKTYPE_NON_CCA */
     uint8_t res0[3];

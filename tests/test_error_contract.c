@@ -145,6 +145,7 @@ static struct ws {
     zc_ec_key ec, ec_pub, ec_zero, ec_cpacf, ec_new;
     zc_ec_key x, x_pub, x_low, x_cpacf, x448;
     zc_ec_key ed, ed_pub, ed_cpacf;
+    uint8_t ec_pub_bytes[65];   /* ec's public key, 04 || X || Y */
     uint8_t ff[128];            /* above every 1024-bit modulus */
     size_t len, small;
     struct zc_backend_info info;
@@ -378,6 +379,8 @@ static void setup(void)
     memset(&W.ec_zero, 0, sizeof W.ec_zero);
     memcpy(&W.ec_cpacf, &ec_ready, sizeof W.ec_cpacf);
     zc_ec_key_set_backend(&W.ec_cpacf, ZC_BACKEND_CPACF);
+    W.len = sizeof W.ec_pub_bytes;
+    zc_ec_key_public(&ec_ready, W.ec_pub_bytes, &W.len);
     memcpy(&W.x, &x_ready, sizeof W.x);
     memcpy(&W.x_pub, &x_pub_ready, sizeof W.x_pub);
     memcpy(&W.x_low, &x_low_ready, sizeof W.x_low);
@@ -1028,6 +1031,30 @@ static void hash_probes(void)
     E(zc_hmac_protected_query, EI, 0, (ZC_SHA256, NULL));
     E(zc_hmac_protected_query, EI, 0, (ZC_SHA1, &W.info));
     E(zc_hmac_protected_query, EI, 0, ((enum zc_hash_alg)99, &W.info));
+
+    /* protected EC keys: no /dev/pkey and no KDSA 17-19, 48, 52 here */
+    E(zc_ec_key_init_protected, EI, 0, (NULL, ZC_EC_P256, W.key, 32));
+    E(zc_ec_key_init_protected, EI, WRITES, (&W.ec_new, ZC_EC_P256, NULL, 32));
+    E(zc_ec_key_init_protected, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.key, 31));
+    E(zc_ec_key_init_protected, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99, W.key, 32));
+    E(zc_ec_key_init_protected, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_X25519, W.key, 32));
+    E(zc_ec_key_init_protected, ZC_ENOTSUP, NO_CPACF | WRITES, (&W.ec_new, ZC_EC_P256, W.key, 32));
+    E(zc_ec_key_init_protected, ZC_ENOTSUP, NO_CPACF | WRITES, (&W.ec_new, ZC_EC_ED25519, W.key, 32));
+    E(zc_ec_key_init_secure, EI, 0, (NULL, ZC_EC_P256, W.buf, 64, W.ec_pub_bytes, 65));
+    E(zc_ec_key_init_secure, EI, WRITES, (&W.ec_new, ZC_EC_P256, NULL, 64, W.ec_pub_bytes, 65));
+    E(zc_ec_key_init_secure, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.buf, 63, W.ec_pub_bytes, 65));
+    E(zc_ec_key_init_secure, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.buf, 64, NULL, 65));
+    E(zc_ec_key_init_secure, EI, WRITES, (&W.ec_new, ZC_EC_P256, W.buf, 64, W.ec_pub_bytes, 33));
+    E(zc_ec_key_init_secure, EI, WRITES, (&W.ec_new, (enum zc_ec_curve)99, W.buf, 64, W.ec_pub_bytes, 65));
+    E(zc_ec_key_init_secure, ZC_ENOTSUP, WRITES, (&W.ec_new, ZC_EC_X448, W.buf, 64, W.key, 56));
+    E(zc_ec_key_init_secure, ZC_ENOTSUP, NO_CPACF | WRITES, (&W.ec_new, ZC_EC_P256, W.buf, 64, W.ec_pub_bytes, 65));
+    V(zc_ec_key_kind, (NULL), v == ZC_EC_KEY_NONE);
+    V(zc_ec_key_kind, (&W.ec_zero), v == ZC_EC_KEY_NONE);
+    V(zc_ec_key_kind, (&W.ec), v == ZC_EC_KEY_CLEAR);
+    E(zc_ec_protected_query, EI, 0, (ZC_EC_X25519));
+    E(zc_ec_protected_query, EI, 0, ((enum zc_ec_curve)99));
+    E(zc_ec_protected_query, ZC_ENOTSUP, NO_CPACF, (ZC_EC_P256));
+    E(zc_ec_protected_query, ZC_ENOTSUP, NO_CPACF, (ZC_EC_ED448));
 }
 
 static void misc_probes(void)

@@ -9,7 +9,9 @@
  * APQNS4K + KBLOB2PROTK3 or 2 after its EINVAL), the errno mapping of
  * pkey.c's top comment one case each (the HMAC clear-key token's
  * ENODEV and EINVAL as ZC_ENOTSUP), wrong answers, bad sizes, EINTR,
- * and that nothing is written on failure. Elsewhere there is no pkey
+ * and that nothing is written on failure. Protected EC keys: the clear-key
+ * token of each EC key type (5-9) byte for byte, padded to
+ * MINKEYBLOBSIZE, and ECC blobs through APQNS4K + KBLOB2PROTK3. Elsewhere there is no pkey
  * interface: every call is ZC_ENOTSUP.
  */
 #define _GNU_SOURCE
@@ -301,7 +303,110 @@ START_TEST(hmac_clear_key)
 }
 END_TEST
 
-enum call { CLEAR, GEN, BLOB, EP11, HMAC };
+/* Protected EC keys: the key as the clear-key token takes it (P-521's 66
+ * bytes and Ed448's 57 right-aligned), one clear-key token per curve. */
+static size_t ec_token_key(uint8_t *key, unsigned curve, uint64_t seed)
+{
+    static const size_t w[5] = { 32, 48, 80, 32, 64 }, f[5] = { 32, 48, 66, 32, 57 };
+
+    memset(key, 0, 80);
+    tu_fill(&seed, key + w[curve] - f[curve], f[curve]);
+    return w[curve];
+}
+
+START_TEST(ec_clear_key)
+{
+    uint8_t key[80], prot[ZC_EC_PROTKEY_MAX + 8], want[ZC_EC_PROTKEY_MAX];
+    size_t klen = ec_token_key(key, (unsigned)_i, 31 + (uint64_t)_i), plen = 0;
+    static const enum shim_op order[] = { SHIM_OPEN, SHIM_KBLOB2PROTK3, SHIM_CLOSE };
+
+    find_shim();
+    memset(prot, 0xee, sizeof(prot));
+    ck_assert_int_eq(zc_plat_ec_protect_clear((enum zc_plat_ec)_i, key, klen, prot, &plen),
+                     ZC_OK);
+    shim_clean();
+    expect_order(order, 3);
+    ck_assert_uint_eq(S->ec_type, SHIM_KEYTYPE_ECC_P256 + (uint32_t)_i);
+    ck_assert_uint_eq(S->ec_len, klen);
+    /* MINKEYBLOBSIZE at least: a 32- or 48-byte key's token is zero-padded */
+    ck_assert_uint_eq(S->ec_keylen, 16 + klen < MINKEYBLOBSIZE ? MINKEYBLOBSIZE : 16 + klen);
+    ck_assert_mem_eq(S->ec_key, key, klen);
+    ck_assert_uint_eq(plen, klen + 32);
+    shim_fake_clear(want, key, klen);
+    ck_assert_mem_eq(prot, want, plen);
+    ck_assert_uint_eq(prot[plen], 0xee);
+}
+END_TEST
+
+/* The kernel may answer the generic ECC type 4 for every curve. */
+START_TEST(ec_clear_generic)
+{
+    uint8_t key[80], prot[ZC_EC_PROTKEY_MAX], want[ZC_EC_PROTKEY_MAX];
+    size_t klen = ec_token_key(key, (unsigned)_i, 41 + (uint64_t)_i), plen = 0;
+
+    find_shim();
+    setenv(SHIM_ENV_ANSWER, "generic", 1);
+    ck_assert_int_eq(zc_plat_ec_protect_clear((enum zc_plat_ec)_i, key, klen, prot, &plen),
+                     ZC_OK);
+    shim_clean();
+    ck_assert_uint_eq(plen, klen + 32);
+    shim_fake_clear(want, key, klen);
+    ck_assert_mem_eq(prot, want, plen);
+}
+END_TEST
+
+/* ECC blobs as the shim reads them (shim_ecc_blob_type): EP11 with the
+ * header (0x00, version 0x07) or a CCA private ECC token (0x1f). */
+static size_t ecc_blob(uint8_t *b, size_t len, int ep11, unsigned bits, uint64_t seed)
+{
+    tu_fill(&seed, b, len);
+    b[0] = ep11 ? 0x00 : 0x1f;
+    b[1] = 0x00;
+    b[2] = (uint8_t)(len >> 8);
+    b[3] = (uint8_t)len;
+    b[4] = ep11 ? 0x07 : 0x00;
+    b[6] = (uint8_t)(bits >> 8);
+    b[7] = (uint8_t)bits;
+    return len;
+}
+
+/* An ECC blob: APQNS4K (EP11 exactly MATCH_CUR, CCA CUR|ALT), then
+ * KBLOB2PROTK3 through that list; the answer of type 4 (or the curve's). */
+START_TEST(ec_blob)
+{
+    static const unsigned bits[5] = { 256, 384, 521, 255, 448 };
+    static const size_t klens[5] = { 32, 48, 80, 32, 64 };
+    static uint8_t blob[400];
+    uint8_t prot[ZC_EC_PROTKEY_MAX + 8], want[ZC_EC_PROTKEY_MAX];
+    unsigned curve = (unsigned)_i % 5;
+    int ep11 = _i < 5;
+    size_t blen = ecc_blob(blob, ep11 ? 300 : 64 + 16 * (size_t)_i, ep11, bits[curve],
+                           51 + (uint64_t)_i), plen = 0;
+    static const enum shim_op order[] = { SHIM_OPEN, SHIM_APQNS4K, SHIM_KBLOB2PROTK3,
+                                          SHIM_CLOSE };
+
+    find_shim();
+    if (_i == 9)
+        setenv(SHIM_ENV_ANSWER, "curvetype", 1);
+    memset(prot, 0xee, sizeof(prot));
+    ck_assert_int_eq(zc_plat_ec_protect_blob((enum zc_plat_ec)curve, blob, blen, prot, &plen),
+                     ZC_OK);
+    shim_clean();
+    expect_order(order, 4);
+    ck_assert_uint_eq(S->apqns4k_flags[0], ep11 ? PKEY_FLAGS_MATCH_CUR_MKVP
+                                                : PKEY_FLAGS_MATCH_CUR_MKVP |
+                                                      PKEY_FLAGS_MATCH_ALT_MKVP);
+    ck_assert_ptr_eq(S->blob, blob);
+    ck_assert_uint_eq(S->blob_len, blen);
+    ck_assert_uint_eq(S->ec_type, SHIM_KEYTYPE_ECC_P256 + curve);
+    ck_assert_uint_eq(plen, klens[curve] + 32);
+    shim_fake_blob(want, blob, blen, klens[curve], 3);
+    ck_assert_mem_eq(prot, want, plen);
+    ck_assert_uint_eq(prot[plen], 0xee);
+}
+END_TEST
+
+enum call { CLEAR, GEN, BLOB, EP11, HMAC, ECC, ECBLOB };
 
 static const struct fail_case {
     enum call call;
@@ -371,6 +476,20 @@ static const struct fail_case {
     { .call = HMAC, .answer = "badlen", .want = ZC_EDEVICE },
     { .call = HMAC, .answer = "badtype", .want = ZC_EDEVICE },
     { .call = HMAC, .answer = "othertype", .want = ZC_EDEVICE },
+    /* an EC clear-key token (P-384, padded to MINKEYBLOBSIZE): as HMAC's */
+    { .call = ECC, .err = "KBLOB2PROTK3=ENODEV", .want = ZC_ENOTSUP },
+    { .call = ECC, .err = "KBLOB2PROTK3=EINVAL", .want = ZC_ENOTSUP },
+    { .call = ECC, .err = "KBLOB2PROTK3=EIO", .want = ZC_EDEVICE },
+    { .call = ECC, .answer = "badlen", .want = ZC_EDEVICE },
+    { .call = ECC, .answer = "badtype", .want = ZC_EDEVICE },
+    { .call = ECC, .answer = "othertype", .want = ZC_EDEVICE },
+    /* an ECC blob (EP11, P-256): the blob path's mapping */
+    { .call = ECBLOB, .err = "KBLOB2PROTK3=EINVAL", .want = ZC_EKEY },
+    { .call = ECBLOB, .err = "APQNS4K=EINVAL", .want = ZC_EKEY },
+    { .call = ECBLOB, .err = "KBLOB2PROTK3=EIO", .want = ZC_EDEVICE },
+    { .call = ECBLOB, .answer = "noapqn", .want = ZC_EDEVICE },
+    { .call = ECBLOB, .answer = "badlen", .want = ZC_EDEVICE },
+    { .call = ECBLOB, .answer = "othertype", .want = ZC_EDEVICE },
 };
 
 /* One failure each: its result, and prot, *prot_len, *key_len untouched. */
@@ -405,6 +524,13 @@ START_TEST(failure)
         break;
     case HMAC:
         rc = zc_plat_hmac_protect_clear(key, 64, prot, &plen);
+        break;
+    case ECC:
+        rc = zc_plat_ec_protect_clear(ZC_PLAT_EC_P384, key, 48, prot, &plen);
+        break;
+    case ECBLOB:
+        rc = zc_plat_ec_protect_blob(ZC_PLAT_EC_P256, blob, ecc_blob(blob, 336, 1, 256, 73),
+                                     prot, &plen);
         break;
     }
     ck_assert_msg(rc == c->want, "case %d (%s / %s): %d, want %d", _i, c->err ? c->err : "-",
@@ -460,6 +586,45 @@ START_TEST(bad_sizes)
         ck_assert_int_eq(zc_plat_hmac_protect_clear(blob, 128, hprot, NULL), ZC_EINVAL);
         ck_assert_mem_eq(hprot, hfill, sizeof(hprot));
     }
+    {
+        /* EC: a length other than the token's, a curve past Ed448, NULL,
+         * a blob outside MINKEYBLOBSIZE..8192 */
+        static const size_t bad_ec[5][3] = { { 31, 33, 66 }, { 32, 47, 49 }, { 66, 79, 81 },
+                                              { 31, 33, 57 }, { 56, 57, 65 } };
+        uint8_t eprot[ZC_EC_PROTKEY_MAX], efill[ZC_EC_PROTKEY_MAX];
+        unsigned c, j;
+
+        memset(eprot, 0xee, sizeof(eprot));
+        memset(efill, 0xee, sizeof(efill));
+        for (c = 0; c < 5; c++) {
+            for (j = 0; j < 3; j++)
+                ck_assert_int_eq(zc_plat_ec_protect_clear((enum zc_plat_ec)c, blob,
+                                                          bad_ec[c][j], eprot, &plen),
+                                 ZC_EINVAL);
+            ck_assert_int_eq(zc_plat_ec_protect_blob((enum zc_plat_ec)c, blob, 63, eprot, &plen),
+                             ZC_EINVAL);
+            ck_assert_int_eq(zc_plat_ec_protect_blob((enum zc_plat_ec)c, blob, 8193, eprot,
+                                                     &plen),
+                             ZC_EINVAL);
+        }
+        ck_assert_int_eq(zc_plat_ec_protect_clear((enum zc_plat_ec)5, blob, 32, eprot, &plen),
+                         ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_ec_protect_clear(ZC_PLAT_EC_P256, NULL, 32, eprot, &plen),
+                         ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_ec_protect_clear(ZC_PLAT_EC_P256, blob, 32, NULL, &plen),
+                         ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_ec_protect_clear(ZC_PLAT_EC_P256, blob, 32, eprot, NULL),
+                         ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_ec_protect_blob((enum zc_plat_ec)5, blob, 64, eprot, &plen),
+                         ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_ec_protect_blob(ZC_PLAT_EC_P256, NULL, 64, eprot, &plen),
+                         ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_ec_protect_blob(ZC_PLAT_EC_P256, blob, 64, NULL, &plen),
+                         ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_ec_protect_blob(ZC_PLAT_EC_P256, blob, 64, eprot, NULL),
+                         ZC_EINVAL);
+        ck_assert_mem_eq(eprot, efill, sizeof(eprot));
+    }
     ck_assert_mem_eq(prot, fill, sizeof(prot));
     ck_assert_uint_eq(plen, 777);
     ck_assert_uint_eq(klen, 777);
@@ -492,6 +657,9 @@ static void add_tests(TCase *tc)
     tcase_add_loop_test(tc, clear_key, 0, 3);
     tcase_add_loop_test(tc, generated_key, 0, 3);
     tcase_add_loop_test(tc, hmac_clear_key, 0, 2);
+    tcase_add_loop_test(tc, ec_clear_key, 0, 5);
+    tcase_add_loop_test(tc, ec_clear_generic, 0, 5);
+    tcase_add_loop_test(tc, ec_blob, 0, 10);
     tcase_add_loop_test(tc, blob_cca_data, 0, 3);
     tcase_add_test(tc, blob_sizes);
     tcase_add_loop_test(tc, blob_via_apqns, 0, 2);
@@ -517,6 +685,14 @@ START_TEST(not_supported)
 
         ck_assert_int_eq(zc_plat_hmac_protect_clear(k0, 64, hprot, &plen), ZC_ENOTSUP);
         ck_assert_int_eq(zc_plat_hmac_protect_clear(k0, 128, hprot, &plen), ZC_ENOTSUP);
+    }
+    {
+        uint8_t ekey[80] = { 0 }, eprot[ZC_EC_PROTKEY_MAX];
+
+        ck_assert_int_eq(zc_plat_ec_protect_clear(ZC_PLAT_EC_P256, ekey, 32, eprot, &plen),
+                         ZC_ENOTSUP);
+        ck_assert_int_eq(zc_plat_ec_protect_blob(ZC_PLAT_EC_ED448, blob, 64, eprot, &plen),
+                         ZC_ENOTSUP);
     }
     ck_assert_uint_eq(plen, 777);
     ck_assert_uint_eq(klen, 777);

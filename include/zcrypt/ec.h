@@ -150,7 +150,7 @@ typedef struct zc_ec_key {
     /** @cond PRIVATE */
     uint8_t  zc_priv[72];       /* d, f bytes big-endian */
     uint8_t  zc_pub[136];       /* 04 || X || Y */
-    struct zc_protkey_cell zc_cell;   /* protected key (encrypted-key KDSA, later) */
+    struct zc_protkey_cell zc_cell;   /* protected key (zcrypt/ec_protected.h) */
     uint32_t zc_magic;          /* set when the key is complete */
     uint8_t  zc_curve;          /* enum zc_ec_curve */
     uint8_t  zc_backend;        /* enum zc_backend requested */
@@ -281,8 +281,11 @@ ZC_API enum zc_ec_curve zc_ec_key_curve(const zc_ec_key *k);
  *        whose function code is missing here or failed its self-test
  *        answers ::ZC_ENOTSUP, as every Ed and X operation does in this
  *        release) or ::ZC_BACKEND_SOFTWARE (EdDSA's hashes then run in
- *        software too).
- * @return ZC_OK; ZC_EINVAL for a NULL or unset key and any other value.
+ *        software too). A protected or secure key (zcrypt/ec_protected.h)
+ *        stays ::ZC_BACKEND_CPACF: AUTO and CPACF are accepted and change
+ *        nothing, SOFTWARE is refused.
+ * @return ZC_OK; ZC_EINVAL for a NULL or unset key, any other value, and
+ *         ::ZC_BACKEND_SOFTWARE for a protected or secure key.
  */
 ZC_API int zc_ec_key_set_backend(zc_ec_key *k, enum zc_backend b);
 
@@ -307,7 +310,10 @@ ZC_API enum zc_backend zc_ec_key_backend(const zc_ec_key *k);
  *         key without KDSA's sign code (or its self-test) and, where it
  *         would run software, under the hardware-only policy; ZC_EDEVICE
  *         when no random bytes can be had or KDSA fails (a refused input,
- *         or no usable nonce in a bounded number of tries).
+ *         or no usable nonce in a bounded number of tries). A protected
+ *         or secure key signs on KDSA 17-19 only (zcrypt/ec_protected.h):
+ *         ZC_ENOTSUP without the code or its self-test, ZC_EKEY when it
+ *         cannot be re-derived.
  */
 ZC_API int zc_ecdsa_sign(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t *digest,
                          uint8_t *sig, size_t *sig_len);
@@ -316,7 +322,9 @@ ZC_API int zc_ecdsa_sign(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t
  * @brief ECDSA signature with the deterministic nonce of RFC 6979 (its
  *        Appendix A vectors), on KDSA with each candidate nonce passed
  *        under the deterministic modifier. Arguments and errors as
- *        zc_ecdsa_sign(); ZC_EDEVICE only when KDSA fails.
+ *        zc_ecdsa_sign(); ZC_EDEVICE only when KDSA fails; ZC_ENOTSUP
+ *        for a protected or secure key (the encrypted-key codes take no
+ *        caller nonce).
  */
 ZC_API int zc_ecdsa_sign_deterministic(const zc_ec_key *k, enum zc_hash_alg alg,
                                        const uint8_t *digest, uint8_t *sig, size_t *sig_len);
@@ -371,7 +379,11 @@ ZC_API int zc_ecdsa_sig_from_der(enum zc_ec_curve curve, const uint8_t *der, siz
  *         to 2b, nothing written); ZC_ENOTSUP on a CPACF key without
  *         KDSA's sign code for the curve (or its self-test) and, where it
  *         would run software, under the hardware-only policy; ZC_EDEVICE
- *         when a hash fails on KIMD/KLMD or KDSA fails.
+ *         when a hash fails on KIMD/KLMD or KDSA fails. A protected or
+ *         secure key signs on KDSA 48/52 only (zcrypt/ec_protected.h):
+ *         ZC_ENOTSUP without the code or its self-test (and always from
+ *         zc_eddsa_sign_ex()'s ctx and ph forms), ZC_EKEY when it cannot
+ *         be re-derived.
  */
 ZC_API int zc_eddsa_sign(const zc_ec_key *k, const uint8_t *msg, size_t len, uint8_t *sig,
                          size_t *sig_len);

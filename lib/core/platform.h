@@ -93,6 +93,47 @@ int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
                                uint8_t prot[ZC_HMAC_PROTKEY_MAX], size_t *prot_len);
 
 /*
+ * Protected EC signing keys (the encrypted-key KDSA codes 17-19, 48, 52):
+ * the private key wrapped by the firmware's wrapping key. prot receives
+ * the wrapped key (w = 32, 48, 80 bytes for P-256/384/521; 32 for
+ * Ed25519, 64 for Ed448) followed by its 32-byte verification pattern;
+ * *prot_len that total (64, 80, 112, 64, 96).
+ *
+ * zc_plat_ec_protect_clear: PKEY_KBLOB2PROTK3 with a clear-key token of
+ * the curve's key type (5-9); key exactly as the token takes it: 32, 48,
+ * 80 (P-521's 66 bytes right-aligned), 32, 64 (Ed448's 57-byte seed
+ * right-aligned, not reversed) bytes; the caller pads. Results as
+ * zc_plat_hmac_protect_clear(): ZC_OK; ZC_ENOTSUP where there is no pkey
+ * interface or the kernel lacks the request (ENOTTY), the key type
+ * (EINVAL) or the PCKMO code (ENODEV); ZC_EINVAL for a curve or length it
+ * does not take; ZC_EDEVICE otherwise or for a wrong answer.
+ *
+ * zc_plat_ec_protect_blob: an ECC secure-key blob (CCA or EP11) through
+ * PKEY_APQNS4K's adapter list and PKEY_KBLOB2PROTK3; the answer must be
+ * of the curve's key type (or ECC 4) and the curve's protected size.
+ * Results as zc_plat_aes_protect_blob()'s second way: ZC_OK; ZC_ENOTSUP
+ * (no pkey interface, ENOTTY); ZC_EKEY for a blob the kernel rejects;
+ * ZC_EDEVICE when no adapter answered or the answer is wrong; ZC_EINVAL
+ * for a blob shorter than MINKEYBLOBSIZE (64) or longer than
+ * ZC_EC_BLOB_MAX. Bare metal: ZC_ENOTSUP for both (pkey.c's end).
+ * Nothing but prot and *prot_len is written, and only on ZC_OK.
+ */
+enum zc_plat_ec {
+    ZC_PLAT_EC_P256,
+    ZC_PLAT_EC_P384,
+    ZC_PLAT_EC_P521,
+    ZC_PLAT_EC_ED25519,
+    ZC_PLAT_EC_ED448
+};
+#define ZC_EC_PROTKEY_MAX 112
+#define ZC_EC_BLOB_MAX 8192     /* the kernel's KEYBLOBBUFSIZE */
+
+int zc_plat_ec_protect_clear(enum zc_plat_ec curve, const uint8_t *key, size_t key_len,
+                             uint8_t prot[ZC_EC_PROTKEY_MAX], size_t *prot_len);
+int zc_plat_ec_protect_blob(enum zc_plat_ec curve, const uint8_t *blob, size_t blob_len,
+                            uint8_t prot[ZC_EC_PROTKEY_MAX], size_t *prot_len);
+
+/*
  * Crypto Express adapters: RSA offload through the kernel's zcrypt driver
  * (/dev/z90crypt, <asm/zcrypt.h>), in lib/linux/z90crypt.c; s390x only.
  * The caller formats the operands: big-endian, right-justified in fields

@@ -3,7 +3,9 @@
  * (verify 1-3, sign 9-11) and PCC's scalar multiplication (64-66) on
  * P-256, P-384 and P-521; pure EdDSA on KDSA (verify 32/36, sign 40/44),
  * PCC's Edwards base-point multiplication (72/73, the public key) and
- * X25519/X448 on PCC (80/81); and the self-tests that guard them.
+ * X25519/X448 on PCC (80/81); signing with protected keys on KDSA's
+ * encrypted-key codes (ECDSA 17-19, EdDSA 48/52); and the self-tests
+ * that guard them.
  *
  * Every issue points GR1 at a zeroed 4096-byte area on the stack, 8-byte
  * aligned, with the parameter block at its start, as every public
@@ -41,6 +43,8 @@
 #include "core/caps.h"
 #include "core/protkey.h"
 #include "core/util.h"
+
+#include <zcrypt/random.h>
 
 /* One row per NIST curve: f, the field width and the three codes. */
 static const struct ec_hw {
@@ -135,6 +139,20 @@ unsigned zc_ec_cpacf_fc(enum zc_ec_curve curve, enum zc_ec_op op, enum zc_insn *
         return x->xmul;
     *insn = ZC_INSN_COUNT;              /* X25519/X448 sign, verify: none */
     return 0;
+}
+
+/* The encrypted-key sign code of each curve that signs, by enum
+ * zc_ec_curve (P-256 .. Ed448 are 0..4). */
+static const uint8_t prot_fc[5] = {
+    ZC_FC_KDSA_ENC_ECDSA_SIGN_P256, ZC_FC_KDSA_ENC_ECDSA_SIGN_P384,
+    ZC_FC_KDSA_ENC_ECDSA_SIGN_P521, ZC_FC_KDSA_ENC_EDDSA_SIGN_25519,
+    ZC_FC_KDSA_ENC_EDDSA_SIGN_448,
+};
+_Static_assert(ZC_EC_P256 == 0 && ZC_EC_ED448 == 4, "prot_fc's rows are the curves");
+
+unsigned zc_ec_cpacf_prot_fc(enum zc_ec_curve curve)
+{
+    return (unsigned)curve < 5 ? prot_fc[curve] : 0;
 }
 
 #ifdef ZC_HAVE_CPACF
@@ -568,6 +586,170 @@ static int ed_idx_of(unsigned fc, int op)
 }
 #define ED_OP_XMUL (ZC_EC_OP_NONE + 1)  /* ed_idx_of's op for 80/81 */
 
+/* ---- protected keys: KDSA encrypted-key sign (17-19, 48, 52) ------------- */
+
+/*
+ * The blocks (asm/cpacf_pb.h): the protected key (wrapped key of w bytes
+ * + 32-byte pattern, the cell's field) is split, the wrapped key filling
+ * the clear key's whole field, the pattern after the last field. ECDSA
+ * (w = 32, 48, 80): R | S | H | wrapped d | random | WKVP | 2 bytes, H and
+ * the random bytes right-aligned (f bytes) as in the clear block. EdDSA
+ * (w = 32, 64): R | S | wrapped key | WKVP | 16 reserved | 2 bytes, R and
+ * S read back as the clear code's. cc 1: the pattern is stale, re-derive
+ * through the cell (core/protkey.c) and issue again; ECDSA's cc 2: the
+ * machine's nonce was not usable, issue again with fresh random bytes;
+ * EdDSA defines no cc 2 (fail closed).
+ */
+#define F_RAND  F_4
+#define F_WKVP  5               /* ECDSA: after the five fields */
+#define F_EDKEY F_2
+#define F_EDWKVP 3              /* EdDSA: after the three fields */
+_Static_assert(offsetof(struct zc_pb_kdsa_enc_sign80, d) == F_D * 80 &&
+               offsetof(struct zc_pb_kdsa_enc_sign80, rand) == F_RAND * 80 &&
+               offsetof(struct zc_pb_kdsa_enc_sign48, wkvp) == F_WKVP * 48 &&
+               offsetof(struct zc_pb_kdsa_enc_sign32, wkvp) == F_WKVP * 32 &&
+               offsetof(struct zc_pb_kdsa_ed_enc_sign64, key) == F_EDKEY * 64 &&
+               offsetof(struct zc_pb_kdsa_ed_enc_sign64, wkvp) == F_EDWKVP * 64 &&
+               offsetof(struct zc_pb_kdsa_ed_enc_sign32, wkvp) == F_EDWKVP * 32,
+               "the encrypted-key blocks' fields by index");
+
+static const struct zc_cc_rule prot_sign_rule = { .cc1 = ZC_CC_STALE_KEY, .cc2 = ZC_CC_RETRY };
+
+/*
+ * KDSA makes no partial progress to count, so a re-derivation counts as
+ * useful when the next stale answer comes with another pattern than the
+ * one before it: the fresh key was of a newer wrapping key, which changed
+ * again meanwhile (live migration in steps, say). Two derivations in a
+ * row that bring back the same stale pattern end the call (ZC_EKEY,
+ * core/protkey.c's rule), and so do PROT_CHANGES stale answers in one
+ * call, whatever their patterns.
+ */
+#define PROT_CHANGES 32
+struct prot_stale {
+    uint8_t wkvp[ZC_PB_EC_WKVP];        /* the pattern of the last stale answer */
+    unsigned n;                         /* stale answers so far */
+};
+
+/* The progress argument of zc_cpacf_stopped() for a cc 1 on pattern
+ * wkvp: 1 when it differs from the last stale one, -1 when the call has
+ * seen too many, else 0. The pattern is public. */
+static long prot_progress(struct prot_stale *st, const uint8_t *wkvp)
+{
+    long p = st->n > 0 && memcmp(st->wkvp, wkvp, ZC_PB_EC_WKVP) != 0;
+
+    memcpy(st->wkvp, wkvp, ZC_PB_EC_WKVP);
+    return ++st->n > PROT_CHANGES ? -1 : p;
+}
+static const struct zc_cc_rule prot_ed_rule = { .cc1 = ZC_CC_STALE_KEY, .cc2 = ZC_CC_UNDEFINED };
+
+/* ECDSA encrypted-key sign once: pk the protected key (w + 32 bytes),
+ * rnd f random bytes; r || s out on cc 0; the raw cc. */
+static int kdsa_prot_sign(const struct ec_hw *h, unsigned fc, const uint8_t *e,
+                          const uint8_t *pk, const uint8_t *rnd, uint8_t *rs)
+{
+    struct area a;
+    uint8_t *b = (uint8_t *)a.q;
+    size_t pad = (size_t)(h->w - h->f);
+    int cc;
+
+    memset(&a, 0, sizeof a);
+    memcpy(b + F_H * h->w + pad, e, h->f);
+    memcpy(b + F_D * h->w, pk, h->w);
+    memcpy(b + F_RAND * h->w + pad, rnd, h->f);
+    memcpy(b + F_WKVP * h->w, pk + h->w, ZC_PB_EC_WKVP);
+    cc = zc_kdsa(fc, &a, NULL, 0);
+    if (cc == 0) {
+        memcpy(rs, b + F_R * h->w + pad, h->f);
+        memcpy(rs + h->f, b + F_S * h->w + pad, h->f);
+    }
+    zc_wipe(&a, sizeof a);
+    return cc;
+}
+
+/* EdDSA encrypted-key sign once: pk the protected key (w + 32 bytes);
+ * R || S (RFC 8032's encoding, 2b bytes) out on cc 0; the raw cc. */
+static int kdsa_prot_ed_sign(const struct ed_hw *h, unsigned fc, const uint8_t *pk,
+                             const uint8_t *msg, size_t len, uint8_t *sig)
+{
+    unsigned off = h->w - h->b;
+    struct area a;
+    uint8_t *b = (uint8_t *)a.q;
+    int cc;
+
+    memset(&a, 0, sizeof a);
+    memcpy(b + F_EDKEY * h->w, pk, h->w);
+    memcpy(b + F_EDWKVP * h->w, pk + h->w, ZC_PB_EC_WKVP);
+    cc = zc_kdsa(fc, &a, msg, len);
+    if (cc == 0) {
+        rev(sig, ed_field(&a, h, F_R, off), h->b);
+        rev(sig + h->b, ed_field(&a, h, F_S, off), h->b);
+    }
+    zc_wipe(&a, sizeof a);
+    return cc;
+}
+
+int zc_ec_cpacf_prot_sign(enum zc_ec_curve curve, const struct zc_protkey_src *src,
+                          const uint8_t *e, uint8_t *rs)
+{
+    const struct ec_hw *h = hw_of(curve);
+    unsigned fc = zc_ec_cpacf_prot_fc(curve), stalls = 0;
+    uint8_t pk[ZC_PROTKEY_FIELD_MAX], rnd[ZC_EC_MAX_F_HW];
+    struct prot_stale st = { { 0 }, 0 };
+    long progress = 0;
+    int cc, rc;
+
+    if (h == NULL || fc == 0)
+        return ZC_EINVAL;
+    zc_protkey_snapshot(src->cell, pk);
+    for (;;) {
+        rc = zc_random_bytes(rnd, h->f);
+        if (rc != ZC_OK)
+            break;
+        cc = kdsa_prot_sign(h, fc, e, pk, rnd, rs);
+        if (cc == 0)
+            break;
+        if (cc == 1 && (progress = prot_progress(&st, pk + h->w)) < 0) {
+            rc = ZC_EKEY;
+            break;
+        }
+        rc = zc_cpacf_stopped(&prot_sign_rule, cc, cc == 1 ? progress : 0, &stalls, src, pk);
+        if (rc != ZC_OK)
+            break;                      /* ZC_EKEY after two useless derivations */
+    }
+    zc_wipe(pk, sizeof pk);
+    zc_wipe(rnd, sizeof rnd);
+    return rc;
+}
+
+int zc_ec_cpacf_prot_ed_sign(enum zc_ec_curve curve, const struct zc_protkey_src *src,
+                             const uint8_t *msg, size_t len, uint8_t *sig)
+{
+    const struct ed_hw *h = edhw_of(curve, 1);
+    unsigned fc = zc_ec_cpacf_prot_fc(curve), stalls = 0;
+    uint8_t pk[ZC_PROTKEY_FIELD_MAX];
+    struct prot_stale st = { { 0 }, 0 };
+    long progress = 0;
+    int cc, rc = ZC_OK;
+
+    if (h == NULL || fc == 0)
+        return ZC_EINVAL;
+    zc_protkey_snapshot(src->cell, pk);
+    for (;;) {
+        cc = kdsa_prot_ed_sign(h, fc, pk, msg, len, sig);
+        if (cc == 0)
+            break;
+        if (cc == 1 && (progress = prot_progress(&st, pk + h->w)) < 0) {
+            rc = ZC_EKEY;
+            break;
+        }
+        rc = zc_cpacf_stopped(&prot_ed_rule, cc, cc == 1 ? progress : 0, &stalls, src, pk);
+        if (rc != ZC_OK)
+            break;
+    }
+    zc_wipe(pk, sizeof pk);
+    return rc;
+}
+
 int zc_ec_kdsa_selftest(unsigned fc)
 {
     int i = idx_of(fc, ZC_EC_OP_SIGN);
@@ -730,6 +912,20 @@ int zc_ec_cpacf_ed_pub(enum zc_ec_curve curve, const uint8_t *s, uint8_t *pub)
 int zc_ec_cpacf_x(enum zc_ec_curve curve, uint8_t *out, const uint8_t *k, const uint8_t *u)
 {
     (void)curve, (void)out, (void)k, (void)u;
+    return ZC_ENOTSUP;
+}
+
+int zc_ec_cpacf_prot_sign(enum zc_ec_curve curve, const struct zc_protkey_src *src,
+                          const uint8_t *e, uint8_t *rs)
+{
+    (void)curve, (void)src, (void)e, (void)rs;
+    return ZC_ENOTSUP;
+}
+
+int zc_ec_cpacf_prot_ed_sign(enum zc_ec_curve curve, const struct zc_protkey_src *src,
+                             const uint8_t *msg, size_t len, uint8_t *sig)
+{
+    (void)curve, (void)src, (void)msg, (void)len, (void)sig;
     return ZC_ENOTSUP;
 }
 

@@ -118,6 +118,30 @@ int zc_ec_cpacf_ed_pub(enum zc_ec_curve curve, const uint8_t *s, uint8_t *pub);
  * cc; an all-zero out is the caller's to refuse. */
 int zc_ec_cpacf_x(enum zc_ec_curve curve, uint8_t *out, const uint8_t *k, const uint8_t *u);
 
+/*
+ * Protected keys (zcrypt/ec_protected.h): KDSA's encrypted-key sign
+ * codes, ECDSA 17/18/19 and EdDSA 48/52 (their self-tests and the keys
+ * are ec_protected.c's). zc_ec_cpacf_prot_fc: the code of curve, 0 for
+ * X25519/X448 and unknown values.
+ */
+unsigned zc_ec_cpacf_prot_fc(enum zc_ec_curve curve);
+
+/*
+ * Sign with the protected key of src's cell (past zc_ec_prot_ok):
+ * ECDSA over e (the truncated digest, f bytes), r || s (2 f bytes) out,
+ * the machine's own nonce with f fresh random bytes mixed in; pure EdDSA
+ * over msg, R || S (2 b bytes) out. A stale key (cc 1) is re-derived
+ * through src (and offered to the cell) and the sign issued again. ZC_OK;
+ * ZC_EKEY when re-deriving fails or did not help twice in a row;
+ * ZC_EDEVICE for another answer or no random bytes. The output is
+ * written only on ZC_OK.
+ */
+struct zc_protkey_src;
+int zc_ec_cpacf_prot_sign(enum zc_ec_curve curve, const struct zc_protkey_src *src,
+                          const uint8_t *e, uint8_t *rs);
+int zc_ec_cpacf_prot_ed_sign(enum zc_ec_curve curve, const struct zc_protkey_src *src,
+                             const uint8_t *msg, size_t len, uint8_t *sig);
+
 /* ec_kat.c: the base point G and the self-tests' known answers, RFC 6979
  * A.2.5-A.2.7 (SHA-256, "sample"), one row per curve (0 P-256, 1 P-384,
  * 2 P-521), f bytes each. */

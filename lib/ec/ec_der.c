@@ -305,6 +305,9 @@ int zc_ec_key_export_der(const zc_ec_key *k, enum zc_ec_der_format format, uint8
 
     if (!zc_ec_key_ok(k) || der_len == NULL || zc_bad_ptr(der, *der_len))
         return ZC_EINVAL;
+    if (zc_ec_key_prot(k) &&
+        (format == ZC_EC_DER_PRIVATE_PKCS8 || format == ZC_EC_DER_PRIVATE_SEC1))
+        return ZC_ENOTSUP;              /* a protected key's private key is not exported */
     if (zc_ec_is_8410((enum zc_ec_curve)k->zc_curve)) {
         if (format != ZC_EC_DER_PUBLIC_SPKI && !k->zc_private)
             return ZC_EINVAL;

@@ -77,6 +77,8 @@ int zc_ecdh(const zc_ec_key *priv, const zc_ec_key *peer, uint8_t *secret,
         return ZC_EINVAL;
     if (c == NULL && !zc_ec_is_x((enum zc_ec_curve)priv->zc_curve))
         return ZC_EINVAL;               /* Ed25519/Ed448: no ECDH */
+    if (zc_ec_key_prot(priv))
+        return ZC_ENOTSUP;              /* no encrypted-key scalar multiplication */
     f = priv->zc_flen;
     rc = zc_ec_room(secret_len, f);
     if (rc != ZC_OK)

@@ -163,6 +163,34 @@ static int drbg_reject(struct drbg *g)
     return rc == ZC_OK ? hmac_kv(g, g->v, -1, NULL, 0, NULL, 0, NULL, 0) : rc;
 }
 
+/*
+ * A protected or secure key (zcrypt/ec_protected.h): KDSA 17-19 only, the
+ * machine's own nonce; a deterministic signature needs a caller nonce,
+ * which the encrypted-key codes do not take (ZC_ENOTSUP).
+ */
+static int sign_prot(const struct zc_ec_curve_sw *c, const zc_ec_key *k, enum zc_hash_alg alg,
+                     const uint8_t *digest, uint8_t *sig, size_t *sig_len, int hedged)
+{
+    uint8_t e[ZC_EC_MAX_F], rs[2 * ZC_EC_MAX_F];
+    size_t hlen = zc_hash_size(alg), f = c->flen;
+    struct zc_protkey_src src;
+    int rc;
+
+    if (!hedged || !zc_ec_prot_ok((enum zc_ec_curve)k->zc_curve))
+        return ZC_ENOTSUP;
+    zc_ec_count(k, 1, 0, hlen);
+    bits2int(c, e, digest, hlen);
+    zc_ec_prot_src(k, &src);
+    rc = zc_ec_cpacf_prot_sign((enum zc_ec_curve)k->zc_curve, &src, e, rs);
+    if (rc == ZC_OK) {
+        zc_ct_declassify(rs, 2 * f);    /* the signature is public */
+        memcpy(sig, rs, 2 * f);
+        *sig_len = 2 * f;
+    }
+    zc_wipe(rs, sizeof rs);
+    return rc;
+}
+
 static int sign(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t *digest,
                 uint8_t *sig, size_t *sig_len, int hedged)
 {
@@ -186,6 +214,8 @@ static int sign(const zc_ec_key *k, enum zc_hash_alg alg, const uint8_t *digest,
         return rc;
     if (zc_ec_overlap(sig, 2 * f, digest, hlen) || zc_ec_overlap(sig, 2 * f, k, sizeof *k))
         return ZC_EINVAL;
+    if (zc_ec_key_prot(k))
+        return sign_prot(c, k, alg, digest, sig, sig_len, hedged);
     hw = zc_ec_where(k, ZC_EC_OP_SIGN);
     if (hw < 0)
         return hw;

@@ -180,6 +180,23 @@ static int ed_sign(const zc_ec_key *k, int ex, int prehash, const uint8_t *conte
         zc_ec_overlap(sig, 2 * b, context, context_len) ||
         zc_ec_overlap(sig, 2 * b, k, sizeof *k))
         return ZC_EINVAL;
+    if (zc_ec_key_prot(k)) {
+        /* KDSA 48/52 only (zcrypt/ec_protected.h): pure EdDSA, no
+         * context or prehash (no code has them) */
+        struct zc_protkey_src src;
+
+        if (!ed_pure(c, &d) || !zc_ec_prot_ok(c->curve))
+            return ZC_ENOTSUP;
+        zc_ec_count(k, 1, 0, len);
+        zc_ec_prot_src(k, &src);
+        rc = zc_ec_cpacf_prot_ed_sign(c->curve, &src, msg, len, rs);
+        if (rc == ZC_OK) {
+            memcpy(sig, rs, 2 * b);
+            *sig_len = 2 * b;
+        }
+        zc_wipe(rs, sizeof rs);
+        return rc;
+    }
     rc = ed_where(k, c, &d, ZC_EC_OP_SIGN);
     if (rc < 0)
         return rc;

@@ -3,11 +3,13 @@
  * P-256, P-384 and P-521 on KDSA (ECDSA) and PCC (scalar multiplication),
  * Ed25519 and Ed448 on KDSA (pure EdDSA) and PCC (public keys), X25519
  * and X448 on PCC, where their function codes are installed and
- * self-tested, in software otherwise. The seventeen self-tests (sign,
+ * self-tested, in software otherwise. The twenty-two self-tests (sign,
  * verify and multiply per NIST and Edwards curve, multiply per
- * Montgomery curve) are registered here.
+ * Montgomery curve, encrypted-key sign per signing curve) are
+ * registered here.
  */
 #include "ec_cpacf.h"
+#include "ec_int.h"
 #include "asm/cpacf.h"
 #include "core/caps.h"
 #include "core/family.h"
@@ -91,7 +93,8 @@ static const struct zc_family_row rows[] = {
 /* KDSA's verify and sign codes and PCC's scalar multiplication, per
  * curve (ECDSA, then EdDSA and the Edwards and Montgomery
  * multiplications): used only once their known answer came out
- * (ec_cpacf.c). */
+ * (ec_cpacf.c); then KDSA's encrypted-key sign codes, whose self-tests
+ * wrap a test key first (ec_protected.c). */
 static const struct zc_selftest_entry selftests[] = {
     { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_VERIFY_P256, zc_ec_kdsa_selftest },
     { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ECDSA_VERIFY_P384, zc_ec_kdsa_selftest },
@@ -110,6 +113,11 @@ static const struct zc_selftest_entry selftests[] = {
     { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_ED448, zc_ec_pcc_selftest },
     { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_X25519, zc_ec_pcc_selftest },
     { ZC_INSN_PCC, ZC_INSN_PCC, ZC_FC_PCC_SCALAR_MUL_X448, zc_ec_pcc_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ENC_ECDSA_SIGN_P256, zc_ec_prot_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ENC_ECDSA_SIGN_P384, zc_ec_prot_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ENC_ECDSA_SIGN_P521, zc_ec_prot_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ENC_EDDSA_SIGN_25519, zc_ec_prot_selftest },
+    { ZC_INSN_KDSA, ZC_INSN_KDSA, ZC_FC_KDSA_ENC_EDDSA_SIGN_448, zc_ec_prot_selftest },
 };
 
 /* One statistics row per curve, counted as RSA is: direction 0 the

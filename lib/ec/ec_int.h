@@ -10,6 +10,7 @@
 #include "ec_cpacf.h"
 #include "ec_sw.h"
 #include "ec_x.h"
+#include "core/protkey.h"
 #include "core/stats.h"
 
 #define ZC_EC_MAGIC 0x45434b31u        /* "ECK1": a complete key */
@@ -129,6 +130,47 @@ int zc_ec_overlap(const void *out, size_t out_len, const void *in, size_t in_len
 /* Fill a key from d (f bytes; NIST curves: checked 1 <= d < n; Ed: the
  * seed): derives the public key. */
 int zc_ec_key_set_private(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *d);
+
+/* ---- ec_protected.c: protected and secure keys (zcrypt/ec_protected.h) --- */
+
+/*
+ * Where a key object keeps what a protected key adds, in zc_reserved:
+ * byte 0 the kind (enum zc_ec_key_kind; 0 for every clear key, which
+ * zc_ec_key_kind() answers as ZC_EC_KEY_CLEAR), bytes 8-15 the secure
+ * blob's address and 16-23 its length (a reference: the caller keeps the
+ * blob). The protected key itself is in zc_cell; a protected key from a
+ * clear key keeps that key in zc_priv (f bytes), to re-derive.
+ */
+#define ZC_EC_RES_KIND 0
+#define ZC_EC_RES_BLOB 8
+#define ZC_EC_RES_BLOB_LEN 16
+_Static_assert(ZC_EC_RES_BLOB_LEN + sizeof(size_t) <= sizeof(((zc_ec_key *)0)->zc_reserved),
+               "the blob reference fits the reserved bytes");
+
+/* 1 for a protected or secure key (signing on KDSA 17-19, 48, 52 only). */
+static inline int zc_ec_key_prot(const zc_ec_key *k)
+{
+    return k->zc_reserved[ZC_EC_RES_KIND] != 0;
+}
+
+/* A protected key from a clear private key (as zc_ec_key_from_private()
+ * takes it), without the self-test, which makes its own keys through
+ * here. ZC_OK or an error of zc_ec_key_init_protected(); k wiped on one. */
+int zc_ec_prot_make(zc_ec_key *k, enum zc_ec_curve curve, const uint8_t *priv, size_t priv_len);
+
+/* 1 when protected keys of curve can sign here: KDSA's encrypted-key
+ * code for it is usable and its self-test passed (run now if it has not
+ * run). zc_ec_prot_selftest: that self-test by function code, once per
+ * process (1 passed; 0 failed, or not such a code), for the registry. */
+int zc_ec_prot_ok(enum zc_ec_curve curve);
+int zc_ec_prot_selftest(unsigned fc);
+
+/* The source (cell, derive, owner) of protected key k, for ec_cpacf.c. */
+void zc_ec_prot_src(const zc_ec_key *k, struct zc_protkey_src *src);
+
+/* struct zc_protkey_src's derive for an EC key (owner): the key's source
+ * wrapped again, a field of the curve's protected size. */
+int zc_ec_prot_derive(const void *owner, uint8_t field[ZC_PROTKEY_FIELD_MAX], size_t *len);
 
 /* ---- ec_ed_key.c: the two Edwards curves ---------------------------------- */
 

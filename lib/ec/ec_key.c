@@ -107,13 +107,16 @@ void zc_ec_key_point(const zc_ec_key *k, struct zc_ec_pt *q)
 
 int zc_ec_where(const zc_ec_key *k, enum zc_ec_op op)
 {
+    /* a protected key's public operations are an AUTO key's (its signing
+     * never gets here: KDSA 17-19, 48, 52 only) */
+    enum zc_backend be = zc_ec_key_prot(k) ? ZC_BACKEND_AUTO : (enum zc_backend)k->zc_backend;
     int hw = 0;
 
-    if (k->zc_backend != ZC_BACKEND_SOFTWARE)
+    if (be != ZC_BACKEND_SOFTWARE)
         hw = zc_ec_cpacf_ok((enum zc_ec_curve)k->zc_curve, op);
     if (hw)
         return 1;
-    if (k->zc_backend == ZC_BACKEND_CPACF || zc_policy_hw_only())
+    if (be == ZC_BACKEND_CPACF || zc_policy_hw_only())
         return ZC_ENOTSUP;              /* no usable code, or software refused */
     return 0;
 }
@@ -472,6 +475,8 @@ int zc_ec_key_set_backend(zc_ec_key *k, enum zc_backend b)
     if (!zc_ec_key_ok(k) ||
         (b != ZC_BACKEND_AUTO && b != ZC_BACKEND_CPACF && b != ZC_BACKEND_SOFTWARE))
         return ZC_EINVAL;
+    if (zc_ec_key_prot(k))              /* it stays CPACF: it never runs software */
+        return b == ZC_BACKEND_SOFTWARE ? ZC_EINVAL : ZC_OK;
     k->zc_backend = (uint8_t)b;
     return ZC_OK;
 }

@@ -1,5 +1,5 @@
 /*
- * pkey.c - protected AES and HMAC keys from the kernel's pkey module
+ * pkey.c - protected AES, HMAC and EC keys from the kernel's pkey module
  * (/dev/pkey).
  *
  * PCKMO is privileged, so Linux user space asks the kernel to wrap keys:
@@ -62,6 +62,19 @@
  * kernel does not know, and ENODEV a machine without the PCKMO code:
  *   clear-key token: ENOTTY, ENODEV, EINVAL                -> ZC_ENOTSUP
  *   clear-key token: anything else, or a wrong answer      -> ZC_EDEVICE
+ *
+ * Protected EC signing keys: a clear private key goes in a clear-key
+ * token of the curve's key type (P-256/384/521 5/6/7, Ed25519 8, Ed448
+ * 9; 32, 48, 80, 32, 64 bytes, P-521 and Ed448 right-aligned), mapped as
+ * above; the answer may also be of type PKEY_KEYTYPE_ECC (4). An ECC
+ * secure-key blob (CCA or EP11, up to KEYBLOBBUFSIZE) has no adapter-less
+ * request: PKEY_APQNS4K (flags as for AES blobs) and PKEY_KBLOB2PROTK3
+ * through its list, the answer of the curve's type or ECC and exactly the
+ * curve's protected size (64, 80, 112, 64, 96):
+ *   ECC blob: ENOTTY (a kernel without the requests)        -> ZC_ENOTSUP
+ *   ECC blob: EINVAL from either request                    -> ZC_EKEY
+ *   ECC blob: an empty list, ENODEV, EIO, anything else,
+ *             or a wrong answer                              -> ZC_EDEVICE
  */
 #define _GNU_SOURCE
 #include "core/platform.h"
@@ -230,21 +243,18 @@ int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
 }
 
 /*
- * The second way for a blob: the adapters that hold its master key, then
- * KBLOB2PROTK3 through that list (KBLOB2PROTK2 where the kernel lacks 3).
+ * The adapters that hold a blob's master key (PKEY_APQNS4K) into apqns
+ * (PKEY_APQN_MAX entries) and *n: 0, the request's errno, or -1 for an
+ * empty or overlong list (ENOSPC included). Shared by the AES and the ECC
+ * blob paths.
  */
-static int pkey_blob_apqns(int fd, const uint8_t *blob, size_t blob_len,
-                           uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len, size_t *key_len)
+static int pkey_apqns4k(int fd, const uint8_t *blob, size_t blob_len, struct pkey_apqn *apqns,
+                        uint32_t *n)
 {
-    struct pkey_apqn apqns[PKEY_APQN_MAX];
     struct pkey_apqns4key q;
-    struct pkey_kblob2pkey3 r3;
-    struct pkey_kblob2pkey2 r2;
-    uint8_t pkey[MAXPROTKEYSIZE];
-    uint32_t n;
-    int err, rc = ZC_EDEVICE;
+    int err;
 
-    memset(apqns, 0, sizeof(apqns));
+    memset(apqns, 0, PKEY_APQN_MAX * sizeof(*apqns));
     memset(&q, 0, sizeof(q));
     q.key = (__u8 *)(uintptr_t)blob; /* the kernel only reads it */
     q.keylen = (uint32_t)blob_len;
@@ -262,23 +272,41 @@ static int pkey_blob_apqns(int fd, const uint8_t *blob, size_t blob_len,
     q.apqn_entries = PKEY_APQN_MAX;
     err = pkey_ioctl(fd, PKEY_APQNS4K, &q);
     if (err == EINVAL && blob[0] != 0x01 && q.flags != PKEY_FLAGS_MATCH_CUR_MKVP) {
-        memset(apqns, 0, sizeof(apqns));
+        memset(apqns, 0, PKEY_APQN_MAX * sizeof(*apqns));
         q.flags = PKEY_FLAGS_MATCH_CUR_MKVP;
         q.apqn_entries = PKEY_APQN_MAX;
         err = pkey_ioctl(fd, PKEY_APQNS4K, &q);
     }
+    if (err == ENOSPC || (!err && (q.apqn_entries == 0 || q.apqn_entries > PKEY_APQN_MAX)))
+        return -1;                      /* no adapter holds the blob's master key */
+    *n = q.apqn_entries;
+    return err;
+}
+
+/*
+ * The second way for a blob: the adapters that hold its master key, then
+ * KBLOB2PROTK3 through that list (KBLOB2PROTK2 where the kernel lacks 3).
+ */
+static int pkey_blob_apqns(int fd, const uint8_t *blob, size_t blob_len,
+                           uint8_t prot[ZC_PROTKEY_MAX], size_t *prot_len, size_t *key_len)
+{
+    struct pkey_apqn apqns[PKEY_APQN_MAX];
+    struct pkey_kblob2pkey3 r3;
+    struct pkey_kblob2pkey2 r2;
+    uint8_t pkey[MAXPROTKEYSIZE];
+    uint32_t n = 0;
+    int err, rc = ZC_EDEVICE;
+
+    err = pkey_apqns4k(fd, blob, blob_len, apqns, &n);
     if (err == EINVAL || err == ENOTTY)
         return ZC_EKEY; /* after KBLOB2PROTK's EINVAL: nothing takes the blob */
     if (err)
-        return ZC_EDEVICE;
-    n = q.apqn_entries;
-    if (n == 0 || n > PKEY_APQN_MAX)
-        return ZC_EDEVICE; /* no adapter holds the blob's master key */
+        return ZC_EDEVICE;              /* -1: no adapter holds the blob's master key */
 
     memset(&r3, 0, sizeof(r3));
     memset(pkey, 0, sizeof(pkey));
-    r3.key = q.key;
-    r3.keylen = q.keylen;
+    r3.key = (__u8 *)(uintptr_t)blob; /* the kernel only reads it */
+    r3.keylen = (uint32_t)blob_len;
     r3.apqns = apqns;
     r3.apqn_entries = n;
     r3.pkeylen = sizeof(pkey);
@@ -294,8 +322,8 @@ static int pkey_blob_apqns(int fd, const uint8_t *blob, size_t blob_len,
         return err ? pkey_blob_err(err) : rc;
 
     memset(&r2, 0, sizeof(r2));
-    r2.key = q.key;
-    r2.keylen = q.keylen;
+    r2.key = (__u8 *)(uintptr_t)blob;
+    r2.keylen = (uint32_t)blob_len;
     r2.apqns = apqns;
     r2.apqn_entries = n;
     err = pkey_ioctl(fd, PKEY_KBLOB2PROTK2, &r2);
@@ -427,6 +455,98 @@ int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
                                  0, k0, k0_len, prot, prot_len);
 }
 
+/* ---- protected EC signing keys ------------------------------------------- */
+
+/* The ECC key types (the kernel's enum pkey_key_type); Debian 12's header
+ * has PKEY_KEYTYPE_ECC (4) only. */
+#ifndef PKEY_KEYTYPE_ECC_P256
+#define PKEY_KEYTYPE_ECC_P256 5
+#endif
+#ifndef PKEY_KEYTYPE_ECC_P384
+#define PKEY_KEYTYPE_ECC_P384 6
+#endif
+#ifndef PKEY_KEYTYPE_ECC_P521
+#define PKEY_KEYTYPE_ECC_P521 7
+#endif
+#ifndef PKEY_KEYTYPE_ECC_ED25519
+#define PKEY_KEYTYPE_ECC_ED25519 8
+#endif
+#ifndef PKEY_KEYTYPE_ECC_ED448
+#define PKEY_KEYTYPE_ECC_ED448 9
+#endif
+
+/* Per curve (enum zc_plat_ec): the key type and the clear-key token's
+ * key length; the protected key is that plus the 32-byte pattern. */
+static const struct pkey_ec {
+    uint32_t type;
+    uint8_t len;
+} pkey_ec[] = {
+    [ZC_PLAT_EC_P256] = { PKEY_KEYTYPE_ECC_P256, 32 },
+    [ZC_PLAT_EC_P384] = { PKEY_KEYTYPE_ECC_P384, 48 },
+    [ZC_PLAT_EC_P521] = { PKEY_KEYTYPE_ECC_P521, 80 },
+    [ZC_PLAT_EC_ED25519] = { PKEY_KEYTYPE_ECC_ED25519, 32 },
+    [ZC_PLAT_EC_ED448] = { PKEY_KEYTYPE_ECC_ED448, 64 },
+};
+_Static_assert(sizeof(pkey_ec) / sizeof(pkey_ec[0]) == ZC_PLAT_EC_ED448 + 1, "every curve");
+_Static_assert(80 + PKEY_WKVP_LEN <= ZC_EC_PROTKEY_MAX, "room for P-521's protected key");
+
+int zc_plat_ec_protect_clear(enum zc_plat_ec curve, const uint8_t *key, size_t key_len,
+                             uint8_t prot[ZC_EC_PROTKEY_MAX], size_t *prot_len)
+{
+    if (!key || !prot || !prot_len || (unsigned)curve > ZC_PLAT_EC_ED448 ||
+        key_len != pkey_ec[curve].len)
+        return ZC_EINVAL;
+    return pkey_clrtoken_protect(pkey_ec[curve].type, PKEY_KEYTYPE_ECC, key, key_len, prot,
+                                 prot_len);
+}
+
+int zc_plat_ec_protect_blob(enum zc_plat_ec curve, const uint8_t *blob, size_t blob_len,
+                            uint8_t prot[ZC_EC_PROTKEY_MAX], size_t *prot_len)
+{
+    struct pkey_apqn apqns[PKEY_APQN_MAX];
+    struct pkey_kblob2pkey3 req;
+    uint8_t pkey[ZC_EC_PROTKEY_MAX];
+    size_t want;
+    uint32_t n = 0;
+    int fd, rc, err;
+
+    if (!blob || !prot || !prot_len || (unsigned)curve > ZC_PLAT_EC_ED448 ||
+        blob_len < PKEY_BLOB_MIN || blob_len > ZC_EC_BLOB_MAX)
+        return ZC_EINVAL;
+    want = pkey_ec[curve].len + (size_t)PKEY_WKVP_LEN;
+    rc = pkey_open(&fd);
+    if (rc != ZC_OK)
+        return rc;
+    /* no adapter-less request takes ECC blobs: the list first, always */
+    err = pkey_apqns4k(fd, blob, blob_len, apqns, &n);
+    if (err == 0) {
+        memset(&req, 0, sizeof(req));
+        memset(pkey, 0, sizeof(pkey));
+        req.key = (__u8 *)(uintptr_t)blob; /* the kernel only reads it */
+        req.keylen = (uint32_t)blob_len;
+        req.apqns = apqns;
+        req.apqn_entries = n;
+        req.pkeylen = sizeof(pkey);
+        req.pkey = pkey;
+        err = pkey_ioctl(fd, PKEY_KBLOB2PROTK3, &req);
+        if (err)
+            rc = pkey_blob_err(err);
+        else if ((req.pkeytype != pkey_ec[curve].type && req.pkeytype != PKEY_KEYTYPE_ECC) ||
+                 req.pkeylen != want)
+            rc = ZC_EDEVICE;            /* not a key of this curve */
+        else {
+            memcpy(prot, pkey, want);
+            *prot_len = want;
+        }
+        zc_wipe(pkey, sizeof(pkey));
+        zc_wipe(&req, sizeof(req));
+    } else {
+        rc = err < 0 ? ZC_EDEVICE : pkey_blob_err(err);
+    }
+    close(fd);
+    return rc;
+}
+
 #else /* no pkey interface: not s390x Linux, or no kernel at all */
 
 #if !defined(ZC_FREESTANDING)  /* bare metal wraps clear keys with PCKMO */
@@ -457,6 +577,30 @@ int zc_plat_aes_generate_protected(size_t key_len, uint8_t prot[ZC_PROTKEY_MAX],
                                    size_t *prot_len)
 {
     (void)key_len;
+    (void)prot;
+    (void)prot_len;
+    return ZC_ENOTSUP;
+}
+
+/* No /dev/pkey; bare metal wraps no ECC key either (Hercules has no
+ * PCKMO ECC code, and no KDSA). */
+int zc_plat_ec_protect_clear(enum zc_plat_ec curve, const uint8_t *key, size_t key_len,
+                             uint8_t prot[ZC_EC_PROTKEY_MAX], size_t *prot_len)
+{
+    (void)curve;
+    (void)key;
+    (void)key_len;
+    (void)prot;
+    (void)prot_len;
+    return ZC_ENOTSUP;
+}
+
+int zc_plat_ec_protect_blob(enum zc_plat_ec curve, const uint8_t *blob, size_t blob_len,
+                            uint8_t prot[ZC_EC_PROTKEY_MAX], size_t *prot_len)
+{
+    (void)curve;
+    (void)blob;
+    (void)blob_len;
     (void)prot;
     (void)prot_len;
     return ZC_ENOTSUP;

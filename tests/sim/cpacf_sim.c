@@ -37,7 +37,7 @@
  * field of the wrapped key followed by its 32-byte verification pattern
  * (WKVP), so that fields after the key (the XTS parameter, PCC's tweak)
  * move by 32 bytes. A simulated firmware wrapping key, numbered by an
- * atomic generation counter (the model is described at sim_wk_material()),
+ * atomic generation counter (the model is described at zc_sim_wk_material()),
  * wraps keys (zc_cpacf_sim_wrap) and is changed by
  * zc_cpacf_sim_new_wrapping_key(). When the WKVP does not match the
  * current wrapping key the instruction ends with cc 1 before it processes
@@ -68,7 +68,9 @@
  * with cc 1 for a stale pattern or a wrapping-key change, as the AES codes.
  *
  * ECDSA, EdDSA and scalar multiplication (KDSA 1-3, 9-11, 32, 36, 40, 44,
- * PCC 64-66, 72, 73, 80, 81, facility bit 155 for MSA-9): cpacf_sim_ec.c
+ * the encrypted-key signs 17-19, 48, 52 with keys wrapped by the model
+ * below (zc_cpacf_sim_wrap_ec), PCC 64-66, 72, 73, 80, 81, facility bit
+ * 155 for MSA-9): cpacf_sim_ec.c
  * (with sim_edwards.c for PCC 72/73), only when the build found libcrypto
  * (ZC_SIM_EC); its curve arithmetic is libcrypto's, not the library's, and
  * its top comment gives the layouts, condition codes and the partial
@@ -78,8 +80,7 @@
  *
  * Not implemented: the encrypted DEA/TDEA codes 9-11 (the kernel wraps AES
  * only), encrypted full XTS (90/92), PRNO SHA-512-DRNG and TRNG
- * query ratio, PCKMO, KDSA's encrypted-key codes (and all of KDSA and PCC
- * 64-81 without libcrypto), and KLMD's SHAKE continuation (the
+ * query ratio, PCKMO (all of KDSA and PCC 64-81 without libcrypto), and KLMD's SHAKE continuation (the
  * padding-state flag). PCC's XTS-parameter computation requires a zero
  * intermediate bit index and a block sequence number below 2^20. A stop
  * never fires in an instruction that has no data left (KLMD or KMA with
@@ -94,6 +95,7 @@
 
 #include "asm/cpacf.h"
 #include "cpacf_sim.h"
+#include "sim_wrap.h"
 #include "aes/aes_ct64.h"
 #include "des/des_ct.h"
 #include "aes/ghash_ct.h"
@@ -262,62 +264,8 @@ static void advance(unsigned long gr[8], int r, unsigned long n)
 /* Protected keys: the simulated firmware wrapping key                  */
 /* ------------------------------------------------------------------ */
 
-/*
- * The firmware's wrapping key is modelled by its generation number alone:
- * the wrapping key of generation g is WK(g) = E_M(g || 0) || E_M(g || 1)
- * and its verification pattern WKVP(g) = E_M(g || 2) || E_M(g || 3), with
- * AES-256 under the fixed "firmware" key M below and g as a big-endian
- * 64-bit number followed by the block index in the last byte. Wrapping is
- * XOR with WK(g) (a bijection, enough for a test model: it keeps the clear
- * key out of the key field, and a wrapped key unwrapped under another
- * generation gives a wrong key, as on the machine). A wrapped key is the
- * XORed key followed by WKVP(g); it verifies while g is the current
- * generation. NOT a protection of anything: M is public.
- *
- * Since everything follows from g, the one shared state is an atomic
- * counter: a wrapping-key change is one atomic increment and an
- * instruction reads g once when it unwraps (and again before each unit of
- * data, to end with cc 1 once the key has changed under it).
- */
-#define SIM_WKVP_LEN 32
-
-static const uint8_t sim_wk_master[32] = {
-    0x7a, 0x63, 0x2d, 0x73, 0x69, 0x6d, 0x2d, 0x66, 0x69, 0x72, 0x6d, 0x77, 0x61, 0x72, 0x65,
-    0x2d, 0x77, 0x72, 0x61, 0x70, 0x70, 0x69, 0x6e, 0x67, 0x2d, 0x6b, 0x65, 0x79, 0x2d, 0x76,
-    0x30, 0x31
-};
-
-static atomic_ulong sim_wk_gen = 1;
-
-void zc_cpacf_sim_new_wrapping_key(void)
-{
-    atomic_fetch_add_explicit(&sim_wk_gen, 1, memory_order_relaxed);
-}
-
-static unsigned long sim_wk_current(void)
-{
-    return atomic_load_explicit(&sim_wk_gen, memory_order_relaxed);
-}
-
-/* WK(gen) and WKVP(gen). */
-static void sim_wk_material(unsigned long gen, uint8_t wk[32], uint8_t wkvp[SIM_WKVP_LEN])
-{
-    uint64_t rk[ZC_AES_SW_RK_WORDS];
-    uint8_t blk[64];
-    unsigned rounds, i;
-
-    rounds = zc_aes_sw_setkey(rk, sim_wk_master, sizeof sim_wk_master);
-    memset(blk, 0, sizeof blk);
-    for (i = 0; i < 4; i++) {
-        zc_store_be64(blk + 16 * i, (uint64_t)gen);
-        blk[16 * i + 15] = (uint8_t)i;
-    }
-    zc_aes_sw_encrypt(rk, rounds, blk, blk, 4);
-    memcpy(wk, blk, 32);
-    memcpy(wkvp, blk + 32, SIM_WKVP_LEN);
-    zc_wipe(blk, sizeof blk);
-    zc_wipe(rk, sizeof rk);
-}
+/* The model itself (the wrapping key of each generation, its pattern and
+ * the material of longer keys) is sim_wrap.c's. */
 
 int zc_cpacf_sim_wrap(const uint8_t *key, size_t key_len, uint8_t prot[64], size_t *prot_len)
 {
@@ -327,7 +275,7 @@ int zc_cpacf_sim_wrap(const uint8_t *key, size_t key_len, uint8_t prot[64], size
     if (key == NULL || prot == NULL || prot_len == NULL ||
         (key_len != 16 && key_len != 24 && key_len != 32))
         return ZC_EINVAL;
-    sim_wk_material(sim_wk_current(), wk, wkvp);
+    zc_sim_wk_material(zc_sim_wk_current(), wk, wkvp);
     for (i = 0; i < key_len; i++)
         prot[i] = key[i] ^ wk[i];
     memcpy(prot + key_len, wkvp, SIM_WKVP_LEN);
@@ -346,8 +294,8 @@ static int sim_unwrap(const uint8_t *field, size_t klen, uint8_t clear[32], unsi
     uint8_t wk[32], wkvp[SIM_WKVP_LEN], diff = 0;
     size_t i;
 
-    *gen = sim_wk_current();
-    sim_wk_material(*gen, wk, wkvp);
+    *gen = zc_sim_wk_current();
+    zc_sim_wk_material(*gen, wk, wkvp);
     for (i = 0; i < SIM_WKVP_LEN; i++)
         diff |= (uint8_t)(field[klen + i] ^ wkvp[i]);
     for (i = 0; i < klen; i++)
@@ -466,7 +414,7 @@ static int unit_stop(const struct sim_cipher *c)
 {
     int cc = stop_fire(c->key, c->fc);
 
-    if (cc == 0 && c->wrapped && sim_wk_current() != c->gen)
+    if (cc == 0 && c->wrapped && zc_sim_wk_current() != c->gen)
         cc = 1;
     return cc;
 }
@@ -1072,35 +1020,17 @@ static void be_add(uint8_t *p, size_t len, unsigned long n)
     }
 }
 
-/* The wrapping material of a protected HMAC key (K0, 64 or 128 bytes) in
- * generation gen: E_M(gen || 16 + i) for block i, in the model of
- * sim_wk_material (block indexes 0-3 are WK and WKVP). */
-static void sim_wk_hmac(unsigned long gen, uint8_t *wk, size_t len)
-{
-    uint64_t rk[ZC_AES_SW_RK_WORDS];
-    unsigned rounds, i;
-
-    rounds = zc_aes_sw_setkey(rk, sim_wk_master, sizeof sim_wk_master);
-    memset(wk, 0, len);
-    for (i = 0; i < len / 16; i++) {
-        zc_store_be64(wk + 16 * i, (uint64_t)gen);
-        wk[16 * i + 15] = (uint8_t)(16 + i);
-    }
-    zc_aes_sw_encrypt(rk, rounds, wk, wk, (unsigned)(len / 16));
-    zc_wipe(rk, sizeof rk);
-}
-
 int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
                            size_t *prot_len)
 {
     uint8_t wk[128], wk2[32], wkvp[SIM_WKVP_LEN];
-    unsigned long gen = sim_wk_current();
+    unsigned long gen = zc_sim_wk_current();
     size_t i;
 
     if (k0 == NULL || prot == NULL || prot_len == NULL || (k0_len != 64 && k0_len != 128))
         return ZC_EINVAL;
-    sim_wk_hmac(gen, wk, k0_len);
-    sim_wk_material(gen, wk2, wkvp);
+    zc_sim_wk_stream(gen, 16, wk, k0_len);
+    zc_sim_wk_material(gen, wk2, wkvp);
     for (i = 0; i < k0_len; i++)
         prot[i] = k0[i] ^ wk[i];
     memcpy(prot + k0_len, wkvp, SIM_WKVP_LEN);
@@ -1124,7 +1054,7 @@ static int hmac_unit_stop(uint8_t *field, size_t bs, int wrapped, unsigned long 
     if (cc == 1 && wrapped)
         for (i = 0; i < SIM_WKVP_LEN; i++)
             field[bs + i] ^= 0xff;
-    if (cc == 0 && wrapped && sim_wk_current() != gen)
+    if (cc == 0 && wrapped && zc_sim_wk_current() != gen)
         cc = 1;
     return cc;
 }
@@ -1156,13 +1086,13 @@ static int sim_kmac_hmac(unsigned long gr[8])
     if (wrapped) {
         uint8_t diff = 0;
 
-        gen = sim_wk_current();
-        sim_wk_material(gen, wk2, wkvp);
+        gen = zc_sim_wk_current();
+        zc_sim_wk_material(gen, wk2, wkvp);
         for (i = 0; i < SIM_WKVP_LEN; i++)
             diff |= (uint8_t)(field[bs + i] ^ wkvp[i]);
         if (diff)
             return 1;                   /* WKVP mismatch: nothing done */
-        sim_wk_hmac(gen, wk, bs);
+        zc_sim_wk_stream(gen, 16, wk, bs);
         for (i = 0; i < bs; i++)
             key[i] = field[i] ^ wk[i];
         zc_wipe(wk, sizeof wk);
@@ -1426,7 +1356,10 @@ static const struct sim_insn {
                              ZC_FC_KDSA_ECDSA_VERIFY_P521, ZC_FC_KDSA_ECDSA_SIGN_P256,
                              ZC_FC_KDSA_ECDSA_SIGN_P384, ZC_FC_KDSA_ECDSA_SIGN_P521,
                              ZC_FC_KDSA_EDDSA_VERIFY_25519, ZC_FC_KDSA_EDDSA_VERIFY_448,
-                             ZC_FC_KDSA_EDDSA_SIGN_25519, ZC_FC_KDSA_EDDSA_SIGN_448 } },
+                             ZC_FC_KDSA_EDDSA_SIGN_25519, ZC_FC_KDSA_EDDSA_SIGN_448,
+                             ZC_FC_KDSA_ENC_ECDSA_SIGN_P256, ZC_FC_KDSA_ENC_ECDSA_SIGN_P384,
+                             ZC_FC_KDSA_ENC_ECDSA_SIGN_P521, ZC_FC_KDSA_ENC_EDDSA_SIGN_25519,
+                             ZC_FC_KDSA_ENC_EDDSA_SIGN_448 } },
 #endif
 };
 

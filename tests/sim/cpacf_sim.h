@@ -21,7 +21,8 @@
  * Elliptic curves, only in a build that found OpenSSL's libcrypto
  * (zc_cpacf_sim_has_ec() says): KDSA's ECDSA verify 1-3 and sign 9-11 and
  * PCC's scalar multiplication 64-66 on P-256, P-384 and P-521, KDSA's
- * EdDSA verify 32/36 and sign 40/44, PCC 72/73 (Ed25519/Ed448) and 80/81
+ * EdDSA verify 32/36 and sign 40/44, the encrypted-key signs 17-19 and
+ * 48/52 (zc_cpacf_sim_wrap_ec), PCC 72/73 (Ed25519/Ed448) and 80/81
  * (X25519/X448), computed with libcrypto (cpacf_sim_ec.c; the Edwards
  * multiplication in sim_edwards.c), never the library's code.
  * Their blocks sit at the start of a 4096-byte area whose rest must be zero;
@@ -38,7 +39,9 @@
  * none of this is a data race (ThreadSanitizer clean). The stop, the
  * reset and the counters' values are for single-threaded tests: arming or
  * resetting while other threads issue instructions is race-free but says
- * nothing about which thread the stop fires in (exactly one does).
+ * nothing about which thread the stop fires in (exactly one does). The
+ * elliptic-curve model is serialised by one mutex (its test state below
+ * is shared), so threads may sign on it at the same time too.
  */
 #ifndef ZC_TESTS_CPACF_SIM_H
 #define ZC_TESTS_CPACF_SIM_H
@@ -122,6 +125,23 @@ int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
                            size_t *prot_len);
 
 /*
+ * Wrap an EC signing key for KDSA's encrypted-key signs 17-19 (ECDSA
+ * P-256/384/521) and 48/52 (EdDSA Ed25519/Ed448), as the kernel's
+ * PKEY_KBLOB2PROTK3 with a clear-key token would. curve is an enum
+ * zc_plat_ec (lib/core/platform.h: 0-4 for P-256, P-384, P-521, Ed25519,
+ * Ed448); key exactly as the token takes it: key_len 32, 48, 80 (P-521's
+ * 66 bytes right-aligned), 32, 64 (Ed448's 57-byte seed right-aligned,
+ * not reversed). prot receives the wrapped key (key_len bytes) and the
+ * 32-byte WKVP, *prot_len that total (64, 80, 112, 64, 96). ZC_OK, or
+ * ZC_EINVAL (nothing written). Test-only, like zc_cpacf_sim_wrap(). The
+ * sign unwraps the key (its field of the block, with the pattern after
+ * the block's last field) and signs with the clear model; cc 1 when the
+ * pattern is stale or the wrapping key changed while it signed.
+ */
+int zc_cpacf_sim_wrap_ec(int curve, const uint8_t *key, size_t key_len, uint8_t prot[112],
+                         size_t *prot_len);
+
+/*
  * A wrapping-key change (as a re-IPL or live migration makes): every key
  * wrapped before no longer verifies, and an encrypted-key instruction
  * running in another thread ends with cc 1 before its next unit of data.
@@ -150,6 +170,11 @@ size_t zc_cpacf_sim_ec_last_nonce(uint8_t *k, size_t cap);
 unsigned long zc_cpacf_sim_ec_signs(void);
 unsigned long zc_cpacf_sim_ec_hedged(void);
 unsigned long zc_cpacf_sim_ec_random_repeats(void);
+
+/* The next n encrypted-key signs (KDSA 17-19, 48, 52) that would end
+ * with cc 0 do, with the last byte of S changed: a machine's wrong
+ * answer, which the library's self-test must catch. */
+void zc_cpacf_sim_ec_spoil_enc(unsigned n);
 
 /* 1 (the default): a value not right-aligned in its field (or an X25519/X448
  * input not prepared) is a specification exception (abort). 0: it is read as

@@ -53,10 +53,17 @@
  * token; any other non-zero reserved byte is still an exception. A cc 1 stop
  * ends the instruction with cc 1 and nothing done.
  *
+ * Encrypted-key signs (17-19, 48, 52; their own section before EdDSA): the
+ * key field holds a key wrapped by cpacf_sim.c's model and its pattern
+ * sits after the block's last field; the model unwraps it and signs on a
+ * clear twin of the block with the clear code above (9-11, 40/44).
+ *
  * Test state (the nonce of the last sign, the refusal counter, the random
- * fields' freshness, the outstanding token) is for single-threaded tests; the
- * ThreadSanitizer builds do not compile this file.
+ * fields' freshness, the outstanding token) is for single-threaded tests;
+ * one mutex serialises the whole model, so concurrent threads are safe
+ * (ThreadSanitizer clean), only the state then says nothing useful.
  */
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -72,11 +79,20 @@
 #include "asm/cpacf.h"
 #include "cpacf_sim.h"
 #include "sim_edwards.h"
+#include "sim_wrap.h"
 
 /* The internal entry points cpacf_sim.c calls (declared there too). */
 int zc_sim_ec_kdsa(unsigned long gr[8], int stop);
 int zc_sim_ec_pcc(unsigned long gr[8], int stop);
 void zc_sim_ec_reset(void);
+
+/*
+ * Everything in this file runs under this one mutex (the public entry
+ * points take it): the test state, the curve groups made on first use and
+ * the operations in flight are shared, and threads may issue KDSA and PCC
+ * at the same time (the ThreadSanitizer test of protected EC keys).
+ */
+static pthread_mutex_t ec_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* EdDSA and the Edwards/Montgomery scalar multiplications (the end of the file). */
 static int ed_kdsa(unsigned long gr[8], int stop);
@@ -115,6 +131,7 @@ static struct {
     size_t prev_random_len;
     uint64_t token;                     /* outstanding continuation token, 0 none */
     uint64_t serial;
+    unsigned spoil;                     /* next encrypted-key signs to spoil */
 } ec_state;
 
 /* Misaligned values: an exception (1, the default), or read as the machine
@@ -123,12 +140,16 @@ static int ec_strict = 1;
 
 void zc_sim_ec_reset(void)
 {
+    pthread_mutex_lock(&ec_lock);
     memset(&ec_state, 0, sizeof ec_state);
+    pthread_mutex_unlock(&ec_lock);
 }
 
 void zc_cpacf_sim_ec_strict(int on)
 {
+    pthread_mutex_lock(&ec_lock);
     ec_strict = on != 0;
+    pthread_mutex_unlock(&ec_lock);
 }
 
 int zc_cpacf_sim_has_ec(void)
@@ -138,29 +159,54 @@ int zc_cpacf_sim_has_ec(void)
 
 void zc_cpacf_sim_ec_refuse_nonce(unsigned n)
 {
+    pthread_mutex_lock(&ec_lock);
     ec_state.refuse = n;
+    pthread_mutex_unlock(&ec_lock);
+}
+
+void zc_cpacf_sim_ec_spoil_enc(unsigned n)
+{
+    pthread_mutex_lock(&ec_lock);
+    ec_state.spoil = n;
+    pthread_mutex_unlock(&ec_lock);
 }
 
 size_t zc_cpacf_sim_ec_last_nonce(uint8_t *k, size_t cap)
 {
-    if (k != NULL && cap >= ec_state.nonce_len)
-        memcpy(k, ec_state.nonce, ec_state.nonce_len);
-    return ec_state.nonce_len;
+    size_t n;
+
+    pthread_mutex_lock(&ec_lock);
+    n = ec_state.nonce_len;
+    if (k != NULL && cap >= n)
+        memcpy(k, ec_state.nonce, n);
+    pthread_mutex_unlock(&ec_lock);
+    return n;
+}
+
+/* One counter of the test state, read under the lock. */
+static unsigned long ec_state_read(const unsigned long *v)
+{
+    unsigned long n;
+
+    pthread_mutex_lock(&ec_lock);
+    n = *v;
+    pthread_mutex_unlock(&ec_lock);
+    return n;
 }
 
 unsigned long zc_cpacf_sim_ec_signs(void)
 {
-    return ec_state.signs;
+    return ec_state_read(&ec_state.signs);
 }
 
 unsigned long zc_cpacf_sim_ec_hedged(void)
 {
-    return ec_state.hedged;
+    return ec_state_read(&ec_state.hedged);
 }
 
 unsigned long zc_cpacf_sim_ec_random_repeats(void)
 {
-    return ec_state.repeats;
+    return ec_state_read(&ec_state.repeats);
 }
 
 /* ------------------------------------------------------------------ */
@@ -519,9 +565,11 @@ out:
     return cc;
 }
 
-/* KDSA 1-3, 9-11 here, 32-44 in ed_kdsa (cpacf_sim.c has checked that the
- * code is installed). */
-int zc_sim_ec_kdsa(unsigned long gr[8], int stop)
+static int enc_kdsa(unsigned long gr[8], int stop);
+
+/* KDSA 1-3, 9-11 here, 32-44 in ed_kdsa, 17-19, 48, 52 in enc_kdsa
+ * (cpacf_sim.c has checked that the code is installed). Under ec_lock. */
+static int ec_kdsa(unsigned long gr[8], int stop)
 {
     unsigned fc = gr[0] & 0x7f;
     int sign = fc >= ZC_FC_KDSA_ECDSA_SIGN_P256;
@@ -530,6 +578,9 @@ int zc_sim_ec_kdsa(unsigned long gr[8], int stop)
     size_t w, in;
     uint64_t sum;
 
+    if ((fc >= ZC_FC_KDSA_ENC_ECDSA_SIGN_P256 && fc <= ZC_FC_KDSA_ENC_ECDSA_SIGN_P521) ||
+        fc == ZC_FC_KDSA_ENC_EDDSA_SIGN_25519 || fc == ZC_FC_KDSA_ENC_EDDSA_SIGN_448)
+        return enc_kdsa(gr, stop);
     if (fc >= ZC_FC_KDSA_EDDSA_VERIFY_25519)
         return ed_kdsa(gr, stop);
     c = ec_curve(fc - (sign ? ZC_FC_KDSA_ECDSA_SIGN_P256 : ZC_FC_KDSA_ECDSA_VERIFY_P256));
@@ -560,6 +611,16 @@ int zc_sim_ec_kdsa(unsigned long gr[8], int stop)
         return 3;
     }
     return sign ? ec_sign(c, pb, gr[0]) : ec_verify(c, pb, gr[0]);
+}
+
+int zc_sim_ec_kdsa(unsigned long gr[8], int stop)
+{
+    int cc;
+
+    pthread_mutex_lock(&ec_lock);
+    cc = ec_kdsa(gr, stop);
+    pthread_mutex_unlock(&ec_lock);
+    return cc;
 }
 
 /* ------------------------------------------------------------------ */
@@ -604,8 +665,8 @@ out:
     return cc;
 }
 
-/* PCC 64-66 here, 72-81 in ed_pcc. */
-int zc_sim_ec_pcc(unsigned long gr[8], int stop)
+/* PCC 64-66 here, 72-81 in ed_pcc. Under ec_lock. */
+static int ec_pcc(unsigned long gr[8], int stop)
 {
     unsigned fc = gr[0] & 0x7f;
     const struct ec_curve *c;
@@ -630,6 +691,92 @@ int zc_sim_ec_pcc(unsigned long gr[8], int stop)
         return 3;
     }
     return ec_mul(c, pb, gr[0]);
+}
+
+int zc_sim_ec_pcc(unsigned long gr[8], int stop)
+{
+    int cc;
+
+    pthread_mutex_lock(&ec_lock);
+    cc = ec_pcc(gr, stop);
+    pthread_mutex_unlock(&ec_lock);
+    return cc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Encrypted-key signs (KDSA 17-19, 48, 52)                             */
+/* ------------------------------------------------------------------ */
+
+/*
+ * The facts sheet's blocks (CPACF.md, "Parameter blocks"):
+ *
+ *   ECDSA 17-19   R | S | H | wrapped d (w) | random (w) | WKVP (32) | 2 bytes
+ *   EdDSA 48/52   R | S | wrapped key (w) | WKVP (32) | 16 reserved | 2 bytes
+ *
+ * The wrapped key is the clear-key token's key wrapped by cpacf_sim.c
+ * (zc_cpacf_sim_wrap_ec): unwrapped it is exactly the clear code's d or
+ * seed field (P-521's 66 bytes, Ed448's 57, right-aligned). The bytes
+ * after the pattern (the 2 more bytes, EdDSA's 16 reserved) are taken as
+ * the start of the reserved area: zero, or the model's continuation token.
+ *
+ * The model: a stale pattern (another generation's, or a cc 1 stop, which
+ * also inverts the pattern as a changed wrapping key would make it) is
+ * cc 1 with nothing done. Otherwise a clear twin of the block is made in
+ * an area of its own, the clear block (9-11 without 0x80, 40/44) followed
+ * by the caller's reserved bytes; the clear model signs it (its nonce,
+ * cc 2, cc 3 part-way and the continuation token all as for the clear
+ * codes), and R, S and the reserved bytes go back. If the wrapping key
+ * changed while it signed, the sign ends with cc 1 and garbage in R and S.
+ * zc_cpacf_sim_ec_spoil_enc() makes cc 0 signs wrong, for the self-tests.
+ * The encrypted-key codes take no caller nonce: 0x80 is an exception.
+ */
+static int enc_kdsa(unsigned long gr[8], int stop)
+{
+    static uint8_t twin[EC_AREA];        /* under ec_lock */
+    unsigned fc = gr[0] & 0x7f;
+    int ed = fc >= ZC_FC_KDSA_ENC_EDDSA_SIGN_25519;
+    int curve = ed ? (fc == ZC_FC_KDSA_ENC_EDDSA_SIGN_448 ? 4 : 3)
+                   : (int)(fc - ZC_FC_KDSA_ENC_ECDSA_SIGN_P256);
+    static const uint8_t widths[5] = { 32, 48, 80, 32, 64 };
+    size_t w = widths[curve], nf = ed ? 3 : 5, key_off = (ed ? 2 : 3) * w;
+    uint8_t *pb = (uint8_t *)(uintptr_t)gr[1], *wkvp = pb + nf * w;
+    unsigned long tgr[8], gen;
+    size_t i;
+    int cc;
+
+    if (gr[0] & 0x80)
+        ec_exception("KDSA", gr[0], "an encrypted-key sign takes no caller nonce (0x80)");
+    if (stop == 1) {
+        for (i = 0; i < 32; i++)
+            wkvp[i] ^= 0xff;
+        return 1;
+    }
+    memset(twin, 0, sizeof twin);
+    if (!zc_sim_ec_unwrap(curve, pb + key_off, wkvp, twin + key_off, &gen))
+        return 1;
+    memcpy(twin, pb, key_off);                              /* R, S (and H) */
+    if (!ed)
+        memcpy(twin + 4 * w, pb + 4 * w, w);                /* the random field */
+    memcpy(twin + nf * w, pb + nf * w + 32, EC_AREA - nf * w - 32);
+    memcpy(tgr, gr, sizeof tgr);
+    tgr[0] = ed ? (curve == 4 ? ZC_FC_KDSA_EDDSA_SIGN_448 : ZC_FC_KDSA_EDDSA_SIGN_25519)
+                : ZC_FC_KDSA_ECDSA_SIGN_P256 + (unsigned long)curve;
+    tgr[1] = (unsigned long)(uintptr_t)twin;
+    cc = ed ? ed_kdsa(tgr, stop) : ec_kdsa(tgr, stop);
+    if (cc == 0 && !zc_sim_ec_wk_current(gen)) {
+        ec_garbage(twin, 2 * w);
+        cc = 1;
+    }
+    if (cc == 0 && ec_state.spoil > 0) {
+        ec_state.spoil--;
+        twin[2 * w - 1] ^= 0x01;        /* S's last byte: a wrong answer */
+    }
+    memcpy(pb, twin, 2 * w);
+    memcpy(pb + nf * w + 32, twin + nf * w, EC_AREA - nf * w - 32);
+    gr[4] = tgr[4];
+    gr[5] = tgr[5];
+    memset(twin, 0, sizeof twin);
+    return cc;
 }
 
 /* ------------------------------------------------------------------ */

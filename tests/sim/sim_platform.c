@@ -1,8 +1,9 @@
 /*
  * sim_platform.c - the platform of the test build with the CPACF stand-in:
  * STFLE "may be issued" (it goes to tests/sim/cpacf_sim.c), nothing is
- * privileged, and protected AES and HMAC keys are wrapped by the stand-in's
- * simulated firmware wrapping key (zc_cpacf_sim_wrap) where Linux asks
+ * privileged, and protected AES, HMAC and EC keys are wrapped by the
+ * stand-in's simulated firmware wrapping key (zc_cpacf_sim_wrap and its
+ * HMAC and EC twins) where Linux asks
  * /dev/pkey. It replaces lib/linux/auxv.c and the pkey interface; the
  * environment and getrandom() are Linux's as usual.
  *
@@ -130,4 +131,53 @@ int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
         return ZC_EINVAL;
     rc = derivation();
     return rc != ZC_OK ? rc : zc_cpacf_sim_wrap_hmac(k0, k0_len, prot, prot_len);
+}
+
+/* Protected EC keys: the key as the clear-key token takes it, wrapped by
+ * the stand-in (PKEY_KBLOB2PROTK3 with a clear-key token on Linux). */
+static size_t ec_key_len(enum zc_plat_ec curve)
+{
+    switch (curve) {
+    case ZC_PLAT_EC_P256:
+    case ZC_PLAT_EC_ED25519:
+        return 32;
+    case ZC_PLAT_EC_P384:
+        return 48;
+    case ZC_PLAT_EC_P521:
+        return 80;
+    case ZC_PLAT_EC_ED448:
+        return 64;
+    }
+    return 0;
+}
+
+int zc_plat_ec_protect_clear(enum zc_plat_ec curve, const uint8_t *key, size_t key_len,
+                             uint8_t prot[ZC_EC_PROTKEY_MAX], size_t *prot_len)
+{
+    int rc;
+
+    if (key == NULL || prot == NULL || prot_len == NULL || ec_key_len(curve) == 0 ||
+        key_len != ec_key_len(curve))
+        return ZC_EINVAL;
+    rc = derivation();
+    return rc != ZC_OK ? rc : zc_cpacf_sim_wrap_ec((int)curve, key, key_len, prot, prot_len);
+}
+
+/* An ECC blob of the test format (sim_platform.h) for this curve. */
+int zc_plat_ec_protect_blob(enum zc_plat_ec curve, const uint8_t *blob, size_t blob_len,
+                            uint8_t prot[ZC_EC_PROTKEY_MAX], size_t *prot_len)
+{
+    size_t n = ec_key_len(curve), i;
+    int rc;
+
+    if (blob == NULL || prot == NULL || prot_len == NULL || n == 0)
+        return ZC_EINVAL;
+    if (blob_len != ZC_SIM_EC_BLOB_LEN || memcmp(blob, ZC_SIM_EC_BLOB_MAGIC, 8) != 0 ||
+        blob[8] != (uint8_t)curve || blob[9] != n)
+        return ZC_EKEY;
+    for (i = 10 + n; i < blob_len; i++)
+        if (blob[i] != 0)
+            return ZC_EKEY;
+    rc = derivation();
+    return rc != ZC_OK ? rc : zc_cpacf_sim_wrap_ec((int)curve, blob + 10, n, prot, prot_len);
 }

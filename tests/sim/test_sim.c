@@ -1302,8 +1302,8 @@ static void test_exceptions(void)
     param[0] = 65;
     check(aborts(OP_PCC, ZC_FC_DEA, param, 0, 0), "PCC CMAC-DEA, ML 65 bits: specification");
     if (zc_cpacf_sim_has_ec())
-        check(aborts(0xb93a, 17, param, 0, 0),   /* refused before the block is read */
-              "KDSA encrypted-key ECDSA sign 17: not modelled");
+        check(aborts(0xb93a, 20, param, 0, 0),   /* refused before the block is read */
+              "KDSA function code 20: not installed");
     else
         check(aborts(0xb93a, 1, param, 0, 0), "KDSA without libcrypto: not modelled");
     check(!aborts(OP_KM, ZC_FC_AES_128, param, 16, 0), "KM AES, 16 bytes: runs");

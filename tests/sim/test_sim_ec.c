@@ -336,8 +336,8 @@ static void test_query_counters(void)
     memset(mask, 0xff, sizeof mask);
     gr[1] = (unsigned long)(uintptr_t)mask;
     check(zc_cpacf_sim_insn(ZC_OP_KDSA, gr) == 0 &&
-          (unhex(want, "f0700000888800000000000000000000"), !memcmp(mask, want, 16)),
-          "KDSA query mask: 0, verify 1-3, sign 9-11 (and EdDSA 32-44)");
+          (unhex(want, "f0707000888888000000000000000000"), !memcmp(mask, want, 16)),
+          "KDSA query mask: 0, verify 1-3, sign 9-11, encrypted 17-19 (and EdDSA 32-52)");
     zc_cpacf_sim_stfle(fac, 3);
     check((fac[2] >> (63 - 155 % 64)) & 1, "STFLE: MSA-9 (155)");
     zc_cpacf_sim_reset();

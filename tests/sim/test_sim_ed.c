@@ -429,8 +429,8 @@ static void test_query_counters(void)
     memset(mask, 0xff, sizeof mask);
     gr[1] = (unsigned long)(uintptr_t)mask;
     CHECK(zc_cpacf_sim_insn(ZC_OP_KDSA, gr) == 0 &&
-          (unhex(want, "f0700000888800000000000000000000"), !memcmp(mask, want, 16)),
-          "KDSA query mask: 0, 1-3, 9-11, 32, 36, 40, 44");
+          (unhex(want, "f0707000888888000000000000000000"), !memcmp(mask, want, 16)),
+          "KDSA query mask: 0, 1-3, 9-11, 17-19, 32, 36, 40, 44, 48, 52");
     memset(mask, 0xff, sizeof mask);
     CHECK(zc_cpacf_sim_insn(ZC_OP_PCC, gr) == 0 &&
           (unhex(want, "e0c0c00000000000"), !memcmp(mask + 8, want, 8)),
