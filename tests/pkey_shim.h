@@ -74,7 +74,7 @@ struct shim_state {
     unsigned apqns4k_n;          /* APQNS4K requests seen */
     uint32_t hmac_type;          /* KBLOB2PROTK3 clear-key token: its key type */
     uint32_t hmac_len;           /* ... its key length */
-    uint8_t hmac_k0[128];        /* ... its key (HMAC's K0) */
+    uint8_t hmac_k0[128];        /* ... its key (HMAC's K0, an XTS double key) */
 };
 
 /*
@@ -85,6 +85,8 @@ struct shim_state {
  */
 #define SHIM_KEYTYPE_HMAC_512 12
 #define SHIM_KEYTYPE_HMAC_1024 13
+#define SHIM_KEYTYPE_AES_XTS_128 10
+#define SHIM_KEYTYPE_AES_XTS_256 11
 struct shim_clrtoken {
     uint8_t type;       /* 0x00: TOKTYPE_NON_CCA */
     uint8_t res0[3];
