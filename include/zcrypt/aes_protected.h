@@ -45,6 +45,13 @@
  * answers ZC_BACKEND_CPACF. Both keys of XTS must be protected, or both
  * clear (ZC_EINVAL otherwise); protected XTS uses KM-XTS and PCC 58/60.
  *
+ * A protected XTS double key (zc_aes_xts_key_init_protected(), kind
+ * ZC_AES_KEY_XTS_PROTECTED) holds K1 || K2 wrapped as one key for full XTS
+ * on KM 90/92 (MSA-10): it is the k1 of zc_aes_xts_encrypt() and
+ * zc_aes_xts_decrypt() with k2 NULL, and every other mode on it returns
+ * ZC_ENOTSUP. It keeps the clear double key to re-derive, as a protected
+ * key from a clear key does, and re-derives the same way.
+ *
  * The library does not mlock() key objects (page locks do not nest and are
  * lost on fork): place them in locked memory yourself where swap matters.
  * DES and TDES protected keys are not offered: the kernel wraps AES (and
