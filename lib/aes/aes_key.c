@@ -252,7 +252,8 @@ int zc_aes_key_generate_protected(zc_aes_key *k, size_t key_len)
  * Protected XTS double keys (full XTS, KM 90/92): both halves wrapped as
  * one key. The key's only mode is XTS; zc_key_len is one half's length,
  * so that the statistics and the key-size checks of XTS read it as any
- * XTS key, and the clear double key, the source, sits in zc_src.
+ * XTS key, and the clear double key, the source, sits in zc_src. The
+ * public call, which adds the self-test, is with the XTS code.
  */
 int zc_aes_pxts_make(zc_aes_key *k, const uint8_t *key, size_t key_len)
 {
@@ -281,23 +282,6 @@ int zc_aes_pxts_make(zc_aes_key *k, const uint8_t *key, size_t key_len)
         k->zc_magic = ZC_AES_MAGIC;
     }
     zc_wipe(prot, sizeof(prot));
-    return rc;
-}
-
-int zc_aes_xts_key_init_protected(zc_aes_key *k, const uint8_t *key, size_t key_len)
-{
-    int rc;
-
-    if (k == NULL || key == NULL || (key_len != 32 && key_len != 64))
-        return ZC_EINVAL;
-    /* K1 == K2: refused as XTS encryption refuses it (aes_xts.c) */
-    if (zc_ct_equal(key, key + key_len / 2, key_len / 2))
-        return ZC_EINVAL;
-    rc = zc_aes_pxts_make(k, key, key_len);
-    if (rc == ZC_OK && !zc_aes_pxts_selftest((unsigned)key_len / 2)) {
-        zc_aes_key_wipe(k);
-        rc = ZC_ENOTSUP;                /* the code failed its known answers */
-    }
     return rc;
 }
 
