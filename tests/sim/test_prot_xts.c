@@ -239,7 +239,16 @@ static void test_bad_inputs(void)
     check(zc_aes_ecb_encrypt(&k, buf, buf, 16) == ZC_ENOTSUP &&
           zc_aes_cbc_encrypt(&k, tweak, buf, buf, 16) == ZC_ENOTSUP &&
           zc_aes_ctr_crypt(&k, tweak, buf, buf, 16) == ZC_ENOTSUP &&
-          zc_aes_cmac_init(&mac, &k) == ZC_ENOTSUP,
+          zc_aes_cfb_encrypt(&k, tweak, buf, buf, 16) == ZC_ENOTSUP &&
+          zc_aes_ofb_crypt(&k, tweak, buf, buf, 16) == ZC_ENOTSUP &&
+          zc_aes_cmac_init(&mac, &k) == ZC_ENOTSUP &&
+          zc_aes_cmac(&k, buf, 16, buf + 16, 16) == ZC_ENOTSUP &&
+          zc_aes_gcm_encrypt(&k, tweak, 12, NULL, 0, buf, buf, 16, buf + 16, 16) ==
+              ZC_ENOTSUP &&
+          zc_aes_gcm_encrypt(&k, tweak, 16, NULL, 0, buf, buf, 16, buf + 16, 16) ==
+              ZC_ENOTSUP &&
+          zc_aes_ccm_encrypt(&k, tweak, 11, NULL, 0, buf, buf, 16, buf + 16, 16) ==
+              ZC_ENOTSUP,
           "other modes with a double key: ZC_ENOTSUP");
     zc_aes_key_wipe(&k);
     zc_aes_key_wipe(&c1);
