@@ -68,7 +68,9 @@ struct zc_pb_aes_fxts256 {
  * KM protected full XTS (MSA-10, function codes 90/92): the double key
  * K1 || K2 wrapped as one key, the tweak and NAP as for 82/84, and only
  * then the 32-byte verification pattern: the key field is split around
- * the tweak and NAP.
+ * the tweak and NAP. NAP starts at 1 (byte 0) and the tweak is the raw
+ * one, as for 82/84; Linux's paes_s390.c full-XTS path builds the block
+ * the same way (wrapped key, raw IV, nap[0] = 1, WKVP last).
  */
 struct zc_pb_aes_pxts128 {
     uint8_t wkey[32];
