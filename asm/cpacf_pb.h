@@ -39,9 +39,10 @@ struct zc_pb_aes_chain {
 };
 
 /* KM-XTS: the key, then the 16-byte XTS parameter (at the key's end).
- * Sized for full XTS too (below), which issues from the same buffer. */
+ * Sized for full XTS too (below), clear and protected, which issue from
+ * the same buffer. */
 struct zc_pb_aes_xts {
-    uint8_t b[ZC_PB_KEY_MAX + 32];
+    uint8_t b[ZC_PB_KEY_MAX + 64];
 };
 
 /*
@@ -61,6 +62,27 @@ struct zc_pb_aes_fxts256 {
     uint8_t k1[32], k2[32];
     uint8_t tweak[16];
     uint8_t nap[16];
+};
+
+/*
+ * KM protected full XTS (MSA-10, function codes 90/92): the double key
+ * K1 || K2 wrapped as one key, the tweak and NAP as for 82/84, and only
+ * then the 32-byte verification pattern: the key field is split around
+ * the tweak and NAP. NAP starts at 1 (byte 0) and the tweak is the raw
+ * one, as for 82/84; Linux's paes_s390.c full-XTS path builds the block
+ * the same way (wrapped key, raw IV, nap[0] = 1, WKVP last).
+ */
+struct zc_pb_aes_pxts128 {
+    uint8_t wkey[32];
+    uint8_t tweak[16];
+    uint8_t nap[16];
+    uint8_t wkvp[32];
+};
+struct zc_pb_aes_pxts256 {
+    uint8_t wkey[64];
+    uint8_t tweak[16];
+    uint8_t nap[16];
+    uint8_t wkvp[32];
 };
 
 /* PCC Compute-XTS-Parameter: the key, then this tail (at the key's end). */
@@ -284,6 +306,16 @@ _Static_assert(offsetof(struct zc_pb_aes_fxts256, nap) == 80, "full XTS-256 NAP"
 _Static_assert(sizeof(struct zc_pb_aes_fxts256) == 96, "full XTS-256 block");
 _Static_assert(sizeof(struct zc_pb_aes_xts) >= sizeof(struct zc_pb_aes_fxts256),
                "the XTS buffer holds a full-XTS block");
+_Static_assert(offsetof(struct zc_pb_aes_pxts128, tweak) == 32, "protected full XTS-128 tweak");
+_Static_assert(offsetof(struct zc_pb_aes_pxts128, nap) == 48, "protected full XTS-128 NAP");
+_Static_assert(offsetof(struct zc_pb_aes_pxts128, wkvp) == 64, "protected full XTS-128 WKVP");
+_Static_assert(sizeof(struct zc_pb_aes_pxts128) == 96, "protected full XTS-128 block");
+_Static_assert(offsetof(struct zc_pb_aes_pxts256, tweak) == 64, "protected full XTS-256 tweak");
+_Static_assert(offsetof(struct zc_pb_aes_pxts256, nap) == 80, "protected full XTS-256 NAP");
+_Static_assert(offsetof(struct zc_pb_aes_pxts256, wkvp) == 96, "protected full XTS-256 WKVP");
+_Static_assert(sizeof(struct zc_pb_aes_pxts256) == 128, "protected full XTS-256 block");
+_Static_assert(sizeof(struct zc_pb_aes_xts) >= sizeof(struct zc_pb_aes_pxts256),
+               "the XTS buffer holds a protected full-XTS block");
 _Static_assert(offsetof(struct zc_pb_pcc_xts_tail, xtsp) == 48, "PCC-XTS parameter");
 _Static_assert(offsetof(struct zc_pb_klmd_sha1, mbl) == 20, "KLMD-SHA-1 mbl");
 _Static_assert(sizeof(struct zc_pb_klmd_sha1) == 28, "KLMD-SHA-1 block");

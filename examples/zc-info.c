@@ -134,6 +134,18 @@ static int protected_hmac_probe(void)
     return rc;
 }
 
+/* Can this process make protected XTS double keys (full XTS, KM 90/92)?
+ * Wraps a fixed XTS-128 test double key (its halves differ) once. */
+static int protected_xts_probe(void)
+{
+    static const uint8_t test_key[32] = { 0x7a, 0x63, [16] = 0x78, 0x74 };
+    zc_aes_key k;
+    int rc = zc_aes_xts_key_init_protected(&k, test_key, sizeof test_key);
+
+    zc_aes_key_wipe(&k);
+    return rc;
+}
+
 /* The hashes a protected HMAC key takes (KMAC 120-123). */
 static const enum zc_hash_alg prot_hmac_algs[] = { ZC_SHA224, ZC_SHA256, ZC_SHA384, ZC_SHA512 };
 #define NPHMAC (sizeof(prot_hmac_algs) / sizeof(prot_hmac_algs[0]))
@@ -180,6 +192,9 @@ static void text_protected(void)
             m++;
         }
     printf("%s\n", m ? "" : " no curve here");
+    rc = protected_xts_probe();
+    printf("Protected XTS double keys (full XTS, KM 90/92): %s\n",
+           rc == ZC_OK ? "available (a test key was wrapped through /dev/pkey)" : zc_strerror(rc));
     if (!zc_cpacf_present())
         return;
     printf("  encrypted-key function code per mode and key size (a protected key\n"
@@ -548,7 +563,14 @@ static void json_report(void)
         printf(", \"instruction\": \"KDSA\", \"fc\": %u}%s\n", prot_ec[i].fc,
                i + 1 < NPEC ? "," : "");
     }
-    printf("  }}\n}\n");
+    {
+        int xrc = protected_xts_probe();
+
+        printf("  }, \"xts_double_available\": %s, \"xts_double_status\": ",
+               xrc == ZC_OK ? "true" : "false");
+        json_str(zc_strerror(xrc));
+    }
+    printf("}\n}\n");
 }
 
 /* Every public key object and context the caller allocates (the library

@@ -13,7 +13,8 @@
  * says so and prints no figure.
  *
  * Backends side by side: cpacf (clear keys), protected (AES keys wrapped
- * through /dev/pkey), cex (Crypto Express, RSA), software (this library's
+ * through /dev/pkey; the -pxts rows: XTS with one protected double key,
+ * this column only), cex (Crypto Express, RSA), software (this library's
  * portable code) and openssl (libcrypto EVP, when found at build time;
  * the library itself never links it).
  *
@@ -66,6 +67,8 @@ struct alg {
     unsigned key_len;           /* AES/DES key bytes; RSA modulus bytes; EC f */
     int mode;                   /* enum zc_aes_mode; enum zc_hash_alg for hashes and HMAC;
                                    enum zc_ec_curve for EC */
+    int dbl;                    /* XTS with one protected double key (full XTS, KM 90/92):
+                                   the protected column only */
 };
 
 #define AES3(m, M)                                                                            \
@@ -110,6 +113,10 @@ static const struct alg algs[] = {
       .mode = ZC_AES_XTS },
     { .name = "aes-256-xts", .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_XTS, .key_len = 32,
       .mode = ZC_AES_XTS },
+    { .name = "aes-128-pxts", .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_XTS,
+      .key_len = 16, .mode = ZC_AES_XTS, .dbl = 1 },
+    { .name = "aes-256-pxts", .family = "aes", .kind = K_AES, .algo = ZC_ALGO_AES_XTS,
+      .key_len = 32, .mode = ZC_AES_XTS, .dbl = 1 },
     AES3("gcm", GCM), AES3("cmac", CMAC), AES3("ccm", CCM),
     { .name = "rc4", .family = "rc4", .kind = K_RC4, .algo = ZC_ALGO_RC4, .key_len = 16 },
     HASH("sha1", "sha", ZC_SHA1, SHA1), HASH("sha224", "sha", ZC_SHA224, SHA224),
@@ -299,6 +306,10 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
     memset(c, 0, sizeof(*c));
     c->a = a;
     c->be = be;
+    if (a->dbl && be != B_PROT) {
+        na(reason, n, "a protected XTS double key exists in the protected column only");
+        return ZC_ENOTSUP;
+    }
     if (be == B_OSSL) {
 #ifdef ZC_SPEED_OPENSSL
         if (a->kind == K_AES && a->mode == ZC_AES_CMAC) {
@@ -371,7 +382,14 @@ static int ctx_init(struct ctx *c, const struct alg *a, unsigned be, char *reaso
     }
     switch (a->kind) {
     case K_AES:
-        if (be == B_PROT) {
+        if (be == B_PROT && a->dbl) {
+            rc = zc_aes_xts_key_init_protected(&c->k, key64, 2 * (size_t)a->key_len);
+            if (rc != ZC_OK) {
+                na(reason, n, "no protected XTS double key (KM 90/92, /dev/pkey): %s",
+                   zc_strerror(rc));
+                return rc;
+            }
+        } else if (be == B_PROT) {
             rc = zc_aes_key_init_protected(&c->k, key64, a->key_len);
             if (rc == ZC_OK && a->mode == ZC_AES_XTS)
                 rc = zc_aes_key_init_protected(&c->k2, key64 + 32, a->key_len);
@@ -585,7 +603,8 @@ static int run_op(struct ctx *c, uint8_t *buf, size_t size)
         case ZC_AES_ECB:  return zc_aes_ecb_encrypt(&c->k, buf, buf, size);
         case ZC_AES_CBC:  return zc_aes_cbc_encrypt(&c->k, iv, buf, buf, size);
         case ZC_AES_CTR:  return zc_aes_ctr_crypt(&c->k, iv, buf, buf, size);
-        case ZC_AES_XTS:  return zc_aes_xts_encrypt(&c->k, &c->k2, iv, buf, buf, size);
+        case ZC_AES_XTS:  /* a protected double key is both keys */
+            return zc_aes_xts_encrypt(&c->k, c->a->dbl ? NULL : &c->k2, iv, buf, buf, size);
         case ZC_AES_GCM:
             return zc_aes_gcm_encrypt(&c->k, iv, 12, NULL, 0, buf, buf, size, tag, 16);
         case ZC_AES_CCM:  /* an 11-byte nonce: payloads up to 4 GiB */

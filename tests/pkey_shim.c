@@ -9,9 +9,10 @@
  * for byte against the struct layouts of <asm/pkey.h>: the request code,
  * the key type, the clear key and the zero bytes after it, the blob
  * pointer and length, the adapter list, output fields and padding zero on
- * entry; KBLOB2PROTK3 also with a clear-key token of an HMAC or EC key
- * type (no adapter list, the token's layout and exact lengths, the blob
- * at least MINKEYBLOBSIZE and zero-padded) and with an ECC blob. A request that breaks a rule is counted in zc_pkey_shim and
+ * entry; KBLOB2PROTK3 also with a clear-key token of an HMAC, EC or
+ * AES-XTS key type (no adapter list, the token's layout and exact
+ * lengths, at least MINKEYBLOBSIZE bytes with zero padding) and with an
+ * ECC blob. A request that breaks a rule is counted in zc_pkey_shim and
  * fails with EBADMSG. Correct requests get the fake answers of
  * pkey_shim.h, or the errno the test asked for (SHIM_ENV_ERRNO); a failed
  * request still scribbles a plausible answer into the struct, so that a
@@ -375,17 +376,42 @@ static uint32_t ec_answer_type(uint32_t t, int blob)
     return answer_is("generic") ? SHIM_KEYTYPE_ECC : t;
 }
 
+/* The same for the AES-XTS double-key types (K1 || K2). */
+static uint32_t xts_type_len(uint32_t type)
+{
+    return type == SHIM_KEYTYPE_AES_XTS_128 ? 32 : type == SHIM_KEYTYPE_AES_XTS_256 ? 64 : 0;
+}
+
+/* The other type of the same family, for the "othertype" answer. */
+static uint32_t clr_other_type(uint32_t type)
+{
+    switch (type) {
+    case SHIM_KEYTYPE_HMAC_512: return SHIM_KEYTYPE_HMAC_1024;
+    case SHIM_KEYTYPE_HMAC_1024: return SHIM_KEYTYPE_HMAC_512;
+    case SHIM_KEYTYPE_AES_XTS_128: return SHIM_KEYTYPE_AES_XTS_256;
+    default: return SHIM_KEYTYPE_AES_XTS_128;
+    }
+}
+
 /*
  * KBLOB2PROTK3 with a clear-key token (the kernel wraps it with PCKMO):
  * no adapter list, the token's reserved bytes zero, an HMAC key type with
- * exactly its block length (64 or 128: the kernel refuses any other), the
- * blob length the token's, the output buffer zero and big enough.
+ * exactly its block length (64 or 128: the kernel refuses any other) or
+ * an AES-XTS type with its double key (32 or 64), the blob length the
+ * token's or MINKEYBLOBSIZE (the kernel copies no shorter blob) with the
+ * padding zero, the output buffer zero and big enough.
  */
 static int do_clrtoken(struct pkey_kblob2pkey3 *r)
 {
     const struct shim_clrtoken *t = (const void *)r->key;
-    uint32_t klen = hmac_type_len(t->keytype), otype = t->keytype, olen;
+    uint32_t klen = hmac_type_len(t->keytype), otype = t->keytype, olen, blen;
     size_t i;
+
+    if (klen == 0)
+        klen = xts_type_len(t->keytype);
+    blen = (uint32_t)sizeof(*t) + klen;
+    if (blen < MINKEYBLOBSIZE)
+        blen = MINKEYBLOBSIZE;
 
     if (r->apqns || r->apqn_entries) {
         violate("KBLOB2PROTK3: clear-key token with an adapter list %p/%u", (void *)r->apqns,
@@ -396,13 +422,12 @@ static int do_clrtoken(struct pkey_kblob2pkey3 *r)
         violate("KBLOB2PROTK3: clear-key token reserved bytes not zero");
         return EBADMSG;
     }
-    /* the blob: at least MINKEYBLOBSIZE (check_blob) and the token, zero after it */
-    if (klen == 0 || t->len != klen || r->keylen < sizeof(*t) + klen) {
+    if (klen == 0 || t->len != klen || r->keylen != blen) {
         violate("KBLOB2PROTK3: clear-key token type %u, len %u, blob %u bytes", t->keytype,
                 t->len, r->keylen);
         return EBADMSG;
     }
-    for (i = sizeof(*t) + klen; i < r->keylen; i++) {
+    for (i = sizeof(*t) + klen; i < blen; i++) {
         if (r->key[i]) {
             violate("KBLOB2PROTK3: clear-key token padding byte %zu not zero", i);
             return EBADMSG;
@@ -437,7 +462,7 @@ static int do_clrtoken(struct pkey_kblob2pkey3 *r)
     else if (answer_is("badtype"))
         otype = PKEY_KEYTYPE_AES_256;
     else if (answer_is("othertype"))
-        otype = otype == SHIM_KEYTYPE_HMAC_512 ? SHIM_KEYTYPE_HMAC_1024 : SHIM_KEYTYPE_HMAC_512;
+        otype = clr_other_type(otype);
     r->pkeytype = otype;
     r->pkeylen = olen;
     return 0;

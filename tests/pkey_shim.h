@@ -77,7 +77,7 @@ struct shim_state {
     unsigned apqns4k_n;          /* APQNS4K requests seen */
     uint32_t hmac_type;          /* KBLOB2PROTK3 clear-key token: its key type */
     uint32_t hmac_len;           /* ... its key length */
-    uint8_t hmac_k0[128];        /* ... its key (HMAC's K0) */
+    uint8_t hmac_k0[128];        /* ... its key (HMAC's K0, an XTS double key) */
     /* EC: an EC key type's clear-key token (type, len, the blob length the
      * request gave, the key), or the curve's type of an ECC blob */
     uint32_t ec_type, ec_len, ec_keylen;
@@ -128,6 +128,8 @@ static inline uint32_t shim_ecc_blob_type(const uint8_t *blob, size_t blen)
     return bits == 256 ? 5 : bits == 384 ? 6 : bits == 521 ? 7 : bits == 255 ? 8
          : bits == 448 ? 9 : 0;
 }
+#define SHIM_KEYTYPE_AES_XTS_128 10
+#define SHIM_KEYTYPE_AES_XTS_256 11
 struct shim_clrtoken {
     uint8_t type;       /* 0x00: TOKTYPE_NON_CCA */
     uint8_t res0[3];

@@ -778,6 +778,21 @@ static void protected_probes(void)
     E(zc_aes_key_generate_protected, EI, 0, (&W.aes_new, 20));
     E(zc_aes_key_generate_protected, EI, 0, (&W.aes_new, HUGE_LEN));
     E(zc_aes_key_generate_protected, ZC_ENOTSUP, NO_CPACF, (&W.aes_new, 32));
+    {
+        /* a double key with different halves, and one with equal halves */
+        static const uint8_t dk[64] = { 0x78, 0x74, 0x73 }, same[64];
+
+        E(zc_aes_xts_key_init_protected, EI, 0, (NULL, dk, 32));
+        E(zc_aes_xts_key_init_protected, EI, 0, (&W.aes_new, NULL, 32));
+        E(zc_aes_xts_key_init_protected, EI, 0, (&W.aes_new, dk, 0));
+        E(zc_aes_xts_key_init_protected, EI, 0, (&W.aes_new, dk, 16));
+        E(zc_aes_xts_key_init_protected, EI, 0, (&W.aes_new, dk, 48));
+        E(zc_aes_xts_key_init_protected, EI, 0, (&W.aes_new, dk, HUGE_LEN));
+        E(zc_aes_xts_key_init_protected, EI, 0, (&W.aes_new, same, 32));
+        E(zc_aes_xts_key_init_protected, EI, 0, (&W.aes_new, same, 64));
+        E(zc_aes_xts_key_init_protected, ZC_ENOTSUP, NO_CPACF, (&W.aes_new, dk, 32));
+        E(zc_aes_xts_key_init_protected, ZC_ENOTSUP, NO_CPACF, (&W.aes_new, dk, 64));
+    }
     E(zc_aes_protected_query, EI, 0, (ZC_AES_CBC, 16, NULL));
     E(zc_aes_protected_query, EI, 0, ((enum zc_aes_mode)99, 16, &W.info));
     E(zc_aes_protected_query, EI, 0, (ZC_AES_CBC, 17, &W.info));

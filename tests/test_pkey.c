@@ -406,7 +406,33 @@ START_TEST(ec_blob)
 }
 END_TEST
 
-enum call { CLEAR, GEN, BLOB, EP11, HMAC, ECC, ECBLOB };
+/* A protected XTS double key from K1 || K2: PKEY_KBLOB2PROTK3 with a
+ * clear-key token of the AES-XTS type, the 48-byte XTS-128 token padded
+ * to MINKEYBLOBSIZE (the shim refuses it otherwise), the answer. */
+START_TEST(xts_clear_key)
+{
+    uint8_t dk[64], prot[ZC_XTS_PROTKEY_MAX + 8], want[ZC_XTS_PROTKEY_MAX];
+    size_t klen = _i ? 64 : 32, plen = 0;
+    uint64_t seed = 41 + _i;
+    static const enum shim_op order[] = { SHIM_OPEN, SHIM_KBLOB2PROTK3, SHIM_CLOSE };
+
+    find_shim();
+    tu_fill(&seed, dk, sizeof(dk));
+    memset(prot, 0xee, sizeof(prot));
+    ck_assert_int_eq(zc_plat_xts_protect_clear(dk, klen, prot, &plen), ZC_OK);
+    shim_clean();
+    expect_order(order, 3);
+    ck_assert_uint_eq(S->hmac_type, _i ? SHIM_KEYTYPE_AES_XTS_256 : SHIM_KEYTYPE_AES_XTS_128);
+    ck_assert_uint_eq(S->hmac_len, klen);
+    ck_assert_mem_eq(S->hmac_k0, dk, klen);
+    ck_assert_uint_eq(plen, klen + 32);
+    shim_fake_clear(want, dk, klen);
+    ck_assert_mem_eq(prot, want, plen);
+    ck_assert_uint_eq(prot[plen], 0xee);
+}
+END_TEST
+
+enum call { CLEAR, GEN, BLOB, EP11, HMAC, ECC, ECBLOB, XTS };
 
 static const struct fail_case {
     enum call call;
@@ -490,6 +516,12 @@ static const struct fail_case {
     { .call = ECBLOB, .answer = "noapqn", .want = ZC_EDEVICE },
     { .call = ECBLOB, .answer = "badlen", .want = ZC_EDEVICE },
     { .call = ECBLOB, .answer = "othertype", .want = ZC_EDEVICE },
+    /* an XTS double key's token: the same mapping */
+    { .call = XTS, .err = "KBLOB2PROTK3=ENODEV", .want = ZC_ENOTSUP },
+    { .call = XTS, .err = "KBLOB2PROTK3=EINVAL", .want = ZC_ENOTSUP },
+    { .call = XTS, .err = "KBLOB2PROTK3=EIO", .want = ZC_EDEVICE },
+    { .call = XTS, .answer = "badlen", .want = ZC_EDEVICE },
+    { .call = XTS, .answer = "othertype", .want = ZC_EDEVICE },
 };
 
 /* One failure each: its result, and prot, *prot_len, *key_len untouched. */
@@ -531,6 +563,9 @@ START_TEST(failure)
     case ECBLOB:
         rc = zc_plat_ec_protect_blob(ZC_PLAT_EC_P256, blob, ecc_blob(blob, 336, 1, 256, 73),
                                      prot, &plen);
+        break;
+    case XTS:
+        rc = zc_plat_xts_protect_clear(key, 32, prot, &plen);
         break;
     }
     ck_assert_msg(rc == c->want, "case %d (%s / %s): %d, want %d", _i, c->err ? c->err : "-",
@@ -584,6 +619,14 @@ START_TEST(bad_sizes)
         ck_assert_int_eq(zc_plat_hmac_protect_clear(NULL, 64, hprot, &plen), ZC_EINVAL);
         ck_assert_int_eq(zc_plat_hmac_protect_clear(blob, 64, NULL, &plen), ZC_EINVAL);
         ck_assert_int_eq(zc_plat_hmac_protect_clear(blob, 128, hprot, NULL), ZC_EINVAL);
+        for (i = 0; i < sizeof(bad_k0) / sizeof(bad_k0[0]); i++)     /* XTS: 32, 64 only */
+            if (bad_k0[i] != 32)
+                ck_assert_int_eq(zc_plat_xts_protect_clear(blob, bad_k0[i], hprot, &plen),
+                                 ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_xts_protect_clear(blob, 48, hprot, &plen), ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_xts_protect_clear(NULL, 32, hprot, &plen), ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_xts_protect_clear(blob, 64, NULL, &plen), ZC_EINVAL);
+        ck_assert_int_eq(zc_plat_xts_protect_clear(blob, 32, hprot, NULL), ZC_EINVAL);
         ck_assert_mem_eq(hprot, hfill, sizeof(hprot));
     }
     {
@@ -660,6 +703,7 @@ static void add_tests(TCase *tc)
     tcase_add_loop_test(tc, ec_clear_key, 0, 5);
     tcase_add_loop_test(tc, ec_clear_generic, 0, 5);
     tcase_add_loop_test(tc, ec_blob, 0, 10);
+    tcase_add_loop_test(tc, xts_clear_key, 0, 2);
     tcase_add_loop_test(tc, blob_cca_data, 0, 3);
     tcase_add_test(tc, blob_sizes);
     tcase_add_loop_test(tc, blob_via_apqns, 0, 2);
@@ -685,6 +729,8 @@ START_TEST(not_supported)
 
         ck_assert_int_eq(zc_plat_hmac_protect_clear(k0, 64, hprot, &plen), ZC_ENOTSUP);
         ck_assert_int_eq(zc_plat_hmac_protect_clear(k0, 128, hprot, &plen), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_plat_xts_protect_clear(k0, 32, hprot, &plen), ZC_ENOTSUP);
+        ck_assert_int_eq(zc_plat_xts_protect_clear(k0, 64, hprot, &plen), ZC_ENOTSUP);
     }
     {
         uint8_t ekey[80] = { 0 }, eprot[ZC_EC_PROTKEY_MAX];

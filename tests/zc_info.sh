@@ -58,6 +58,8 @@ check "json: settings not understood" \
 "$@" >"$tmp/out" 2>&1
 check "RSA-3072 row" grep -q '^  RSA-3072 ' "$tmp/out"
 check "RSA-4096 row" grep -q '^  RSA-4096 ' "$tmp/out"
+check "the protected XTS double-key row" \
+    grep -q '^Protected XTS double keys (full XTS, KM 90/92): ' "$tmp/out"
 "$@" --json >"$tmp/out" 2>&1
 check "json: RC4 names no instruction" \
     grep -q '"RC4-128": {.*"instruction": null, "fc": null}' "$tmp/out"
@@ -65,6 +67,8 @@ check "json: RSA names no instruction" \
     grep -q '"RSA-2048": {.*"instruction": null, "fc": null}' "$tmp/out"
 check "json: the Crypto Express section" grep -q '^  "crypto_express": {"status": ' "$tmp/out"
 check "json: the self-test notes" grep -q '^  "selftests": \[' "$tmp/out"
+check "json: protected XTS double keys" \
+    grep -q '^  }, "xts_double_available": \(true\|false\), "xts_double_status": "' "$tmp/out"
 if command -v python3 >/dev/null; then
     check "json parses" python3 -m json.tool "$tmp/out" /dev/null
 fi

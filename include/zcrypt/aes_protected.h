@@ -45,6 +45,13 @@
  * answers ZC_BACKEND_CPACF. Both keys of XTS must be protected, or both
  * clear (ZC_EINVAL otherwise); protected XTS uses KM-XTS and PCC 58/60.
  *
+ * A protected XTS double key (zc_aes_xts_key_init_protected(), kind
+ * ZC_AES_KEY_XTS_PROTECTED) holds K1 || K2 wrapped as one key for full XTS
+ * on KM 90/92 (MSA-10): it is the k1 of zc_aes_xts_encrypt() and
+ * zc_aes_xts_decrypt() with k2 NULL, and every other mode on it returns
+ * ZC_ENOTSUP. It keeps the clear double key to re-derive, as a protected
+ * key from a clear key does, and re-derives the same way.
+ *
  * The library does not mlock() key objects (page locks do not nest and are
  * lost on fork): place them in locked memory yourself where swap matters.
  * DES and TDES protected keys are not offered: the kernel wraps AES (and
@@ -76,7 +83,9 @@ enum zc_aes_key_kind {
     ZC_AES_KEY_CLEAR,           /**< a clear key (zc_aes_key_init()) */
     ZC_AES_KEY_PROTECTED,       /**< protected, from a clear key it keeps to re-derive */
     ZC_AES_KEY_SECURE,          /**< protected, from a secure-key blob it keeps to re-derive */
-    ZC_AES_KEY_EPHEMERAL        /**< protected, random, cannot be re-derived */
+    ZC_AES_KEY_EPHEMERAL,       /**< protected, random, cannot be re-derived */
+    ZC_AES_KEY_XTS_PROTECTED    /**< a protected XTS double key for full XTS, from a
+                                 *   clear K1 || K2 it keeps to re-derive */
 };
 
 /**
@@ -107,6 +116,31 @@ ZC_API int zc_aes_key_init_secure(zc_aes_key *k, const uint8_t *blob, size_t blo
  * @return ZC_OK, or an error as listed in zcrypt/aes_protected.h.
  */
 ZC_API int zc_aes_key_generate_protected(zc_aes_key *k, size_t key_len);
+
+/**
+ * @brief Make a protected XTS double key for full XTS (KM 90/92, MSA-10)
+ *        from a clear K1 || K2 (kernel PKEY_KBLOB2PROTK3 with a clear-key
+ *        token of the AES-XTS-128 or AES-XTS-256 key type).
+ *
+ * One key object holds both keys, wrapped together: pass it as @c k1 of
+ * zc_aes_xts_encrypt() and zc_aes_xts_decrypt() with @c k2 NULL (a second
+ * key with it is ZC_EINVAL, and so is k2 NULL with any other key). Every
+ * other mode on such a key returns ZC_ENOTSUP, and zc_aes_mode_backend()
+ * answers ZC_BACKEND_AUTO for them. The key object keeps the clear double
+ * key to re-derive after a wrapping-key change, as
+ * zc_aes_key_init_protected() does; zc_aes_key_wipe() wipes it. Before
+ * the first key of a size is made, the function code runs a known-answer
+ * self-test (IEEE 1619 vectors wrapped through the same source).
+ * @param k       the key object (overwritten)
+ * @param key     K1 (the data key) followed by K2 (the tweak key)
+ * @param key_len 32 (XTS-AES-128) or 64 (XTS-AES-256)
+ * @return ZC_OK; ZC_EINVAL for NULL, another length or K1 == K2 (refused
+ *         as XTS encryption refuses equal keys); ZC_ENOTSUP where KM lacks
+ *         function code 90/92, its self-test failed, or the kernel cannot
+ *         wrap the key type; ZC_EDEVICE for another failure of /dev/pkey.
+ *         On error the key object is left uninitialised.
+ */
+ZC_API int zc_aes_xts_key_init_protected(zc_aes_key *k, const uint8_t *key, size_t key_len);
 
 /**
  * @brief Where a mode of a protected key of @p key_len bytes runs: the

@@ -264,9 +264,75 @@ int zc_aes_cpacf_fxts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
     return ZC_OK;
 }
 
+/* A whole key field (wrapped double key, then its pattern) into the
+ * split places of a protected full-XTS block; dk the double key's length. */
+static void pxts_place(struct zc_aes_xts_pb *x, const uint8_t *field, size_t dk)
+{
+    memcpy(x->pb.b, field, dk);
+    memcpy(x->pb.b + dk + 32, field + dk, 32);
+}
+
+int zc_aes_cpacf_pxts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k,
+                           const uint8_t tweak[16], int decrypt)
+{
+    uint8_t field[ZC_PROTKEY_FIELD_MAX];
+    size_t dk = 2 * (size_t)k->zc_key_len;
+
+    if (k->zc_kind != ZC_AES_KIND_XTS_PROTECTED || (dk != 32 && dk != 64) ||
+        k->zc_pk.zc_len != dk + 32)
+        return ZC_EINVAL;
+    memset(&x->pb, 0, sizeof(x->pb));
+    zc_protkey_snapshot(&k->zc_pk, field);      /* one snapshot for both parts */
+    pxts_place(x, field, dk);
+    memcpy(x->pb.b + dk, tweak, 16);
+    x->t_off = dk + 16;
+    x->pb.b[x->t_off] = 1;                  /* NAP = alpha^0, as for 82/84 */
+    x->fc = k->zc_fc | (decrypt ? ZC_CPACF_DECRYPT : 0);
+    zc_wipe(field, sizeof(field));
+    return ZC_OK;
+}
+
+/* run() for the split block of KM 90/92: a fresh field is derived into a
+ * local buffer and then placed, never over the tweak and NAP, which hold
+ * where the machine stopped. The test builds' chunked issue applies; their
+ * between-issues hook (which writes one contiguous key field) does not. */
+static int pxts_run(const zc_aes_key *k, struct zc_aes_xts_pb *x, const uint8_t *in,
+                    uint8_t *out, size_t len)
+{
+    uint8_t field[ZC_PROTKEY_FIELD_MAX];
+    size_t done = 0, dk = 2 * (size_t)k->zc_key_len;
+    unsigned stalls = 0;
+    int rc = ZC_OK;
+
+    while (done < len) {
+        size_t want = len - done;
+        long n;
+
+#ifdef ZC_CPACF_TEST_HOOKS
+        if (zc_cpacf_test_chunk && want > zc_cpacf_test_chunk)
+            want = zc_cpacf_test_chunk;
+#endif
+        n = zc_km(x->fc, &x->pb, out + done, in + done, want);
+        if (n < 0) {
+            rc = ZC_EINVAL;
+            break;
+        }
+        done += (size_t)n;
+        if ((size_t)n < want) {
+            if ((rc = stopped(k, 1, n, &stalls, field)) != ZC_OK)
+                break;
+            pxts_place(x, field, dk);
+        }
+    }
+    zc_wipe(field, sizeof(field));
+    return rc;
+}
+
 int zc_aes_cpacf_xts(struct zc_aes_xts_pb *x, const zc_aes_key *k1, const uint8_t *in,
                      uint8_t *out, size_t len)
 {
+    if (k1->zc_kind == ZC_AES_KIND_XTS_PROTECTED)
+        return pxts_run(k1, x, in, out, len);
     return run(k1, ZC_OP_KM, x->fc, &x->pb, x->pb.b, in, out, len, NULL);
 }
 

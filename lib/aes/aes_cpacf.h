@@ -88,6 +88,16 @@ int zc_aes_cpacf_xts(struct zc_aes_xts_pb *x, const zc_aes_key *k1, const uint8_
 int zc_aes_cpacf_fxts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k1,
                            const zc_aes_key *k2, const uint8_t tweak[16], int decrypt);
 
+/*
+ * Protected full XTS (KM 90/92) for a protected XTS double key k: the
+ * same x, issued by zc_aes_cpacf_xts(), with NAP at t_off as above. The
+ * block's key field is split (wrapped double key | tweak | NAP | WKVP):
+ * both parts come from one snapshot of the key's cell, and after cc 1
+ * from one fresh field, so that the pattern never names another key.
+ */
+int zc_aes_cpacf_pxts_init(struct zc_aes_xts_pb *x, const zc_aes_key *k,
+                           const uint8_t tweak[16], int decrypt);
+
 /* CMAC's last block: PCC with the chaining value and the n (0..16) pending
  * bytes; the 16-byte MAC into mac. */
 int zc_aes_cpacf_cmac_last(const zc_aes_key *k, const uint8_t cv[16], const uint8_t *last,

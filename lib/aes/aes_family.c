@@ -99,12 +99,19 @@ static int fxts_selftest(unsigned fc)
     return zc_aes_fxts_selftest(fc == ZC_FC_FXTS_AES_128 ? 16 : 32);
 }
 
+static int pxts_selftest(unsigned fc)
+{
+    return zc_aes_pxts_selftest(fc == ZC_FC_ENC_FXTS_AES_128 ? 16 : 32);
+}
+
 static const struct zc_selftest_entry selftests[] = {
     { ZC_INSN_KMA, ZC_INSN_KMA, ZC_FC_KMA_GCM_AES_128, kma_selftest },
     { ZC_INSN_KMA, ZC_INSN_KMA, ZC_FC_KMA_GCM_AES_192, kma_selftest },
     { ZC_INSN_KMA, ZC_INSN_KMA, ZC_FC_KMA_GCM_AES_256, kma_selftest },
     { ZC_INSN_KM, ZC_INSN_KM, ZC_FC_FXTS_AES_128, fxts_selftest },
     { ZC_INSN_KM, ZC_INSN_KM, ZC_FC_FXTS_AES_256, fxts_selftest },
+    { ZC_INSN_KM, ZC_INSN_KM, ZC_FC_ENC_FXTS_AES_128, pxts_selftest },
+    { ZC_INSN_KM, ZC_INSN_KM, ZC_FC_ENC_FXTS_AES_256, pxts_selftest },
 };
 
 /* Statistics: 16 mode slots x 3 key sizes; slots without a mode yet

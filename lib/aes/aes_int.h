@@ -34,6 +34,9 @@ enum {
     ZC_AES_KIND_PROTECTED = ZC_AES_KEY_PROTECTED,  /* source: the clear key in zc_key */
     ZC_AES_KIND_SECURE = ZC_AES_KEY_SECURE,        /* source: the blob in zc_src */
     ZC_AES_KIND_EPHEMERAL = ZC_AES_KEY_EPHEMERAL,  /* no source */
+    /* an XTS double key for full XTS (KM 90/92): source K1 || K2 in zc_src,
+     * zc_key_len the length of one half; its only mode is XTS with k2 NULL */
+    ZC_AES_KIND_XTS_PROTECTED = ZC_AES_KEY_XTS_PROTECTED,
 };
 
 /*
@@ -83,7 +86,7 @@ unsigned zc_aes_mode_need(enum zc_aes_imode mode, size_t key_len, int prot,
 /* 1 for the protected kinds (the key field is wrapped key + WKVP). */
 static inline int zc_aes_key_protected(const zc_aes_key *k)
 {
-    return k->zc_kind >= ZC_AES_KIND_PROTECTED && k->zc_kind <= ZC_AES_KIND_EPHEMERAL;
+    return k->zc_kind >= ZC_AES_KIND_PROTECTED && k->zc_kind <= ZC_AES_KIND_XTS_PROTECTED;
 }
 
 /* 1 when k is an initialised key. */
@@ -129,7 +132,8 @@ _Static_assert(ZC_STAT_ROW_AES + (ZC_STAT_AES_MODES - 1) * 3 + 255 / 8 < ZC_STAT
                "any key length byte counts in a row of the table");
 _Static_assert(ZC_STAT_BACKENDS == 4 && ZC_STAT_CPACF == 0 && ZC_STAT_PROTECTED == 1 &&
                ZC_AES_KIND_PROTECTED == ZC_AES_KIND_CLEAR + 1 &&
-               ZC_AES_KIND_EPHEMERAL == ZC_AES_KIND_CLEAR + 3,
+               ZC_AES_KIND_EPHEMERAL == ZC_AES_KIND_CLEAR + 3 &&
+               ZC_AES_KIND_XTS_PROTECTED == ZC_AES_KIND_CLEAR + 4,
                "the kinds past clear are the protected ones, counted as ZC_STAT_PROTECTED");
 
 /*
@@ -172,6 +176,16 @@ int zc_aes_gcm_kma_selftest(unsigned key_len, int prot);
  * process. Lives with the XTS code (aes_xts.c).
  */
 int zc_aes_fxts_selftest(unsigned key_len);
+
+/*
+ * The same for protected full XTS (KM 90/92) for a half-key size (16 or
+ * 32): IEEE 1619 double keys wrapped through zc_plat_xts_protect_clear.
+ */
+int zc_aes_pxts_selftest(unsigned key_len);
+
+/* A protected XTS double key from K1 || K2 (key_len 32 or 64), without
+ * the self-test (which makes its own keys through here). */
+int zc_aes_pxts_make(zc_aes_key *k, const uint8_t *key, size_t key_len);
 
 /*
  * Encrypt nblocks blocks with the key's block function (KM or software).

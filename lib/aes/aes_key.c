@@ -248,6 +248,43 @@ int zc_aes_key_generate_protected(zc_aes_key *k, size_t key_len)
     return rc;
 }
 
+/*
+ * Protected XTS double keys (full XTS, KM 90/92): both halves wrapped as
+ * one key. The key's only mode is XTS; zc_key_len is one half's length,
+ * so that the statistics and the key-size checks of XTS read it as any
+ * XTS key, and the clear double key, the source, sits in zc_src. The
+ * public call, which adds the self-test, is with the XTS code.
+ */
+int zc_aes_pxts_make(zc_aes_key *k, const uint8_t *key, size_t key_len)
+{
+    uint8_t prot[ZC_XTS_PROTKEY_MAX];
+    size_t half = key_len / 2, prot_len = 0;
+    unsigned fc = half == 16 ? ZC_FC_ENC_FXTS_AES_128 : ZC_FC_ENC_FXTS_AES_256;
+    int rc;
+
+    if (zc_caps_reason(ZC_INSN_KM, fc) != ZC_REASON_CPACF)
+        return ZC_ENOTSUP;              /* never software */
+    rc = zc_plat_xts_protect_clear(key, key_len, prot, &prot_len);
+    if (rc == ZC_OK && prot_len != key_len + 32)
+        rc = ZC_EDEVICE;
+    if (rc == ZC_OK) {
+        memset(k, 0, sizeof(*k));
+        memcpy(k->zc_src, key, key_len);        /* the source, to re-derive */
+        k->zc_src_len = (uint32_t)key_len;
+        k->zc_key_len = (uint8_t)half;
+        k->zc_rounds = (uint8_t)(6 + half / 4);
+        k->zc_fc = (uint8_t)fc;
+        k->zc_kind = ZC_AES_KIND_XTS_PROTECTED;
+        k->zc_cpacf_modes = (uint16_t)(1u << ZC_AES_IM_XTS);
+        k->zc_strict = 1;
+        k->zc_backend = ZC_BACKEND_CPACF;
+        zc_protkey_set(&k->zc_pk, prot, prot_len);
+        k->zc_magic = ZC_AES_MAGIC;
+    }
+    zc_wipe(prot, sizeof(prot));
+    return rc;
+}
+
 enum zc_aes_key_kind zc_aes_key_kind(const zc_aes_key *k)
 {
     if (!zc_aes_key_valid(k))
@@ -267,6 +304,8 @@ int zc_aes_derive_field(const void *owner, uint8_t field[ZC_PROTKEY_FIELD_MAX], 
     case ZC_AES_KIND_SECURE:
         rc = zc_plat_aes_protect_blob(k->zc_src, k->zc_src_len, field, len, &key_len);
         return rc == ZC_OK && key_len != k->zc_key_len ? ZC_EKEY : rc;
+    case ZC_AES_KIND_XTS_PROTECTED:
+        return zc_plat_xts_protect_clear(k->zc_src, k->zc_src_len, field, len);
     default:                            /* ephemeral: nothing to derive from */
         return ZC_EKEY;
     }

@@ -23,9 +23,13 @@
  * of PCC + KM-XTS; NAP takes the place of the running tweak, and since
  * T_j = E_K2(tweak) * NAP the stealing below needs no change. No emulator
  * runs these codes; the self-test is what stands between a misreading of
- * the architecture and wrong output. Protected keys stay on 58/60: the
- * encrypted full-XTS codes (90/92) want one double-length wrapped key,
- * which two separately wrapped keys are not.
+ * the architecture and wrong output. Two protected keys stay on 58/60:
+ * the encrypted full-XTS codes (90/92) want one double-length wrapped key,
+ * which two separately wrapped keys are not. A protected XTS double key
+ * (zc_aes_xts_key_init_protected: K1 || K2 wrapped as one, passed as k1
+ * with k2 NULL) runs on 90/92 only, with the same NAP handling; its block
+ * has the pattern after the tweak and NAP (aes_cpacf.c places it), and its
+ * self-test wraps the same IEEE 1619 keys through the platform's source.
  *
  * Software: T_0 from the key's block function, then the bitsliced core
  * four blocks at a time through a bounded stack buffer of tweaks (the
@@ -193,9 +197,11 @@ static const struct fxts_kat {
 
 /* 0 untested, 1 passed, 2 failed; per key size (AES-128, AES-256). */
 static int fxts_state[2];
+static int pxts_state[2];
 
 /* One full-XTS data unit: the path the public calls take, without the
- * selection (which asks for this self-test). */
+ * selection (which asks for this self-test); k2 NULL for a protected
+ * XTS double key (KM 90/92). */
 static int fxts_unit(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[16],
                      const uint8_t *in, uint8_t *out, size_t len, int decrypt);
 
@@ -225,6 +231,28 @@ static int fxts_selftest_run(unsigned key_len)
     zc_wipe(out, sizeof(out));
     return ok;
 }
+
+/* The same vectors on KM 90/92: K1 || K2 wrapped once through the source
+ * every protected XTS double key of this process uses. */
+static int pxts_selftest_run(unsigned key_len)
+{
+    const struct fxts_kat *v = &fxts_kats[key_len == 32];
+    uint8_t dk[64], out[32];
+    zc_aes_key k;
+    int ok;
+
+    memcpy(dk, v->k1, key_len);
+    memcpy(dk + key_len, v->k2, key_len);
+    ok = zc_aes_pxts_make(&k, dk, 2 * (size_t)key_len) == ZC_OK;
+    ok = ok && fxts_unit(&k, NULL, v->tweak, v->pt, out, v->len, 0) == ZC_OK &&
+         memcmp(out, v->ct, v->len) == 0;
+    ok = ok && fxts_unit(&k, NULL, v->tweak, v->ct, out, v->len, 1) == ZC_OK &&
+         memcmp(out, v->pt, v->len) == 0;
+    zc_aes_key_wipe(&k);
+    zc_wipe(dk, sizeof(dk));
+    zc_wipe(out, sizeof(out));
+    return ok;
+}
 #endif
 
 int zc_aes_fxts_selftest(unsigned key_len)
@@ -233,6 +261,18 @@ int zc_aes_fxts_selftest(unsigned key_len)
     if (key_len != 16 && key_len != 32)
         return 0;
     return zc_selftest_once(&fxts_state[key_len == 32], fxts_selftest_run, key_len);
+#else
+    (void)key_len;
+    return 0;
+#endif
+}
+
+int zc_aes_pxts_selftest(unsigned key_len)
+{
+#ifdef ZC_HAVE_CPACF
+    if (key_len != 16 && key_len != 32)
+        return 0;
+    return zc_selftest_once(&pxts_state[key_len == 32], pxts_selftest_run, key_len);
 #else
     (void)key_len;
     return 0;
@@ -279,14 +319,22 @@ static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[1
                const uint8_t *in, uint8_t *out, size_t len, int decrypt)
 {
     struct xts x;
-    int b, rc;
+    int b, rc, pxts;
 
-    if (zc_aes_args(k1, in, out, len) || !zc_aes_key_valid(k2) || tweak == NULL ||
-        len < 16 || len > XTS_MAX_LEN || k1->zc_key_len == 24 || k1->zc_key_len != k2->zc_key_len ||
-        zc_aes_key_backend(k1) != zc_aes_key_backend(k2) ||
-        zc_aes_key_protected(k1) != zc_aes_key_protected(k2))
+    if (zc_aes_args(k1, in, out, len) || tweak == NULL || len < 16 || len > XTS_MAX_LEN)
         return ZC_EINVAL;
-    if (!decrypt && xts_same_keys(k1, k2))     /* decryption stays allowed, as OpenSSL */
+    /* A protected XTS double key is both keys: k2 NULL, and only with it. */
+    pxts = k1->zc_kind == ZC_AES_KIND_XTS_PROTECTED;
+    if (pxts ? k2 != NULL
+             : !zc_aes_key_valid(k2) || k1->zc_key_len == 24 ||
+                   k1->zc_key_len != k2->zc_key_len ||
+                   zc_aes_key_backend(k1) != zc_aes_key_backend(k2) ||
+                   zc_aes_key_protected(k1) != zc_aes_key_protected(k2) ||
+                   k2->zc_kind == ZC_AES_KIND_XTS_PROTECTED)
+        return ZC_EINVAL;
+    /* decryption stays allowed, as OpenSSL; a double key's halves differ
+     * by construction */
+    if (!pxts && !decrypt && xts_same_keys(k1, k2))
         return ZC_EINVAL;
     b = zc_aes_mode_select(k1, ZC_AES_IM_XTS);
     if (b < 0)
@@ -297,12 +345,16 @@ static int xts(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[1
     x.cpacf = b == ZC_BACKEND_CPACF;
 #ifdef ZC_HAVE_CPACF
     if (x.cpacf) {
-        rc = use_fxts(k1) ? zc_aes_cpacf_fxts_init(&x.cp, k1, k2, tweak, decrypt)
-                          : zc_aes_cpacf_xts_init(&x.cp, k1, k2, tweak, decrypt);
+        rc = pxts          ? zc_aes_cpacf_pxts_init(&x.cp, k1, tweak, decrypt)
+             : use_fxts(k1) ? zc_aes_cpacf_fxts_init(&x.cp, k1, k2, tweak, decrypt)
+                            : zc_aes_cpacf_xts_init(&x.cp, k1, k2, tweak, decrypt);
         x.t = x.cp.pb.b + x.cp.t_off;
     } else
 #endif
-    {
+    if (pxts) {
+        rc = ZC_ENOTSUP;                /* never software (no such key is made) */
+        x.t = x.sw_t;
+    } else {
         /* k2 only encrypts the tweak: KM or software, whatever it has. */
         x.t = x.sw_t;
         rc = zc_aes_encrypt_blocks(k2, tweak, x.t, 1);
@@ -327,7 +379,8 @@ static int fxts_unit(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t t
     x.k1 = k1;
     x.decrypt = decrypt;
     x.cpacf = 1;
-    rc = zc_aes_cpacf_fxts_init(&x.cp, k1, k2, tweak, decrypt);
+    rc = k2 == NULL ? zc_aes_cpacf_pxts_init(&x.cp, k1, tweak, decrypt)
+                    : zc_aes_cpacf_fxts_init(&x.cp, k1, k2, tweak, decrypt);
     x.t = x.cp.pb.b + x.cp.t_off;
     if (rc == ZC_OK)
         rc = xts_unit(&x, in, out, len);
@@ -335,6 +388,25 @@ static int fxts_unit(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t t
     return rc;
 }
 #endif
+
+/* Here, not in aes_key.c, so that the self-test's calls into aes_key.c
+ * stay one way (no cycle between the two objects). */
+int zc_aes_xts_key_init_protected(zc_aes_key *k, const uint8_t *key, size_t key_len)
+{
+    int rc;
+
+    if (k == NULL || key == NULL || (key_len != 32 && key_len != 64))
+        return ZC_EINVAL;
+    /* K1 == K2: refused as encryption refuses equal keys (above) */
+    if (zc_ct_equal(key, key + key_len / 2, key_len / 2))
+        return ZC_EINVAL;
+    rc = zc_aes_pxts_make(k, key, key_len);
+    if (rc == ZC_OK && !zc_aes_pxts_selftest((unsigned)key_len / 2)) {
+        zc_aes_key_wipe(k);
+        rc = ZC_ENOTSUP;                /* the code failed its known answers */
+    }
+    return rc;
+}
 
 int zc_aes_xts_encrypt(const zc_aes_key *k1, const zc_aes_key *k2, const uint8_t tweak[16],
                        const uint8_t *in, uint8_t *out, size_t len)

@@ -134,6 +134,19 @@ int zc_plat_ec_protect_blob(enum zc_plat_ec curve, const uint8_t *blob, size_t b
                             uint8_t prot[ZC_EC_PROTKEY_MAX], size_t *prot_len);
 
 /*
+ * Protected AES-XTS double keys for full XTS (PKEY_KBLOB2PROTK3 with a
+ * clear-key token): key is K1 || K2, key_len 32 (the AES-XTS-128 key
+ * type) or 64 (AES-XTS-256). prot receives the wrapped double key and its
+ * 32-byte verification pattern, *prot_len that total (64 or 96). Results
+ * and what is written as for zc_plat_hmac_protect_clear; ZC_EINVAL for
+ * another key_len. Bare metal: ZC_ENOTSUP (Hercules has no MSA-10).
+ */
+#define ZC_XTS_PROTKEY_MAX 96
+
+int zc_plat_xts_protect_clear(const uint8_t *key, size_t key_len,
+                              uint8_t prot[ZC_XTS_PROTKEY_MAX], size_t *prot_len);
+
+/*
  * Crypto Express adapters: RSA offload through the kernel's zcrypt driver
  * (/dev/z90crypt, <asm/zcrypt.h>), in lib/linux/z90crypt.c; s390x only.
  * The caller formats the operands: big-endian, right-justified in fields

@@ -378,6 +378,12 @@ int zc_plat_aes_protect_blob(const uint8_t *blob, size_t blob_len,
 #ifndef PKEY_KEYTYPE_HMAC_1024
 #define PKEY_KEYTYPE_HMAC_1024 13
 #endif
+#ifndef PKEY_KEYTYPE_AES_XTS_128
+#define PKEY_KEYTYPE_AES_XTS_128 10
+#endif
+#ifndef PKEY_KEYTYPE_AES_XTS_256
+#define PKEY_KEYTYPE_AES_XTS_256 11
+#endif
 
 struct zc_pkey_clrtoken {
     uint8_t type;
@@ -547,6 +553,17 @@ int zc_plat_ec_protect_blob(enum zc_plat_ec curve, const uint8_t *blob, size_t b
     return rc;
 }
 
+/* An XTS double key K1 || K2: the token's len is the whole double key. */
+int zc_plat_xts_protect_clear(const uint8_t *key, size_t key_len,
+                              uint8_t prot[ZC_XTS_PROTKEY_MAX], size_t *prot_len)
+{
+    if (!key || !prot || !prot_len || (key_len != 32 && key_len != 64))
+        return ZC_EINVAL;
+    return pkey_clrtoken_protect(key_len == 32 ? PKEY_KEYTYPE_AES_XTS_128
+                                               : PKEY_KEYTYPE_AES_XTS_256,
+                                 0, key, key_len, prot, prot_len);
+}
+
 #else /* no pkey interface: not s390x Linux, or no kernel at all */
 
 #if !defined(ZC_FREESTANDING)  /* bare metal wraps clear keys with PCKMO */
@@ -612,6 +629,17 @@ int zc_plat_hmac_protect_clear(const uint8_t *k0, size_t k0_len,
 {
     (void)k0;
     (void)k0_len;
+    (void)prot;
+    (void)prot_len;
+    return ZC_ENOTSUP;
+}
+
+/* No /dev/pkey; Hercules has no MSA-10 for bare metal either. */
+int zc_plat_xts_protect_clear(const uint8_t *key, size_t key_len,
+                              uint8_t prot[ZC_XTS_PROTKEY_MAX], size_t *prot_len)
+{
+    (void)key;
+    (void)key_len;
     (void)prot;
     (void)prot_len;
     return ZC_ENOTSUP;

@@ -54,7 +54,12 @@
  * E_K2(tweak) times NAP in GF(2^128), NAP multiplied by alpha per block
  * and the tweak field left as it is. This is our own model, not hardware:
  * no emulator runs these codes, so the library's self-test of them is
- * what checks the reading on a real machine.
+ * what checks the reading on a real machine. The encrypted-key codes
+ * 90/92 take K1 || K2 wrapped as one (the wrapping model below, with
+ * material of the double key's length) and its WKVP after the tweak and
+ * NAP: wrapped key | tweak | NAP | WKVP; cc 1 for a stale pattern or a
+ * wrapping-key change, as the AES codes. The arithmetic is the same model
+ * as 82/84 (the sim's own AES and GF(2^128)), not the library's code.
  *
  * KMAC-HMAC (112-115, MSA-11), likewise our own model: the block holds
  * the chaining value, the message bit length (imbl, without the key
@@ -539,6 +544,9 @@ static int sim_km_full(unsigned long gr[8], struct sim_cipher *c, int decipher)
     return cc;
 }
 
+/* KM 90/92, with the HMAC codes' wrapping material (below). */
+static int sim_km_pfull(unsigned long gr[8], unsigned fc, int decipher);
+
 static int sim_km(unsigned long gr[8])
 {
     unsigned fc = gr[0] & 0x7f;
@@ -550,6 +558,8 @@ static int sim_km(unsigned long gr[8])
     size_t bs;
     int cc = 0;
 
+    if (fc == ZC_FC_ENC_FXTS_AES_128 || fc == ZC_FC_ENC_FXTS_AES_256)
+        return sim_km_pfull(gr, fc, decipher);
     if (sim_cipher_key(&c, fc, param))
         return 1;                       /* WKVP mismatch: nothing done */
     if (sim_cipher_fns[fc].full)
@@ -1040,6 +1050,93 @@ int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
     return ZC_OK;
 }
 
+int zc_cpacf_sim_wrap_xts(const uint8_t *key, size_t key_len, uint8_t prot[96],
+                          size_t *prot_len)
+{
+    uint8_t wk[64], wk2[32], wkvp[SIM_WKVP_LEN];
+    unsigned long gen = zc_sim_wk_current();
+    size_t i;
+
+    if (key == NULL || prot == NULL || prot_len == NULL || (key_len != 32 && key_len != 64))
+        return ZC_EINVAL;
+    zc_sim_wk_stream(gen, 16, wk, key_len);
+    zc_sim_wk_material(gen, wk2, wkvp);
+    for (i = 0; i < key_len; i++)
+        prot[i] = key[i] ^ wk[i];
+    memcpy(prot + key_len, wkvp, SIM_WKVP_LEN);
+    *prot_len = key_len + SIM_WKVP_LEN;
+    zc_wipe(wk, sizeof wk);
+    zc_wipe(wk2, sizeof wk2);
+    return ZC_OK;
+}
+
+/*
+ * Protected full XTS (90/92): the block is wrapped K1 || K2 (dk bytes),
+ * tweak, NAP, WKVP. Unwrapped under the current generation (cc 1 with
+ * nothing done when the WKVP does not match), then the blocks as 82/84
+ * do; before each block the armed stop (a cc 1 stop inverts the WKVP) or
+ * cc 1 once the wrapping key changed since the unwrap.
+ */
+static int sim_km_pfull(unsigned long gr[8], unsigned fc, int decipher)
+{
+    uint8_t *param = reg_ptr(gr, 1);
+    size_t kl = fc == ZC_FC_ENC_FXTS_AES_128 ? 16 : 32, dk = 2 * kl, i;
+    uint8_t *tweak = param + dk, *nap = tweak + 16, *wkvp_f = nap + 16;
+    uint8_t wk[64], wk2[32], wkvp[SIM_WKVP_LEN], clear[64], t0[16], t[16], buf[16], diff = 0;
+    unsigned long gen = zc_sim_wk_current();
+    struct sim_cipher c1, c2;
+    int cc = 0;
+
+    zc_sim_wk_stream(gen, 16, wk, dk);
+    zc_sim_wk_material(gen, wk2, wkvp);
+    for (i = 0; i < SIM_WKVP_LEN; i++)
+        diff |= (uint8_t)(wkvp_f[i] ^ wkvp[i]);
+    zc_wipe(wk2, sizeof wk2);
+    if (diff != 0) {
+        zc_wipe(wk, sizeof wk);
+        return 1;                       /* WKVP mismatch: nothing done */
+    }
+    for (i = 0; i < dk; i++)
+        clear[i] = param[i] ^ wk[i];
+    zc_wipe(wk, sizeof wk);
+    /* the clear-key codes of the size: the key set-up only */
+    sim_cipher_key(&c1, kl == 16 ? ZC_FC_AES_128 : ZC_FC_AES_256, clear);
+    sim_cipher_key(&c2, kl == 16 ? ZC_FC_AES_128 : ZC_FC_AES_256, clear + kl);
+    zc_wipe(clear, sizeof clear);
+    enc(&c2, tweak, t0);
+    sim_cipher_wipe(&c2);
+    cipher_granule("KM", gr, 16);
+    while (gr[5] > 0) {
+        cc = stop_fire(NULL, 0);
+        if (cc == 1)
+            for (i = 0; i < SIM_WKVP_LEN; i++)
+                wkvp_f[i] ^= 0xff;
+        if (cc == 0 && zc_sim_wk_current() != gen)
+            cc = 1;
+        if (cc != 0)
+            break;
+        xts_gf_mul(t0, nap, t);
+        memcpy(buf, reg_ptr(gr, 4), 16);
+        xor_into(buf, t, 16);
+        if (decipher)
+            dec(&c1, buf, buf);
+        else
+            enc(&c1, buf, buf);
+        xor_into(buf, t, 16);
+        xts_mul_alpha(nap);
+        memcpy(reg_ptr(gr, 2), buf, 16);
+        advance(gr, 2, 16);
+        advance(gr, 4, 16);
+        gr[5] -= 16;
+        consumed(16);
+    }
+    zc_wipe(t0, sizeof t0);
+    zc_wipe(t, sizeof t);
+    zc_wipe(buf, sizeof buf);
+    sim_cipher_wipe(&c1);
+    return cc;
+}
+
 /*
  * Before a unit of KMAC-HMAC data: the armed stop (a cc 1 stop inverts
  * the WKVP of an encrypted key field, as a changed wrapping key makes it
@@ -1313,7 +1410,8 @@ int zc_cpacf_sim_has_ec(void)
                        ZC_FC_ENC_AES_128, ZC_FC_ENC_AES_192, ZC_FC_ENC_AES_256
 #define SIM_XTS_FCS    ZC_FC_XTS_AES_128, ZC_FC_XTS_AES_256, \
                        ZC_FC_ENC_XTS_AES_128, ZC_FC_ENC_XTS_AES_256
-#define SIM_FXTS_FCS   ZC_FC_FXTS_AES_128, ZC_FC_FXTS_AES_256
+#define SIM_FXTS_FCS   ZC_FC_FXTS_AES_128, ZC_FC_FXTS_AES_256, \
+                       ZC_FC_ENC_FXTS_AES_128, ZC_FC_ENC_FXTS_AES_256
 #define SIM_HMAC_FCS   ZC_FC_HMAC_SHA_224, ZC_FC_HMAC_SHA_256, \
                        ZC_FC_HMAC_SHA_384, ZC_FC_HMAC_SHA_512, \
                        ZC_FC_ENC_HMAC_SHA_224, ZC_FC_ENC_HMAC_SHA_256, \

@@ -142,6 +142,15 @@ int zc_cpacf_sim_wrap_ec(int curve, const uint8_t *key, size_t key_len, uint8_t 
                          size_t *prot_len);
 
 /*
+ * Wrap an XTS double key K1 || K2 (key_len 32 or 64) for KM 90/92, as the
+ * kernel's PKEY_KBLOB2PROTK3 with a clear-key token would: prot receives
+ * the wrapped double key followed by the 32-byte WKVP, *prot_len that
+ * total (64 or 96). ZC_OK, or ZC_EINVAL (nothing written). Test-only.
+ */
+int zc_cpacf_sim_wrap_xts(const uint8_t *key, size_t key_len, uint8_t prot[96],
+                          size_t *prot_len);
+
+/*
  * A wrapping-key change (as a re-IPL or live migration makes): every key
  * wrapped before no longer verifies, and an encrypted-key instruction
  * running in another thread ends with cc 1 before its next unit of data.

@@ -1,9 +1,9 @@
 /*
  * sim_platform.c - the platform of the test build with the CPACF stand-in:
  * STFLE "may be issued" (it goes to tests/sim/cpacf_sim.c), nothing is
- * privileged, and protected AES, HMAC and EC keys are wrapped by the
- * stand-in's simulated firmware wrapping key (zc_cpacf_sim_wrap and its
- * HMAC and EC twins) where Linux asks
+ * privileged, and protected AES, HMAC, EC and XTS double keys are wrapped
+ * by the stand-in's simulated firmware wrapping key (zc_cpacf_sim_wrap and
+ * its HMAC, EC and XTS twins) where Linux asks
  * /dev/pkey. It replaces lib/linux/auxv.c and the pkey interface; the
  * environment and getrandom() are Linux's as usual.
  *
@@ -180,4 +180,28 @@ int zc_plat_ec_protect_blob(enum zc_plat_ec curve, const uint8_t *blob, size_t b
             return ZC_EKEY;
     rc = derivation();
     return rc != ZC_OK ? rc : zc_cpacf_sim_wrap_ec((int)curve, blob + 10, n, prot, prot_len);
+}
+
+static atomic_int xts_churn;
+
+/* Protected XTS double keys: K1 || K2 wrapped by the stand-in, as the
+ * kernel's PKEY_KBLOB2PROTK3 with a clear-key token would. */
+int zc_plat_xts_protect_clear(const uint8_t *key, size_t key_len,
+                              uint8_t prot[ZC_XTS_PROTKEY_MAX], size_t *prot_len)
+{
+    int rc;
+
+    if (key == NULL || prot == NULL || prot_len == NULL || (key_len != 32 && key_len != 64))
+        return ZC_EINVAL;
+    rc = derivation();
+    if (rc == ZC_OK)
+        rc = zc_cpacf_sim_wrap_xts(key, key_len, prot, prot_len);
+    if (rc == ZC_OK && atomic_load(&xts_churn))
+        zc_cpacf_sim_new_wrapping_key();        /* stale before it is used */
+    return rc;
+}
+
+void zc_sim_platform_xts_churn(int on)
+{
+    atomic_store(&xts_churn, on);
 }

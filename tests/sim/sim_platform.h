@@ -45,4 +45,9 @@ void zc_sim_platform_fail(int rc, int after);
  * zc_sim_platform_fail() included, argument errors not). */
 unsigned long zc_sim_platform_derivations(void);
 
+/* While on, every XTS double key wrapped (zc_plat_xts_protect_clear) is
+ * followed by a wrapping-key change, so that each derivation is useless:
+ * the fresh field is stale before the instruction reads it. */
+void zc_sim_platform_xts_churn(int on);
+
 #endif /* ZC_TESTS_SIM_PLATFORM_H */

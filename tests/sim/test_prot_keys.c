@@ -5,8 +5,10 @@
  * The library is built with the CPACF stand-in, whose simulated firmware
  * wraps keys (tests/sim/sim_platform.c). Worker threads share one
  * protected key object per size (const pointers) and run CBC, CTR, XTS,
- * CMAC and GCM (KMCTR + GHASH, and KMA), and HMAC on protected HMAC keys
- * (KMAC 120-123, one-shot, streamed, verified) on random data, each result checked
+ * CMAC and GCM (KMCTR + GHASH, and KMA), full XTS on protected XTS double
+ * keys (KM 90/92, whose key field is split around the tweak), and HMAC on
+ * protected HMAC keys (KMAC 120-123, one-shot, streamed, verified) on
+ * random data, each result checked
  * against a clear software key; a changer thread replaces the wrapping key
  * every half millisecond (thousands of times per run). Every call that meets the change must derive a
  * fresh key, resume, and offer the key to the shared object, whose
@@ -33,6 +35,9 @@
 enum { WORKERS = 3, ITERS = 120, LEN = 300, RETRIES = 50 };
 
 static zc_aes_key prot[3], prot2[3], clear[3], clear2[3];
+/* Protected XTS double keys (KM 90/92) of the 128- and 256-bit keys:
+ * clear[i] || clear2[i], shared like the others. */
+static zc_aes_key pxts[2];
 
 /* Protected HMAC keys (KMAC 120-123), one per hash, shared like the AES
  * keys; their clear keys for the software reference. */
@@ -275,6 +280,12 @@ static int round_once(unsigned i, uint64_t *seed)
         bad |= zc_aes_xts_encrypt(c, &clear2[i], tw, in, a, len + 3) != ZC_OK;
         bad |= PROT(zc_aes_xts_encrypt(p, &prot2[i], tw, in, b, len + 3)) != ZC_OK;
         bad |= memcmp(a, b, len + 3) != 0;
+        memset(b, 0, len + 3);
+        bad |= PROT(zc_aes_xts_encrypt(&pxts[i / 2], NULL, tw, in, b, len + 3)) != ZC_OK;
+        bad |= memcmp(a, b, len + 3) != 0;
+        /* out of place: a call that answers ZC_EKEY is simply repeated */
+        bad |= PROT(zc_aes_xts_decrypt(&pxts[i / 2], NULL, tw, b, a, len + 3)) != ZC_OK;
+        bad |= memcmp(in, a, len + 3) != 0;
     }
     bad |= zc_aes_cmac(c, in, len + 7, a, 16) != ZC_OK;
     bad |= PROT(zc_aes_cmac(p, in, len + 7, b, 16)) != ZC_OK;
@@ -310,7 +321,7 @@ static int round_once(unsigned i, uint64_t *seed)
         bad |= r != ZC_OK || memcmp(a, b, ds) != 0;
         bad |= PROT(zc_hmac_protected_verify(&hprot[h], in, len, a, ds)) != ZC_OK;
     }
-    atomic_fetch_add(&calls, 15);
+    atomic_fetch_add(&calls, kls[i] != 24 ? 17 : 15);
     return bad;
 }
 
@@ -343,9 +354,9 @@ int main(void)
 {
     pthread_t w[WORKERS], ch;
     unsigned long changes = 0, derived0, derived;
-    uint8_t key[32], key2[32];
+    uint8_t key[32], key2[32], dk[64];
     uint64_t seed = 0x5eed;
-    uint32_t gens = 0, hgens = 0;
+    uint32_t gens = 0, hgens = 0, xgens = 0;
     unsigned i;
     int ok = 1;
 
@@ -357,8 +368,14 @@ int main(void)
               zc_aes_key_init(&clear[i], key, kls[i], ZC_BACKEND_SOFTWARE) == ZC_OK &&
               zc_aes_key_init(&clear2[i], key2, kls[i], ZC_BACKEND_SOFTWARE) == ZC_OK &&
               zc_aes_key_kind(&prot[i]) == ZC_AES_KEY_PROTECTED;
+        if (kls[i] != 24) {
+            memcpy(dk, key, kls[i]);
+            memcpy(dk + kls[i], key2, kls[i]);
+            ok &= zc_aes_xts_key_init_protected(&pxts[i / 2], dk, 2 * kls[i]) == ZC_OK;
+        }
     }
-    check(ok, "protected and clear keys");
+    memset(dk, 0, sizeof dk);
+    check(ok, "protected and clear keys, protected XTS double keys");
     {
         /* XTS: two protected keys from one clear key are equal keys */
         static const uint8_t pt[32];
@@ -403,6 +420,8 @@ int main(void)
                 __atomic_load_n(&prot2[i].zc_pk.zc_gen, __ATOMIC_RELAXED);
     for (i = 0; i < 4; i++)
         hgens += __atomic_load_n(&hprot[i].zc_pk.zc_gen, __ATOMIC_RELAXED);
+    for (i = 0; i < 2; i++)
+        xgens += __atomic_load_n(&pxts[i].zc_pk.zc_gen, __ATOMIC_RELAXED);
     printf("calls %lu, wrapping-key changes %lu, derivations %lu, publications %u, "
            "ZC_EKEY retried %lu\n", (unsigned long)atomic_load(&calls), changes, derived,
            (unsigned)gens, (unsigned long)atomic_load(&ekeys));
@@ -411,6 +430,7 @@ int main(void)
     check(derived > 10, "calls re-derived keys");
     check(gens > 0, "fresh keys were published to the shared objects");
     check(hgens > 0, "fresh HMAC key fields were published to the shared HMAC keys");
+    check(xgens > 0, "fresh key fields were published to the shared XTS double keys");
     check(atomic_load(&ekeys) * 10 < atomic_load(&calls), "ZC_EKEY stays rare under the churn");
     for (i = 0; i < 3; i++) {
         zc_aes_key_wipe(&prot[i]);
@@ -418,5 +438,7 @@ int main(void)
     }
     for (i = 0; i < 4; i++)
         zc_hmac_key_wipe(&hprot[i]);
+    for (i = 0; i < 2; i++)
+        zc_aes_key_wipe(&pxts[i]);
     return unit_done();
 }

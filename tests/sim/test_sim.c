@@ -650,7 +650,7 @@ static void test_query_stfle(void)
     /* KM and PCC: 0 (query), DEA 1-3, AES 18-20, encrypted AES 26-28, XTS
      * 50 and 52, encrypted XTS 58 and 60: Hercules 3.13's masks without the
      * encrypted DEA codes 9-11 (the project's CPACF facts sheet). */
-    unhex(want, "f0003838000028280000280000000000");     /* + full XTS 82/84 */
+    unhex(want, "f0003838000028280000282800000000");     /* + full XTS 82/84, 90/92 */
     memset(mask, 0xff, sizeof mask);
     set_gr(gr, 0, mask, NULL, 0, NULL, 0, NULL, 0);
     check(run(OP_KM, gr) == 0 && !memcmp(mask, want, 16), "KM query mask");

@@ -5,9 +5,11 @@
  *
  * Each worker takes a random key and random data, runs a case once with
  * the clear function code and once with the encrypted one (AES, and
- * KMAC-HMAC 112-115 against 120-123). On cc 1 it derives the key field
- * again (zc_plat_aes_protect_clear or zc_plat_hmac_protect_clear, as the
- * library does) into the same place, keeping the rest of the parameter block, and
+ * KMAC-HMAC 112-115 against 120-123, full XTS 82/84 against 90/92). On
+ * cc 1 it derives the key field again (zc_plat_aes_protect_clear,
+ * zc_plat_hmac_protect_clear or zc_plat_xts_protect_clear, as the library
+ * does) into the same place (for 90/92 both parts, around the tweak and
+ * NAP), keeping the rest of the parameter block, and
  * re-issues from where the instruction stopped. Every result must equal
  * the clear code's. The changer calls zc_cpacf_sim_new_wrapping_key()
  * until the workers are done and have met enough cc 1 stops, so the
@@ -65,6 +67,7 @@ struct worker {
     uint64_t rng;
     unsigned long runs[NCASES], bad[NCASES], cc1, other;
     unsigned long hruns, hbad;  /* KMAC-HMAC 112-115 against 120-123 */
+    unsigned long xruns, xbad;  /* full XTS 82/84 against 90/92 */
 };
 
 static void wfill(struct worker *w, uint8_t *p, size_t n)
@@ -192,6 +195,56 @@ static int hmac_case(struct worker *w, unsigned fc)
     return cc == 0 && ge[5] == 0 && !memcmp(pc, pe, big ? 64 : 32);
 }
 
+/*
+ * Full XTS, clear (82/84: K1 | K2 | tweak | NAP) then encrypted (90/92:
+ * wrapped K1 || K2 | tweak | NAP | WKVP); on cc 1 the double key is
+ * wrapped again and placed in its two parts, the tweak and the NAP the
+ * machine left kept. 1 when both ciphertexts are equal.
+ */
+static int fxts_case(struct worker *w, int big)
+{
+    size_t kl = big ? 32 : 16, dk = 2 * kl, plen;
+    uint8_t key[64], in[LEN], oc[LEN], oe[LEN], pc[96], pe[128], prot[96];
+    unsigned long gc[8], ge[8];
+    unsigned tries = 0;
+    int cc;
+
+    wfill(w, key, dk);
+    wfill(w, in, sizeof in);
+    memset(pc, 0, sizeof pc);
+    memcpy(pc, key, dk);
+    wfill(w, pc + dk, 16);                      /* the tweak */
+    pc[dk + 16] = 1;                            /* NAP = alpha^0 */
+    set_gr(gc, big ? ZC_FC_FXTS_AES_256 : ZC_FC_FXTS_AES_128, pc, oc, in, LEN, NULL, 0);
+    do
+        cc = zc_cpacf_sim_insn(OP_KM, gc);
+    while (cc == 3);
+    if (cc != 0)
+        return 0;
+    memset(pe, 0, sizeof pe);
+    memcpy(pe + dk, pc + dk, 16);               /* the same tweak, NAP = 1 */
+    pe[dk + 16] = 1;
+    if (zc_plat_xts_protect_clear(key, dk, prot, &plen) != ZC_OK || plen != dk + 32)
+        return 0;
+    memcpy(pe, prot, dk);
+    memcpy(pe + dk + 32, prot + dk, 32);
+    set_gr(ge, big ? ZC_FC_ENC_FXTS_AES_256 : ZC_FC_ENC_FXTS_AES_128, pe, oe, in, LEN, NULL, 0);
+    for (;;) {
+        cc = zc_cpacf_sim_insn(OP_KM, ge);
+        if (cc == 3)
+            continue;
+        if (cc != 1)
+            break;
+        w->cc1++;
+        atomic_fetch_add_explicit(&total_cc1, 1, memory_order_relaxed);
+        if (++tries > 100000 || zc_plat_xts_protect_clear(key, dk, prot, &plen) != ZC_OK)
+            return 0;
+        memcpy(pe, prot, dk);
+        memcpy(pe + dk + 32, prot + dk, 32);
+    }
+    return cc == 0 && ge[5] == 0 && !memcmp(oc, oe, LEN) && !memcmp(pc + dk, pe + dk, 32);
+}
+
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
@@ -213,6 +266,9 @@ static void *worker_main(void *arg)
             w->hruns++;
             if (!hmac_case(w, ZC_FC_HMAC_SHA_224 + (unsigned)(i / NCASES % 4)))
                 w->hbad++;
+            w->xruns++;
+            if (!fxts_case(w, (int)(i / NCASES % 2)))
+                w->xbad++;
         }
     }
     atomic_fetch_add(&workers_done, 1);
@@ -276,6 +332,15 @@ int main(void)
                  "KMAC-HMAC: %lu runs across %d threads, encrypted (120-123) = clear", hruns,
                  WORKERS);
         check(hruns > 0 && hbad == 0, what_h);
+        hruns = hbad = 0;
+        for (i = 0; i < WORKERS; i++) {
+            hruns += w[i].xruns;
+            hbad += w[i].xbad;
+        }
+        snprintf(what_h, sizeof what_h,
+                 "full XTS: %lu runs across %d threads, encrypted (90/92) = clear (82/84)",
+                 hruns, WORKERS);
+        check(hruns > 0 && hbad == 0, what_h);
     }
     for (i = 0; i < WORKERS; i++)
         cc1 += w[i].cc1;
@@ -289,5 +354,7 @@ int main(void)
     for (j = 120, enc = 0; j <= 123; j++)
         enc += zc_cpacf_sim_executed(0xb91e, (unsigned)j);
     check(enc > 0, "the execution counters counted KMAC 120-123");
+    enc = zc_cpacf_sim_executed(OP_KM, 90) + zc_cpacf_sim_executed(OP_KM, 92);
+    check(enc > 0, "the execution counters counted KM 90/92");
     return unit_done();
 }
