@@ -1033,40 +1033,18 @@ static void be_add(uint8_t *p, size_t len, unsigned long n)
 int zc_cpacf_sim_wrap_hmac(const uint8_t *k0, size_t k0_len, uint8_t prot[160],
                            size_t *prot_len)
 {
-    uint8_t wk[128], wk2[32], wkvp[SIM_WKVP_LEN];
-    unsigned long gen = zc_sim_wk_current();
-    size_t i;
-
     if (k0 == NULL || prot == NULL || prot_len == NULL || (k0_len != 64 && k0_len != 128))
         return ZC_EINVAL;
-    zc_sim_wk_stream(gen, 16, wk, k0_len);
-    zc_sim_wk_material(gen, wk2, wkvp);
-    for (i = 0; i < k0_len; i++)
-        prot[i] = k0[i] ^ wk[i];
-    memcpy(prot + k0_len, wkvp, SIM_WKVP_LEN);
-    *prot_len = k0_len + SIM_WKVP_LEN;
-    zc_wipe(wk, sizeof wk);
-    zc_wipe(wk2, sizeof wk2);
+    zc_sim_wk_wrap(16, k0, k0_len, prot, prot_len);
     return ZC_OK;
 }
 
 int zc_cpacf_sim_wrap_xts(const uint8_t *key, size_t key_len, uint8_t prot[96],
                           size_t *prot_len)
 {
-    uint8_t wk[64], wk2[32], wkvp[SIM_WKVP_LEN];
-    unsigned long gen = zc_sim_wk_current();
-    size_t i;
-
     if (key == NULL || prot == NULL || prot_len == NULL || (key_len != 32 && key_len != 64))
         return ZC_EINVAL;
-    zc_sim_wk_stream(gen, 16, wk, key_len);
-    zc_sim_wk_material(gen, wk2, wkvp);
-    for (i = 0; i < key_len; i++)
-        prot[i] = key[i] ^ wk[i];
-    memcpy(prot + key_len, wkvp, SIM_WKVP_LEN);
-    *prot_len = key_len + SIM_WKVP_LEN;
-    zc_wipe(wk, sizeof wk);
-    zc_wipe(wk2, sizeof wk2);
+    zc_sim_wk_wrap(16, key, key_len, prot, prot_len);
     return ZC_OK;
 }
 

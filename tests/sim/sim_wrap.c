@@ -85,6 +85,23 @@ void zc_sim_wk_stream(unsigned long gen, unsigned base, uint8_t *wk, size_t len)
     zc_wipe(rk, sizeof rk);
 }
 
+void zc_sim_wk_wrap(unsigned base, const uint8_t *key, size_t len, uint8_t *prot,
+                    size_t *prot_len)
+{
+    uint8_t wk[128], wk2[32], wkvp[SIM_WKVP_LEN];
+    unsigned long gen = zc_sim_wk_current();
+    size_t i;
+
+    zc_sim_wk_stream(gen, base, wk, len);
+    zc_sim_wk_material(gen, wk2, wkvp);
+    for (i = 0; i < len; i++)
+        prot[i] = key[i] ^ wk[i];
+    memcpy(prot + len, wkvp, SIM_WKVP_LEN);
+    *prot_len = len + SIM_WKVP_LEN;
+    zc_wipe(wk, sizeof wk);
+    zc_wipe(wk2, sizeof wk2);
+}
+
 /*
  * Protected EC signing keys (KDSA 17-19, 48, 52): the private key as the
  * clear-key token takes it (w = 32, 48, 80, 32, 64 bytes, P-521's and
@@ -101,26 +118,17 @@ static size_t sim_ec_wrapped_len(int curve)
 int zc_cpacf_sim_wrap_ec(int curve, const uint8_t *key, size_t key_len, uint8_t prot[112],
                          size_t *prot_len)
 {
-    uint8_t wk[80], wk2[32], wkvp[SIM_WKVP_LEN];
-    unsigned long gen = zc_sim_wk_current();
-    size_t i, w = sim_ec_wrapped_len(curve);
+    size_t w = sim_ec_wrapped_len(curve);
 
     if (key == NULL || prot == NULL || prot_len == NULL || w == 0 || key_len != w)
         return ZC_EINVAL;
-    zc_sim_wk_stream(gen, 32, wk, w);
-    zc_sim_wk_material(gen, wk2, wkvp);
-    for (i = 0; i < w; i++)
-        prot[i] = key[i] ^ wk[i];
-    memcpy(prot + w, wkvp, SIM_WKVP_LEN);
-    *prot_len = w + SIM_WKVP_LEN;
-    zc_wipe(wk, sizeof wk);
-    zc_wipe(wk2, sizeof wk2);
+    zc_sim_wk_wrap(32, key, w, prot, prot_len);
     return ZC_OK;
 }
 
 /*
- * For cpacf_sim_ec.c's encrypted-key signs: unwrap the key field of an encrypted-key KDSA sign
- * (the wrapped key, w bytes, and its pattern, apart in the block) under the
+ * For cpacf_sim_ec.c's encrypted-key signs: unwrap the key field of a
+ * KDSA sign (the wrapped key, w bytes, and its pattern, apart in the block) under the
  * current generation: 1 with the clear key in clear[w] and the generation
  * in *gen, 0 when the pattern does not match (clear untouched). And
  * whether the wrapping key is still generation gen.

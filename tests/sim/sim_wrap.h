@@ -23,6 +23,12 @@ void zc_sim_wk_material(unsigned long gen, uint8_t wk[32], uint8_t wkvp[SIM_WKVP
  * (HMAC 16, EC 32), clear of WK's and WKVP's blocks 0-3. */
 void zc_sim_wk_stream(unsigned long gen, unsigned base, uint8_t *wk, size_t len);
 
+/* Wrap a longer key (len bytes, a multiple of 16, at most 128) under the
+ * current generation with material base: the key XOR its material, then
+ * WKVP, len + SIM_WKVP_LEN bytes into prot and *prot_len. */
+void zc_sim_wk_wrap(unsigned base, const uint8_t *key, size_t len, uint8_t *prot,
+                    size_t *prot_len);
+
 /* cpacf_sim_ec.c's encrypted-key signs: unwrap an EC key field (w bytes,
  * its pattern apart in the block) under the current generation (1, the
  * clear key in clear[w] and the generation in *gen; 0 for a stale
