@@ -125,15 +125,18 @@ check_valgrind() {
         return
     fi
     # Only the test programs the build made (not scripts, not the
-    # ThreadSanitizer builds, not the tests that run memcheck themselves),
-    # each once: the ZCRYPT_CAPS variants run the same code on x86.
+    # ThreadSanitizer builds, which memcheck cannot run: those named and
+    # every test that sets TSAN_OPTIONS; not the tests that run memcheck
+    # themselves), each once: the ZCRYPT_CAPS variants run the same code
+    # on x86.
     tests=$(meson introspect --tests $dir | python3 -c '
 import json, os, re, sys
 build = os.path.realpath(sys.argv[1])
 skip = re.compile(r"^[a-z0-9-]+-(none|mask|long|spell)$|^(ct-taint|ct-rsa|ct-ec|sim-threads|sim-prot-threads|stats-shared-tsan|stats-env)$")
 for t in json.load(sys.stdin):
     exe = os.path.realpath(t["cmd"][0])
-    if exe.startswith(build + os.sep) and not skip.match(t["name"]):
+    tsan = "TSAN_OPTIONS" in (t.get("env") or {})
+    if exe.startswith(build + os.sep) and not skip.match(t["name"]) and not tsan:
         print(t["name"])
 ' $dir)
     n=$(echo "$tests" | wc -l)
