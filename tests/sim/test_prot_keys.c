@@ -48,11 +48,12 @@ static size_t hkey_len[4];
 static const size_t kls[3] = { 16, 24, 32 };
 static atomic_int workers_left = WORKERS;
 static atomic_ulong wrong, calls, ekeys;
+static atomic_ulong finished;   /* PROT calls ended, the changer's pace */
 
 /*
  * A call on a protected key. The changer replaces the wrapping key every
- * half millisecond, far more often than a machine ever does, so a call
- * may meet two changes in a row while its thread is descheduled and
+ * half millisecond once the workers have got on, far more often than a
+ * machine ever does, so a call may meet two changes in a row and
  * answer ZC_EKEY as documented: such a call leaves the stream position as
  * it was, and the worker simply calls again. Counted, and bounded below.
  */
@@ -61,6 +62,7 @@ static atomic_ulong wrong, calls, ekeys;
         int r_, n_ = 0;                                                     \
         while ((r_ = (call)) == ZC_EKEY && ++n_ < RETRIES)                  \
             atomic_fetch_add(&ekeys, 1);                                    \
+        atomic_fetch_add(&finished, 1);                                     \
         r_;                                                                 \
     })
 
@@ -343,9 +345,17 @@ static void *changer(void *arg)
     unsigned long *changes = arg;
 
     while (atomic_load(&workers_left) > 0) {
+        unsigned long seen = atomic_load(&finished);
+
         zc_cpacf_sim_new_wrapping_key();
         ++*changes;
         nanosleep(&ts, NULL);
+        /* The next change waits until the workers got on (WORKERS more
+         * calls ended): on a loaded machine a descheduled worker would
+         * otherwise meet change after change, each retry of its call two
+         * in a row without progress, and run out of retries. */
+        while (atomic_load(&finished) < seen + WORKERS && atomic_load(&workers_left) > 0)
+            nanosleep(&ts, NULL);
     }
     return NULL;
 }
