@@ -503,6 +503,35 @@ static size_t cipher_granule(const char *name, unsigned long gr[8], size_t g)
 }
 
 /*
+ * One block of full XTS at the registers: the XTS value E_K2(tweak) * NAP
+ * (t0 = E_K2(tweak)) around the cipher c (K1), NAP times alpha, the
+ * operands advanced. The clear (82/84) and encrypted-key (90/92) codes
+ * differ only in their keys and stops.
+ */
+static void fxts_block(unsigned long gr[8], const struct sim_cipher *c, const uint8_t t0[16],
+                       uint8_t nap[16], int decipher)
+{
+    uint8_t t[16], buf[16];
+
+    xts_gf_mul(t0, nap, t);
+    memcpy(buf, reg_ptr(gr, 4), 16);
+    xor_into(buf, t, 16);
+    if (decipher)
+        dec(c, buf, buf);
+    else
+        enc(c, buf, buf);
+    xor_into(buf, t, 16);
+    xts_mul_alpha(nap);
+    memcpy(reg_ptr(gr, 2), buf, 16);
+    advance(gr, 2, 16);
+    advance(gr, 4, 16);
+    gr[5] -= 16;
+    consumed(16);
+    zc_wipe(t, sizeof t);
+    zc_wipe(buf, sizeof buf);
+}
+
+/*
  * Full XTS (82/84): c holds K1 (the data key); K2 follows it. The XTS
  * value of the next block is E_K2(tweak) * NAP; NAP is multiplied by
  * alpha per block and is all a resumed instruction needs.
@@ -511,7 +540,7 @@ static int sim_km_full(unsigned long gr[8], struct sim_cipher *c, int decipher)
 {
     uint8_t *param = reg_ptr(gr, 1);
     uint8_t *tweak = param + 2 * c->klen, *nap = tweak + 16;
-    uint8_t t0[16], t[16], buf[16];
+    uint8_t t0[16];
     struct sim_cipher c2;
     int cc = 0;
 
@@ -522,24 +551,9 @@ static int sim_km_full(unsigned long gr[8], struct sim_cipher *c, int decipher)
     while (gr[5] > 0) {
         if ((cc = unit_stop(c)) != 0)
             break;
-        xts_gf_mul(t0, nap, t);
-        memcpy(buf, reg_ptr(gr, 4), 16);
-        xor_into(buf, t, 16);
-        if (decipher)
-            dec(c, buf, buf);
-        else
-            enc(c, buf, buf);
-        xor_into(buf, t, 16);
-        xts_mul_alpha(nap);
-        memcpy(reg_ptr(gr, 2), buf, 16);
-        advance(gr, 2, 16);
-        advance(gr, 4, 16);
-        gr[5] -= 16;
-        consumed(16);
+        fxts_block(gr, c, t0, nap, decipher);
     }
     zc_wipe(t0, sizeof t0);
-    zc_wipe(t, sizeof t);
-    zc_wipe(buf, sizeof buf);
     sim_cipher_wipe(c);
     return cc;
 }
@@ -1060,7 +1074,7 @@ static int sim_km_pfull(unsigned long gr[8], unsigned fc, int decipher)
     uint8_t *param = reg_ptr(gr, 1);
     size_t kl = fc == ZC_FC_ENC_FXTS_AES_128 ? 16 : 32, dk = 2 * kl, i;
     uint8_t *tweak = param + dk, *nap = tweak + 16, *wkvp_f = nap + 16;
-    uint8_t wk[64], wk2[32], wkvp[SIM_WKVP_LEN], clear[64], t0[16], t[16], buf[16], diff = 0;
+    uint8_t wk[64], wk2[32], wkvp[SIM_WKVP_LEN], clear[64], t0[16], diff = 0;
     unsigned long gen = zc_sim_wk_current();
     struct sim_cipher c1, c2;
     int cc = 0;
@@ -1093,24 +1107,9 @@ static int sim_km_pfull(unsigned long gr[8], unsigned fc, int decipher)
             cc = 1;
         if (cc != 0)
             break;
-        xts_gf_mul(t0, nap, t);
-        memcpy(buf, reg_ptr(gr, 4), 16);
-        xor_into(buf, t, 16);
-        if (decipher)
-            dec(&c1, buf, buf);
-        else
-            enc(&c1, buf, buf);
-        xor_into(buf, t, 16);
-        xts_mul_alpha(nap);
-        memcpy(reg_ptr(gr, 2), buf, 16);
-        advance(gr, 2, 16);
-        advance(gr, 4, 16);
-        gr[5] -= 16;
-        consumed(16);
+        fxts_block(gr, &c1, t0, nap, decipher);
     }
     zc_wipe(t0, sizeof t0);
-    zc_wipe(t, sizeof t);
-    zc_wipe(buf, sizeof buf);
     sim_cipher_wipe(&c1);
     return cc;
 }
