@@ -184,6 +184,52 @@ static void edges(unsigned ci, unsigned mi, const struct zc_ec_mod *m)
     check(bad == 0, what);
 }
 
+/*
+ * P-384's two products: zc_ec_mont_mul above runs the one the CPU picks
+ * (ec_p384_adx.c's mulx form with BMI2 and ADX, else the portable C);
+ * here both, by name, against the reference on every pair of edge values
+ * and at random, r aliasing an input as the point formulas call them.
+ */
+static void p384_paths(const struct zc_ec_mod *m)
+{
+    uint64_t v[NEDGE][ZC_EC_LIMBS], t[ZC_EC_LIMBS], u[ZC_EC_LIMBS], a[ZC_EC_LIMBS];
+    unsigned i, j, bad = 0, adx = 0;
+
+#if ZC_EC_P384_ADX
+    adx = (unsigned)zc_ec_cpu_adx();
+#endif
+    printf("INFO P-384 product: %s\n", adx ? "mulx/adcx/adox and portable C" : "portable C only");
+    edge_values(m, v);
+    for (i = 0; i < NEDGE + 200; i++) {
+        for (j = 0; j < NEDGE; j++) {
+            const uint64_t *x = v[j];
+
+            if (i < NEDGE) {
+                memcpy(a, v[i], sizeof a);
+            } else {
+                rand_below(m, a, 48);
+                if (j % 2)
+                    x = a;                      /* a square */
+            }
+            ref_mont_mul(m, t, a, x);
+            zc_ec_fmul_p384_portable(m, u, a, x);
+            bad += !eq(m, u, t);
+            if (x == a || i == j) {
+                zc_ec_fsqr_p384_portable(m, u, a);
+                bad += !eq(m, u, t);
+            }
+#if ZC_EC_P384_ADX
+            if (adx) {
+                memcpy(u, a, sizeof u);
+                zc_ec_fmul_p384_adx(u, u, x == a ? u : x);
+                bad += !eq(m, u, t);
+            }
+#endif
+        }
+    }
+    check(bad == 0, "P-384: each product path as the reference, edges and random");
+}
+
 int main(void)
 {
     unsigned ci, i;
@@ -199,6 +245,8 @@ int main(void)
             const struct zc_ec_mod *m = mods[mi];
 
             edges(ci, mi, m);
+            if (ci == 1 && mi == 0)
+                p384_paths(m);
 
             for (i = 0; i < 50; i++) {
                 uint64_t a[ZC_EC_LIMBS], b[ZC_EC_LIMBS], t[ZC_EC_LIMBS], u[ZC_EC_LIMBS];
