@@ -43,10 +43,11 @@
  * coordinates and it is RCB16's complete addition. The sequence of
  * operations stays the same for every scalar and point.
  *
- * Verification uses zc_ec_mul2_vartime: b Q by a width-5 NAF
- * (Hankerson, Menezes, Vanstone, "Guide to elliptic curve cryptography",
- * 2004, section 3.3.1) in Jacobian coordinates, a G by the comb's table
- * folded into the same chain of doublings (Straus-Shamir, ibid. 3.3.3),
+ * Verification uses zc_ec_mul2_vartime: b Q and a G each by a width-5
+ * NAF (Hankerson, Menezes, Vanstone, "Guide to elliptic curve
+ * cryptography", 2004, section 3.3.1) in Jacobian coordinates, a G over
+ * the odd entries of the comb's first table, in one chain of doublings
+ * (Straus-Shamir, ibid. 3.3.3),
  * with branches (on zero digits, infinity, P1 = +-P2) and direct table
  * indexing: variable time is allowed there because verification's
  * inputs (the signature, the digest, the public key) are all public.
@@ -339,38 +340,37 @@ static void affine8(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, struct z
 /*
  * r = a G + b Q, public inputs, variable time (a comment in ec_mul.c's
  * head says why that is allowed): one chain of Jacobian doublings shared
- * by both scalars (Straus-Shamir). b Q by a width-5 NAF over the odd
- * multiples Q, 3Q, .., 15Q, made affine by one inversion so that their
- * additions are mixed too; a G from the comb table, whose digit i = S j
- * + s weighs 2^(5s) after table j's factor 2^(5 S j): so when the chain
- * reaches bit 5s (s < S) it adds T_j[d_(S j + s)] for every j, by mixed
- * Jacobian-affine additions (7M + 4S), skipping zero digits and reading
- * the entries directly. a G thus costs no doubling of its own and no
- * table scan.
+ * by both scalars (Straus-Shamir), each scalar by a width-5 NAF. b Q over
+ * the odd multiples Q, 3Q, .., 15Q, made affine by one inversion so that
+ * their additions are mixed too; a G over the odd entries of the comb's
+ * first table (d G, d = 1 .. 16), by mixed Jacobian-affine additions
+ * (7M + 4S), reading the entries directly. A NAF's digits are one in six
+ * on average where the comb's signed windows are one in five (P-384: 64
+ * additions for a G instead of 77), and a G costs no doubling of its own
+ * and no table scan.
  */
 void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                         const uint8_t *a, const uint8_t *b, const struct zc_ec_pt *q)
 {
     struct zc_ec_pt t[8], q2;
-    uint8_t ab[ZC_EC_MAX_F + 2];
-    int8_t naf[8 * ZC_EC_MAX_F + 2];
-    uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS], d, neg;
-    unsigned nw = c->bits / W + 1, sp = c->gspace, n = c->p.limbs, len, i, w;
+    int8_t naf[8 * ZC_EC_MAX_F + 2], nafg[8 * ZC_EC_MAX_F + 2];
+    uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS];
+    unsigned n = c->p.limbs, len, lg, i;
 
-    kbytes(c, ab, a);
     zc_ec_jac_from_pt(c, &t[0], q);
     zc_ec_jac_double(c, &q2, &t[0]);
     for (i = 1; i < 8; i++)
         zc_ec_jac_add_vartime(c, &t[i], &t[i - 1], &q2);
     affine8(c, t, &q2);
     len = wnaf(c, naf, b);
-    if (len < W * (sp - 1) + 1) {               /* the chain reaches bit 5 (S - 1) */
-        memset(naf + len, 0, W * (sp - 1) + 1 - len);
-        len = W * (sp - 1) + 1;
-    }
+    lg = wnaf(c, nafg, a);
+    for (; len < lg; len++)                     /* both to the longer one */
+        naf[len] = 0;
+    for (; lg < len; lg++)
+        nafg[lg] = 0;
     zc_ec_pt_infinity(c, r);                    /* (0:1:0): Jacobian infinity too */
     for (i = len; i-- > 0;) {
-        int dq = naf[i];
+        int dq = naf[i], dg = nafg[i];
 
         if (!is_zero_vt(r->z, n))
             zc_ec_jac_double(c, r, r);
@@ -380,16 +380,10 @@ void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
             zc_ec_mod_sub(&c->p, ny, zero, t[-dq / 2].y);
             zc_ec_jac_add_affine_vartime(c, r, r, t[-dq / 2].x, ny);
         }
-        if (i % W != 0 || i / W >= sp)
-            continue;
-        for (w = i / W; w < nw; w += sp) {      /* the comb's digits at 2^(5s) */
-            const uint64_t *e;
+        if (dg != 0) {                          /* entry |dg| of table 0 */
+            const uint64_t *e = c->gtab + (size_t)((dg > 0 ? dg : -dg) - 1) * 2 * n;
 
-            booth(window(ab, w), &d, &neg);
-            if (d == 0)
-                continue;
-            e = c->gtab + ((size_t)(w / sp) * TBL + d - 1) * 2 * n;
-            if (neg) {
+            if (dg < 0) {
                 zc_ec_mod_sub(&c->p, ny, zero, e + n);
                 zc_ec_jac_add_affine_vartime(c, r, r, e, ny);
             } else {
