@@ -39,16 +39,19 @@ static const uint64_t zc_ec_p521_m[9] = {
 #define X86_CARRY_BUILTINS 0
 #endif
 
-/* x86-64 with gcc or clang: P-384's product in mulx/adcx/adox
- * (ec_p384_adx.c), which ec_field.c calls when the CPU has BMI2 and ADX. */
+/* x86-64 with gcc or clang: P-256's and P-384's products in
+ * mulx/adcx/adox (ec_field_adx.c), which ec_field.c calls when the CPU
+ * has BMI2 and ADX. */
 #if defined(__x86_64__) && defined(__GNUC__)
-#define ZC_EC_P384_ADX 1
+#define ZC_EC_ADX 1
 /* 1 when the CPU has BMI2 and ADX (CPUID leaf 7), else 0. */
 int zc_ec_cpu_adx(void);
-/* r = a b R^-1 mod P-384's p, a, b < p, r < p; r may alias a or b. */
+/* r = a b R^-1 mod P-256's or P-384's p, a, b < p, r < p; r may alias
+ * a or b. */
+void zc_ec_fmul_p256_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
 void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
 #else
-#define ZC_EC_P384_ADX 0
+#define ZC_EC_ADX 0
 #endif
 
 /* r = a + b + c (c a carry bit); returns the carry out. On x86-64 gcc's

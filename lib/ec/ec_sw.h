@@ -64,11 +64,11 @@ zc_ec_mul_fn zc_ec_fmul_p256, zc_ec_fmul_p384, zc_ec_fmul_p521;
 zc_ec_mul_fn zc_ec_fmul_n4, zc_ec_fmul_n6, zc_ec_fmul_n7, zc_ec_fmul_n9;
 zc_ec_sqr_fn zc_ec_fsqr_p256, zc_ec_fsqr_p384, zc_ec_fsqr_p521;
 zc_ec_sqr_fn zc_ec_fsqr_n4, zc_ec_fsqr_n6, zc_ec_fsqr_n7, zc_ec_fsqr_n9;
-/* P-384's portable C, which zc_ec_fmul_p384 and zc_ec_fsqr_p384 run
- * unless the CPU has BMI2 and ADX (ec_p384_adx.c); the unit test runs
- * both. */
-zc_ec_mul_fn zc_ec_fmul_p384_portable;
-zc_ec_sqr_fn zc_ec_fsqr_p384_portable;
+/* P-256's and P-384's portable C, which zc_ec_fmul_p256/p384 and
+ * zc_ec_fsqr_p256/p384 run unless the CPU has BMI2 and ADX
+ * (ec_field_adx.c); the unit test runs both. */
+zc_ec_mul_fn zc_ec_fmul_p256_portable, zc_ec_fmul_p384_portable;
+zc_ec_sqr_fn zc_ec_fsqr_p256_portable, zc_ec_fsqr_p384_portable;
 
 /* ec_mont.c: arithmetic mod m. Inputs below m, outputs below m; r may
  * alias a or b. */

@@ -185,20 +185,41 @@ static void edges(unsigned ci, unsigned mi, const struct zc_ec_mod *m)
 }
 
 /*
- * P-384's two products: zc_ec_mont_mul above runs the one the CPU picks
- * (ec_p384_adx.c's mulx form with BMI2 and ADX, else the portable C);
- * here both, by name, against the reference on every pair of edge values
- * and at random, r aliasing an input as the point formulas call them.
+ * P-256's and P-384's two products each: zc_ec_mont_mul above runs the
+ * one the CPU picks (ec_field_adx.c's mulx form with BMI2 and ADX, else
+ * the portable C); here both, by name, against the reference on every
+ * pair of edge values and at random, r aliasing an input as the point
+ * formulas call them.
  */
-static void p384_paths(const struct zc_ec_mod *m)
+struct field_paths {
+    zc_ec_mul_fn *mul;
+    zc_ec_sqr_fn *sqr;
+#if ZC_EC_ADX
+    void (*adx)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+#endif
+};
+
+static void field_paths(unsigned ci, const struct zc_ec_mod *m)
 {
+    static const struct field_paths paths[2] = {
+#if ZC_EC_ADX
+        { zc_ec_fmul_p256_portable, zc_ec_fsqr_p256_portable, zc_ec_fmul_p256_adx },
+        { zc_ec_fmul_p384_portable, zc_ec_fsqr_p384_portable, zc_ec_fmul_p384_adx },
+#else
+        { zc_ec_fmul_p256_portable, zc_ec_fsqr_p256_portable },
+        { zc_ec_fmul_p384_portable, zc_ec_fsqr_p384_portable },
+#endif
+    };
+    const struct field_paths *f = &paths[ci];
     uint64_t v[NEDGE][ZC_EC_LIMBS], t[ZC_EC_LIMBS], u[ZC_EC_LIMBS], a[ZC_EC_LIMBS];
     unsigned i, j, bad = 0, adx = 0;
+    size_t flen = m->limbs * 8;
 
-#if ZC_EC_P384_ADX
+#if ZC_EC_ADX
     adx = (unsigned)zc_ec_cpu_adx();
 #endif
-    printf("INFO P-384 product: %s\n", adx ? "mulx/adcx/adox and portable C" : "portable C only");
+    printf("INFO curve %u field product: %s\n", ci,
+           adx ? "mulx/adcx/adox and portable C" : "portable C only");
     edge_values(m, v);
     for (i = 0; i < NEDGE + 200; i++) {
         for (j = 0; j < NEDGE; j++) {
@@ -207,27 +228,27 @@ static void p384_paths(const struct zc_ec_mod *m)
             if (i < NEDGE) {
                 memcpy(a, v[i], sizeof a);
             } else {
-                rand_below(m, a, 48);
+                rand_below(m, a, flen);
                 if (j % 2)
                     x = a;                      /* a square */
             }
             ref_mont_mul(m, t, a, x);
-            zc_ec_fmul_p384_portable(m, u, a, x);
+            f->mul(m, u, a, x);
             bad += !eq(m, u, t);
             if (x == a || i == j) {
-                zc_ec_fsqr_p384_portable(m, u, a);
+                f->sqr(m, u, a);
                 bad += !eq(m, u, t);
             }
-#if ZC_EC_P384_ADX
+#if ZC_EC_ADX
             if (adx) {
                 memcpy(u, a, sizeof u);
-                zc_ec_fmul_p384_adx(u, u, x == a ? u : x);
+                f->adx(u, u, x == a ? u : x);
                 bad += !eq(m, u, t);
             }
 #endif
         }
     }
-    check(bad == 0, "P-384: each product path as the reference, edges and random");
+    CHECK(bad == 0, "curve %u: each field product path as the reference, edges and random", ci);
 }
 
 int main(void)
@@ -245,8 +266,8 @@ int main(void)
             const struct zc_ec_mod *m = mods[mi];
 
             edges(ci, mi, m);
-            if (ci == 1 && mi == 0)
-                p384_paths(m);
+            if (ci < 2 && mi == 0)
+                field_paths(ci, m);
 
             for (i = 0; i < 50; i++) {
                 uint64_t a[ZC_EC_LIMBS], b[ZC_EC_LIMBS], t[ZC_EC_LIMBS], u[ZC_EC_LIMBS];

@@ -1,47 +1,47 @@
 /*
- * ec_p384_adx.c - P-384's Montgomery product on x86-64 with BMI2 and ADX
- * (mulx, adcx, adox) in inline assembly, and the CPUID test for both;
- * ec_field.c calls it when the CPU has them and keeps its portable C
- * otherwise (and on every other architecture).
+ * ec_field_adx.c - the Montgomery products of P-256's and P-384's fields
+ * on x86-64 with BMI2 and ADX (mulx, adcx, adox) in inline assembly, and
+ * the CPUID test for both; ec_field.c calls them when the CPU has them
+ * and keeps its portable C otherwise (and on every other architecture).
  *
  * Technique: coarsely integrated operand scanning (CIOS; Koc, Acar,
  * Kaliski, "Analyzing and comparing Montgomery multiplication
  * algorithms", 1996) with two carry chains, the use Intel gives adcx and
  * adox (Gueron and Krasnov's "New instructions supporting large integer
  * arithmetic", Intel white paper, 2012; no code taken). Step i adds
- * a b_i to the accumulator T by six mulx whose low halves go in by the
- * overflow-flag chain (adox) and high halves one limb up by the
- * carry-flag chain (adcx), the two chains side by side since mulx leaves
- * both flags alone; then it adds q p with q = T mod 2^64 (2^32 + 1)
- * (-p^-1 = 2^32 + 1 mod 2^64), which clears T's low limb, by
- * ec_field.c's redc_p384 step: two mulx by constants instead of six by
- * p's limbs (this CPU's multiplier is the bottleneck: 48 mulx in all
- * against 72, 32 ns a product against 49 ns measured). T lives in eight
- * registers whose names rotate by one per step (the dropped limb,
- * zeroed, becomes the new top); nothing goes to memory before the final
- * subtraction.
+ * a b_i to the accumulator T by one mulx per limb of a, whose low halves
+ * go in by the overflow-flag chain (adox) and high halves one limb up by
+ * the carry-flag chain (adcx), the two chains side by side since mulx
+ * leaves both flags alone; then it adds q p with q = T mod 2^64 (-p^-1)
+ * mod 2^64, which clears T's low limb, by ec_field.c's reduction step for
+ * that prime: no product by p's limbs (redc_p256: shifts and one mulx by
+ * a constant; redc_p384: two mulx by constants; this CPU's multiplier is
+ * the bottleneck, a P-384 product with six mulx a step took 49 ns
+ * against 32 ns). T lives in n + 2 registers whose names rotate by one
+ * per step (the dropped limb, zeroed, becomes the new top); nothing goes
+ * to memory before the final subtraction.
  *
- * Carry bounds: with a, b < p and T < 2p before a step (T = 0 at the
- * start), T + a b_i + q p < 2p + 2 (2^64 - 1) p < 2^65 p < 2^449: the
- * eighth limb t7 is at most 1 after the product pass, the two chains'
- * carries into it cannot carry out, and (T + a b_i + q p) / 2^64 < 2p
- * again (Koc et al.). In the reduction pass T - s may go below 0 before
- * q 2^384 is added: the eight limbs compute mod 2^512, and the sum they
- * end at is the true one, below 2^449. After six steps T = a b R^-1 mod
- * p plus at most p, in six limbs and a bit t6; T - p is computed by a
- * borrow chain through t6 and kept unless it borrows (cmovc keeps T):
- * the result is below p. No branch, no secret-dependent address: the
- * same instructions for every input.
+ * Carry bounds (n limbs, R = 2^(64 n) > p > R / 2): with a, b < p and T
+ * < 2p before a step (T = 0 at the start), T + a b_i + q p < 2p + 2
+ * (2^64 - 1) p < 2^65 p < 2^(64 n + 65): the top limb t(n+1) is at most
+ * 1 after the product pass, the two chains' carries into it cannot carry
+ * out, and (T + a b_i + q p) / 2^64 < 2p again (Koc et al.). In P-384's
+ * reduction T - s may go below 0 before q 2^384 is added: the n + 2
+ * limbs compute mod 2^(64 (n + 2)), and the sum they end at is the true
+ * one. After n steps T = a b R^-1 mod p plus at most p, in n limbs and a
+ * bit; T - p is computed by a borrow chain through that bit and kept
+ * unless it borrows (cmovc keeps T): the result is below p. No branch,
+ * no secret-dependent address: the same instructions for every input.
  *
- * Registers: the accumulator r8-r15, the halves rax and rbx, a zero in
- * rcx (adcx and adox take no immediate), b_i and q in rdx (mulx's
+ * Registers: the accumulator from r8 up, the halves rax and rbx, a zero
+ * in rcx (adcx and adox take no immediate), b_i and q in rdx (mulx's
  * implicit operand), a and b in rsi and rdi; the result pointer stays in
  * memory until the end. No rbp (frame pointers under the sanitizers), no
  * stack of its own.
  */
 #include "ec_fe.h"
 
-#if ZC_EC_P384_ADX
+#if ZC_EC_ADX
 
 #include <cpuid.h>
 
@@ -72,7 +72,7 @@ int zc_ec_cpu_adx(void)
     "adcxq %%rcx, " t7 "\n\t" \
     "adoxq %%rcx, " t7 "\n\t"
 
-/* Step i: T += a b_i, then T += q p; t0..t7 name the registers. q p =
+/* P-384's step i: T += a b_i, then T += q p; t0..t7 name the registers. q p =
  * q 2^384 - s, s = m1 + m2 2^64 + q 2^128 with m1 = q (2^64 - 2^32 + 1)
  * and m2 = q (2^32 - 1) (ec_field.c's redc_p384 step): T - s from limb 1
  * (limb 0 becomes 0: s = t0 mod 2^64), then q at limb 6. */
@@ -157,4 +157,67 @@ void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
           "r15", "cc", "memory");
 }
 
-#endif /* ZC_EC_P384_ADX */
+/* P-256's step i (p = 2^256 - 2^224 + 2^192 + 2^96 - 1, -p^-1 = 1 mod
+ * 2^64, so q = t0): T += a b_i, then q p = q 2^96 - q + q (2^64 - 2^32
+ * + 1) 2^192 as redc_p256 adds it: t0 - q = 0, q << 32 and q >> 32 at
+ * limbs 1, 2, the product q k1 at limbs 3, 4, one carry chain. */
+#define STEP256(bi, t0, t1, t2, t3, t4, t5) \
+    "movq " bi "(%[b]), %%rdx\n\t" \
+    "xorl %%ecx, %%ecx\n\t" \
+    MAC("0(%[a])", t0, t1) MAC("8(%[a])", t1, t2) MAC("16(%[a])", t2, t3) \
+    MAC("24(%[a])", t3, t4) \
+    TAIL(t4, t5) \
+    "movq " t0 ", %%rdx\n\t"            /* q = t0 */ \
+    "mulxq %[k1], %%rax, %%rbx\n\t"      /* q (2^64 - 2^32 + 1) */ \
+    "movq " t0 ", %%r14\n\t" \
+    "shlq $32, %%r14\n\t" \
+    "movq " t0 ", %%r15\n\t" \
+    "shrq $32, %%r15\n\t" \
+    "addq %%r14, " t1 "\n\t" \
+    "adcq %%r15, " t2 "\n\t" \
+    "adcq %%rax, " t3 "\n\t" \
+    "adcq %%rbx, " t4 "\n\t" \
+    "adcq $0, " t5 "\n\t" \
+    "xorq " t0 ", " t0 "\n\t"           /* the next step's t5 */
+
+void zc_ec_fmul_p256_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    const uint64_t *pa = a, *pb = b;
+
+    __asm__ volatile(
+        "xorl %%r8d, %%r8d\n\t"
+        "xorl %%r9d, %%r9d\n\t"
+        "xorl %%r10d, %%r10d\n\t"
+        "xorl %%r11d, %%r11d\n\t"
+        "xorl %%r12d, %%r12d\n\t"
+        "xorl %%r13d, %%r13d\n\t"
+        STEP256("0", "%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13")
+        STEP256("8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r8")
+        STEP256("16", "%%r10", "%%r11", "%%r12", "%%r13", "%%r8", "%%r9")
+        STEP256("24", "%%r11", "%%r12", "%%r13", "%%r8", "%%r9", "%%r10")
+        /* T = r12 r13 r8 r9 (low to high) + r10 2^256, below 2p. */
+        "movq %%r12, %%rax\n\t"
+        "movq %%r13, %%rbx\n\t"
+        "movq %%r8, %%rcx\n\t"
+        "movq %%r9, %%rdx\n\t"
+        "subq %[p], %%rax\n\t"
+        "sbbq 8+%[p], %%rbx\n\t"
+        "sbbq 16+%[p], %%rcx\n\t"
+        "sbbq 24+%[p], %%rdx\n\t"
+        "sbbq $0, %%r10\n\t"                /* CF: T < p, keep T */
+        "cmovcq %%r12, %%rax\n\t"
+        "cmovcq %%r13, %%rbx\n\t"
+        "cmovcq %%r8, %%rcx\n\t"
+        "cmovcq %%r9, %%rdx\n\t"
+        "movq %[r], %%r11\n\t"
+        "movq %%rax, 0(%%r11)\n\t"
+        "movq %%rbx, 8(%%r11)\n\t"
+        "movq %%rcx, 16(%%r11)\n\t"
+        "movq %%rdx, 24(%%r11)\n\t"
+        : [a] "+S"(pa), [b] "+D"(pb)
+        : [r] "m"(r), [p] "m"(zc_ec_p256_m), [k1] "m"(k1)
+        : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14",
+          "r15", "cc", "memory");
+}
+
+#endif /* ZC_EC_ADX */
