@@ -33,11 +33,14 @@
  * unless it borrows (cmovc keeps T): the result is below p. No branch,
  * no secret-dependent address: the same instructions for every input.
  *
- * Registers: the accumulator from r8 up, the halves rax and rbx, a zero
- * in rcx (adcx and adox take no immediate), b_i and q in rdx (mulx's
- * implicit operand), a and b in rsi and rdi; the result pointer stays in
- * memory until the end. No rbp (frame pointers under the sanitizers), no
- * stack of its own.
+ * Registers: the accumulator from r8 up, the halves rax and rbx, b_i
+ * and q in rdx (mulx's implicit operand), a and b in rsi and rdi, the
+ * reduction's third temporary in the limb that q came from; the
+ * constants, and the zero that adcx and adox add carries with, in
+ * memory. That leaves one register besides rbp for the result pointer
+ * and the compiler: with frame pointers (the sanitizers) rbp is taken,
+ * and a memory operand for r would need a base register of its own.
+ * No stack of its own.
  */
 #include "ec_fe.h"
 
@@ -68,9 +71,9 @@ int zc_ec_cpu_adx(void)
 /* Both chains' carries in: the OF chain's through t6 and t7, the CF
  * chain's into t7 (neither carries out: the bound above). */
 #define TAIL(t6, t7) \
-    "adoxq %%rcx, " t6 "\n\t" \
-    "adcxq %%rcx, " t7 "\n\t" \
-    "adoxq %%rcx, " t7 "\n\t"
+    "adoxq %[zero], " t6 "\n\t" \
+    "adcxq %[zero], " t7 "\n\t" \
+    "adoxq %[zero], " t7 "\n\t"
 
 /* P-384's step i: T += a b_i, then T += q p; t0..t7 name the registers. q p =
  * q 2^384 - s, s = m1 + m2 2^64 + q 2^128 with m1 = q (2^64 - 2^32 + 1)
@@ -78,7 +81,7 @@ int zc_ec_cpu_adx(void)
  * (limb 0 becomes 0: s = t0 mod 2^64), then q at limb 6. */
 #define STEP(bi, t0, t1, t2, t3, t4, t5, t6, t7) \
     "movq " bi "(%[b]), %%rdx\n\t" \
-    "xorl %%ecx, %%ecx\n\t" \
+    "xorl %%eax, %%eax\n\t"             /* CF = OF = 0 */ \
     MAC("0(%[a])", t0, t1) MAC("8(%[a])", t1, t2) MAC("16(%[a])", t2, t3) \
     MAC("24(%[a])", t3, t4) MAC("32(%[a])", t4, t5) MAC("40(%[a])", t5, t6) \
     TAIL(t6, t7) \
@@ -86,13 +89,13 @@ int zc_ec_cpu_adx(void)
     "shlq $32, %%rdx\n\t" \
     "addq " t0 ", %%rdx\n\t"            /* q = t0 (2^32 + 1) mod 2^64 */ \
     "mulxq %[k1], %%rbx, %%rbx\n\t"      /* high half of m1 */ \
-    "mulxq %[k2], %%rax, %%rcx\n\t"      /* m2 */ \
+    "mulxq %[k2], %%rax, " t0 "\n\t"    /* m2 (t0 is q, in rdx) */ \
     "addq %%rax, %%rbx\n\t"             /* s1 */ \
-    "adcq %%rdx, %%rcx\n\t"             /* s2 */ \
+    "adcq %%rdx, " t0 "\n\t"            /* s2 */ \
     "movl $0, %%eax\n\t" \
     "adcq $0, %%rax\n\t"                /* s3 */ \
     "subq %%rbx, " t1 "\n\t" \
-    "sbbq %%rcx, " t2 "\n\t" \
+    "sbbq " t0 ", " t2 "\n\t" \
     "sbbq %%rax, " t3 "\n\t" \
     "sbbq $0, " t4 "\n\t" \
     "sbbq $0, " t5 "\n\t" \
@@ -102,8 +105,15 @@ int zc_ec_cpu_adx(void)
     "adcq $0, " t7 "\n\t" \
     "xorq " t0 ", " t0 "\n\t"           /* the next step's t7 */
 
-/* mulx's constants: 2^64 - 2^32 + 1 and 2^32 - 1. */
-static const uint64_t k1 = 0xffffffff00000001u, k2 = 0xffffffffu;
+/* Each product is one asm template of about 6 KB, past the 4095
+ * characters C99 promises a literal (clang's -Woverlength-strings under
+ * -Wpedantic); gcc and clang take it. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverlength-strings"
+
+/* mulx's constants: 2^64 - 2^32 + 1 and 2^32 - 1; the zero that adcx and
+ * adox add their last carries with (they take no immediate). */
+static const uint64_t k1 = 0xffffffff00000001u, k2 = 0xffffffffu, zero = 0;
 
 void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
@@ -127,34 +137,33 @@ void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
         /* T = r14 r15 r8 r9 r10 r11 (low to high) + r12 2^384, below 2p. */
         "movq %%r14, %%rax\n\t"
         "movq %%r15, %%rbx\n\t"
-        "movq %%r8, %%rcx\n\t"
+        "movq %%r8, %%r13\n\t"
         "movq %%r9, %%rdx\n\t"
         "movq %%r10, %%rsi\n\t"
         "movq %%r11, %%rdi\n\t"
         "subq %[p], %%rax\n\t"
         "sbbq 8+%[p], %%rbx\n\t"
-        "sbbq 16+%[p], %%rcx\n\t"
+        "sbbq 16+%[p], %%r13\n\t"
         "sbbq 24+%[p], %%rdx\n\t"
         "sbbq 32+%[p], %%rsi\n\t"
         "sbbq 40+%[p], %%rdi\n\t"
         "sbbq $0, %%r12\n\t"                /* CF: T < p, keep T */
         "cmovcq %%r14, %%rax\n\t"
         "cmovcq %%r15, %%rbx\n\t"
-        "cmovcq %%r8, %%rcx\n\t"
+        "cmovcq %%r8, %%r13\n\t"
         "cmovcq %%r9, %%rdx\n\t"
         "cmovcq %%r10, %%rsi\n\t"
         "cmovcq %%r11, %%rdi\n\t"
-        "movq %[r], %%r13\n\t"
-        "movq %%rax, 0(%%r13)\n\t"
-        "movq %%rbx, 8(%%r13)\n\t"
-        "movq %%rcx, 16(%%r13)\n\t"
-        "movq %%rdx, 24(%%r13)\n\t"
-        "movq %%rsi, 32(%%r13)\n\t"
-        "movq %%rdi, 40(%%r13)\n\t"
+        "movq %%rax, 0(%[r])\n\t"
+        "movq %%rbx, 8(%[r])\n\t"
+        "movq %%r13, 16(%[r])\n\t"
+        "movq %%rdx, 24(%[r])\n\t"
+        "movq %%rsi, 32(%[r])\n\t"
+        "movq %%rdi, 40(%[r])\n\t"
         : [a] "+S"(pa), [b] "+D"(pb)
-        : [r] "m"(r), [p] "m"(zc_ec_p384_m), [k1] "m"(k1), [k2] "m"(k2)
-        : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14",
-          "r15", "cc", "memory");
+        : [r] "r"(r), [p] "m"(zc_ec_p384_m), [k1] "m"(k1), [k2] "m"(k2), [zero] "m"(zero)
+        : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
+          "memory");
 }
 
 /* P-256's step i (p = 2^256 - 2^224 + 2^192 + 2^96 - 1, -p^-1 = 1 mod
@@ -163,7 +172,7 @@ void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
  * limbs 1, 2, the product q k1 at limbs 3, 4, one carry chain. */
 #define STEP256(bi, t0, t1, t2, t3, t4, t5) \
     "movq " bi "(%[b]), %%rdx\n\t" \
-    "xorl %%ecx, %%ecx\n\t" \
+    "xorl %%eax, %%eax\n\t"             /* CF = OF = 0 */ \
     MAC("0(%[a])", t0, t1) MAC("8(%[a])", t1, t2) MAC("16(%[a])", t2, t3) \
     MAC("24(%[a])", t3, t4) \
     TAIL(t4, t5) \
@@ -171,10 +180,9 @@ void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
     "mulxq %[k1], %%rax, %%rbx\n\t"      /* q (2^64 - 2^32 + 1) */ \
     "movq " t0 ", %%r14\n\t" \
     "shlq $32, %%r14\n\t" \
-    "movq " t0 ", %%r15\n\t" \
-    "shrq $32, %%r15\n\t" \
+    "shrq $32, " t0 "\n\t" \
     "addq %%r14, " t1 "\n\t" \
-    "adcq %%r15, " t2 "\n\t" \
+    "adcq " t0 ", " t2 "\n\t" \
     "adcq %%rax, " t3 "\n\t" \
     "adcq %%rbx, " t4 "\n\t" \
     "adcq $0, " t5 "\n\t" \
@@ -198,26 +206,27 @@ void zc_ec_fmul_p256_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
         /* T = r12 r13 r8 r9 (low to high) + r10 2^256, below 2p. */
         "movq %%r12, %%rax\n\t"
         "movq %%r13, %%rbx\n\t"
-        "movq %%r8, %%rcx\n\t"
+        "movq %%r8, %%r14\n\t"
         "movq %%r9, %%rdx\n\t"
         "subq %[p], %%rax\n\t"
         "sbbq 8+%[p], %%rbx\n\t"
-        "sbbq 16+%[p], %%rcx\n\t"
+        "sbbq 16+%[p], %%r14\n\t"
         "sbbq 24+%[p], %%rdx\n\t"
         "sbbq $0, %%r10\n\t"                /* CF: T < p, keep T */
         "cmovcq %%r12, %%rax\n\t"
         "cmovcq %%r13, %%rbx\n\t"
-        "cmovcq %%r8, %%rcx\n\t"
+        "cmovcq %%r8, %%r14\n\t"
         "cmovcq %%r9, %%rdx\n\t"
-        "movq %[r], %%r11\n\t"
-        "movq %%rax, 0(%%r11)\n\t"
-        "movq %%rbx, 8(%%r11)\n\t"
-        "movq %%rcx, 16(%%r11)\n\t"
-        "movq %%rdx, 24(%%r11)\n\t"
+        "movq %%rax, 0(%[r])\n\t"
+        "movq %%rbx, 8(%[r])\n\t"
+        "movq %%r14, 16(%[r])\n\t"
+        "movq %%rdx, 24(%[r])\n\t"
         : [a] "+S"(pa), [b] "+D"(pb)
-        : [r] "m"(r), [p] "m"(zc_ec_p256_m), [k1] "m"(k1)
-        : "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14",
-          "r15", "cc", "memory");
+        : [r] "r"(r), [p] "m"(zc_ec_p256_m), [k1] "m"(k1), [zero] "m"(zero)
+        : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "cc",
+          "memory");
 }
+
+#pragma GCC diagnostic pop
 
 #endif /* ZC_EC_ADX */
