@@ -273,38 +273,38 @@ static int is_zero_vt(const uint64_t *a, unsigned n)
 
 /* The width-5 NAF of k (flen big-endian bytes): odd digits in [-15, 15],
  * at most one non-zero in any 5 consecutive; returns the digit count
- * (at most bits + 1). Public scalars only. */
+ * (at most bits + 1, the last digit non-zero). Public scalars only.
+ * Technique: one pass over k's bits with a carry (libsecp256k1's
+ * secp256k1_ecmult_wnaf; no code taken): where bit i plus the carry is
+ * odd, the 5 bits from i plus the carry give the digit, a digit of 16 or
+ * more becomes d - 32 and carries 1 upwards, and the scan skips the 4
+ * bits it covered; the scalar is read in place, never shifted. */
 static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t *k)
 {
-    uint64_t v[ZC_EC_LIMBS + 1] = { 0 };
-    unsigned n = c->p.limbs + 1, len = 0, i, nz = 1;
+    unsigned bits = 8 * c->flen, i = 0, len = 0, carry = 0;
 
-    for (i = 0; i < c->flen; i++)
-        v[i / 8] |= (uint64_t)k[c->flen - 1 - i] << (8 * (i % 8));
-    while (nz) {
-        int d = 0;
+    memset(naf, 0, bits + 1);
+    while (i < bits) {
+        unsigned at = c->flen - 1 - i / 8, v;
+        int d;
 
-        if (v[0] & 1) {
-            d = (int)(v[0] & 31);
-            if (d >= 16)
-                d -= 32;
-            if (d > 0) {                        /* v -= d: v's low bits are d */
-                v[0] -= (uint64_t)d;
-            } else {                            /* v += -d, carrying */
-                uint64_t add = (uint64_t)-d;
-
-                for (i = 0; i < n && add; i++) {
-                    v[i] += add;
-                    add = v[i] < add;
-                }
-            }
+        if ((unsigned)(k[at] >> (i % 8) & 1) == carry) {
+            i++;
+            continue;
         }
-        naf[len++] = (int8_t)d;
-        for (i = 0; i < n; i++)                 /* v >>= 1 */
-            v[i] = v[i] >> 1 | (i + 1 < n ? v[i + 1] << 63 : 0);
-        nz = 0;
-        for (i = 0; i < n; i++)
-            nz |= v[i] != 0;
+        v = (unsigned)k[at] >> (i % 8);         /* bits i .. i + 4, past the end 0 */
+        if (at > 0)
+            v |= (unsigned)k[at - 1] << (8 - i % 8);
+        d = (int)((v & 31) + carry);            /* odd, 1 .. 31 */
+        carry = (unsigned)d >> 4;
+        d -= (int)(carry << 5);
+        naf[i] = (int8_t)d;
+        len = i + 1;
+        i += W;
+    }
+    if (carry) {
+        naf[bits] = 1;
+        len = bits + 1;
     }
     return len;
 }
