@@ -75,16 +75,13 @@ int zc_ec_cpu_adx(void)
     "adcxq %[zero], " t7 "\n\t" \
     "adoxq %[zero], " t7 "\n\t"
 
-/* P-384's step i: T += a b_i, then T += q p; t0..t7 name the registers. q p =
- * q 2^384 - s, s = m1 + m2 2^64 + q 2^128 with m1 = q (2^64 - 2^32 + 1)
- * and m2 = q (2^32 - 1) (ec_field.c's redc_p384 step): T - s from limb 1
- * (limb 0 becomes 0: s = t0 mod 2^64), then q at limb 6. */
-#define STEP(bi, t0, t1, t2, t3, t4, t5, t6, t7) \
-    "movq " bi "(%[b]), %%rdx\n\t" \
-    "xorl %%eax, %%eax\n\t"             /* CF = OF = 0 */ \
-    MAC("0(%[a])", t0, t1) MAC("8(%[a])", t1, t2) MAC("16(%[a])", t2, t3) \
-    MAC("24(%[a])", t3, t4) MAC("32(%[a])", t4, t5) MAC("40(%[a])", t5, t6) \
-    TAIL(t6, t7) \
+/* P-384's reduction step on t0..t7: T += q p, q = t0 (-p^-1) mod 2^64 =
+ * t0 (2^32 + 1) mod 2^64, which clears t0. q p = q 2^384 - s, s = m1 +
+ * m2 2^64 + q 2^128 with m1 = q (2^64 - 2^32 + 1) and m2 = q (2^32 - 1)
+ * (ec_field.c's redc_p384 step): T - s from limb 1 (limb 0 becomes 0: s
+ * = t0 mod 2^64), then q at limb 6; t0 is zeroed for the next step's
+ * t7. */
+#define REDC384(t0, t1, t2, t3, t4, t5, t6, t7) \
     "movq " t0 ", %%rdx\n\t" \
     "shlq $32, %%rdx\n\t" \
     "addq " t0 ", %%rdx\n\t"            /* q = t0 (2^32 + 1) mod 2^64 */ \
@@ -104,6 +101,46 @@ int zc_ec_cpu_adx(void)
     "addq %%rdx, " t6 "\n\t" \
     "adcq $0, " t7 "\n\t" \
     "xorq " t0 ", " t0 "\n\t"           /* the next step's t7 */
+
+/* P-384's step i of the product: T += a b_i, then the reduction step. */
+#define STEP(bi, t0, t1, t2, t3, t4, t5, t6, t7) \
+    "movq " bi "(%[b]), %%rdx\n\t" \
+    "xorl %%eax, %%eax\n\t"             /* CF = OF = 0 */ \
+    MAC("0(%[a])", t0, t1) MAC("8(%[a])", t1, t2) MAC("16(%[a])", t2, t3) \
+    MAC("24(%[a])", t3, t4) MAC("32(%[a])", t4, t5) MAC("40(%[a])", t5, t6) \
+    TAIL(t6, t7) \
+    REDC384(t0, t1, t2, t3, t4, t5, t6, t7)
+
+/* T = r14 r15 r8 r9 r10 r11 (low to high) + r12 2^384, below 2p, to r:
+ * T - p by a borrow chain through r12, kept unless it borrows; the six
+ * copies go through rax, rbx, r13, rdx, rsi, rdi; rp is the register
+ * holding r. */
+#define FINAL384(rp) \
+    "movq %%r14, %%rax\n\t" \
+    "movq %%r15, %%rbx\n\t" \
+    "movq %%r8, %%r13\n\t" \
+    "movq %%r9, %%rdx\n\t" \
+    "movq %%r10, %%rsi\n\t" \
+    "movq %%r11, %%rdi\n\t" \
+    "subq %[p], %%rax\n\t" \
+    "sbbq 8+%[p], %%rbx\n\t" \
+    "sbbq 16+%[p], %%r13\n\t" \
+    "sbbq 24+%[p], %%rdx\n\t" \
+    "sbbq 32+%[p], %%rsi\n\t" \
+    "sbbq 40+%[p], %%rdi\n\t" \
+    "sbbq $0, %%r12\n\t"                /* CF: T < p, keep T */ \
+    "cmovcq %%r14, %%rax\n\t" \
+    "cmovcq %%r15, %%rbx\n\t" \
+    "cmovcq %%r8, %%r13\n\t" \
+    "cmovcq %%r9, %%rdx\n\t" \
+    "cmovcq %%r10, %%rsi\n\t" \
+    "cmovcq %%r11, %%rdi\n\t" \
+    "movq %%rax, 0(" rp ")\n\t" \
+    "movq %%rbx, 8(" rp ")\n\t" \
+    "movq %%r13, 16(" rp ")\n\t" \
+    "movq %%rdx, 24(" rp ")\n\t" \
+    "movq %%rsi, 32(" rp ")\n\t" \
+    "movq %%rdi, 40(" rp ")\n\t"
 
 /* Each product is one asm template of about 6 KB, past the 4095
  * characters C99 promises a literal (clang's -Woverlength-strings under
@@ -134,32 +171,7 @@ void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
         STEP("24", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10")
         STEP("32", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10", "%%r11")
         STEP("40", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10", "%%r11", "%%r12")
-        /* T = r14 r15 r8 r9 r10 r11 (low to high) + r12 2^384, below 2p. */
-        "movq %%r14, %%rax\n\t"
-        "movq %%r15, %%rbx\n\t"
-        "movq %%r8, %%r13\n\t"
-        "movq %%r9, %%rdx\n\t"
-        "movq %%r10, %%rsi\n\t"
-        "movq %%r11, %%rdi\n\t"
-        "subq %[p], %%rax\n\t"
-        "sbbq 8+%[p], %%rbx\n\t"
-        "sbbq 16+%[p], %%r13\n\t"
-        "sbbq 24+%[p], %%rdx\n\t"
-        "sbbq 32+%[p], %%rsi\n\t"
-        "sbbq 40+%[p], %%rdi\n\t"
-        "sbbq $0, %%r12\n\t"                /* CF: T < p, keep T */
-        "cmovcq %%r14, %%rax\n\t"
-        "cmovcq %%r15, %%rbx\n\t"
-        "cmovcq %%r8, %%r13\n\t"
-        "cmovcq %%r9, %%rdx\n\t"
-        "cmovcq %%r10, %%rsi\n\t"
-        "cmovcq %%r11, %%rdi\n\t"
-        "movq %%rax, 0(%[r])\n\t"
-        "movq %%rbx, 8(%[r])\n\t"
-        "movq %%r13, 16(%[r])\n\t"
-        "movq %%rdx, 24(%[r])\n\t"
-        "movq %%rsi, 32(%[r])\n\t"
-        "movq %%rdi, 40(%[r])\n\t"
+        FINAL384("%[r]")
         : [a] "+S"(pa), [b] "+D"(pb)
         : [r] "r"(r), [p] "m"(zc_ec_p384_m), [k1] "m"(k1), [k2] "m"(k2), [zero] "m"(zero)
         : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
