@@ -39,9 +39,9 @@ static const uint64_t zc_ec_p521_m[9] = {
 #define X86_CARRY_BUILTINS 0
 #endif
 
-/* x86-64 with gcc or clang: P-256's and P-384's products in
- * mulx/adcx/adox (ec_field_adx.c), which ec_field.c calls when the CPU
- * has BMI2 and ADX. */
+/* x86-64 with gcc or clang: P-256's and P-384's products and P-384's
+ * square in mulx/adcx/adox (ec_field_adx.c), which ec_field.c calls
+ * when the CPU has BMI2 and ADX. */
 #if defined(__x86_64__) && defined(__GNUC__)
 #define ZC_EC_ADX 1
 /* 1 when the CPU has BMI2 and ADX (CPUID leaf 7), else 0. */
@@ -50,6 +50,8 @@ int zc_ec_cpu_adx(void);
  * a or b. */
 void zc_ec_fmul_p256_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
 void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b);
+/* r = a a R^-1 mod P-384's p, a < p, r < p; r may alias a. */
+void zc_ec_fsqr_p384_adx(uint64_t *r, const uint64_t *a);
 #else
 #define ZC_EC_ADX 0
 #endif

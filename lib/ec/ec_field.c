@@ -439,10 +439,10 @@ void zc_ec_fsqr_p384_portable(const struct zc_ec_mod *m, uint64_t *r, const uint
     sqr_p384(r, a);
 }
 
-/* With BMI2 and ADX the square is the product a a (P-256 15 ns against
- * the portable square's 17 ns, P-384 32 ns against 36 ns:
- * docs/performance.md; P-384's sqr_wide with the reduction in assembly
- * took 35 ns, the reduction's six dependent steps being the bound). */
+/* With BMI2 and ADX P-256's square is the product a a (15 ns against
+ * the portable square's 17 ns: docs/performance.md); P-384's has its own
+ * (21 limb products, not 36: 33 ns against the product's 36 ns in a
+ * dependent chain). */
 void zc_ec_fmul_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                      const uint64_t *b)
 {
@@ -469,7 +469,7 @@ void zc_ec_fmul_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
 void zc_ec_fsqr_p384(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
 {
     (void)m;
-    ADX(zc_ec_fmul_p384_adx(r, a, a));
+    ADX(zc_ec_fsqr_p384_adx(r, a));
     sqr_p384(r, a);
 }
 

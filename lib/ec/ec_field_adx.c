@@ -1,6 +1,6 @@
 /*
  * ec_field_adx.c - the Montgomery products of P-256's and P-384's fields
- * on x86-64 with BMI2 and ADX (mulx, adcx, adox) in inline assembly, and
+ * and P-384's square on x86-64 with BMI2 and ADX (mulx, adcx, adox) in inline assembly, and
  * the CPUID test for both; ec_field.c calls them when the CPU has them
  * and keeps its portable C otherwise (and on every other architecture).
  *
@@ -40,7 +40,7 @@
  * memory. That leaves one register besides rbp for the result pointer
  * and the compiler: with frame pointers (the sanitizers) rbp is taken,
  * and a memory operand for r would need a base register of its own.
- * No stack of its own.
+ * The square, short of registers, parks values in xmm0-xmm6. No stack.
  */
 #include "ec_fe.h"
 
@@ -176,6 +176,152 @@ void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
         : [r] "r"(r), [p] "m"(zc_ec_p384_m), [k1] "m"(k1), [k2] "m"(k2), [zero] "m"(zero)
         : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
           "memory");
+}
+
+/*
+ * P-384's square: the 12-limb a^2 first, then the Montgomery reduction of
+ * its low half alone, then the high half added (separated operand
+ * scanning, Koc et al. above): 21 limb products where the product takes
+ * 36. With L, H the halves of a^2 (a^2 = L + H R), the six steps give V
+ * = (L + Q p) / R <= (R - 1)(p + 1) / R < p + 1, and H <= a^2 / R < p,
+ * so V + H < 2p and one subtraction of p is enough (FINAL384).
+ *   Off-diagonal: U = sum a_i a_j 2^(64 (i + j)), i < j, as five rows
+ *   by rdx = a_i into u1 .. u10 (r9 r10 r11 r12 r13 rcx rdi r14 r15
+ *   rbx; rbx is the rows' high-half temporary until row 4 makes it u10),
+ *   the later rows with the adox/adcx chains; U < R^2 / 2.
+ *   Doubling and diagonal: a^2 = 2 U + sum a_i^2 2^(128 i), limb k =
+ *   2 u_k (adcx u_k, u_k: the CF chain) + a half of a_(k/2)^2 (adox: the
+ *   OF chain), both chains through limb 11, which cannot carry out (a^2 <
+ *   R^2). Limbs 0-5 stay in r8-r13, limbs 6-11 go to xmm1-xmm6.
+ *   Reduction: REDC384 six times on r8 .. r15 (r14 = r15 = 0 above L),
+ *   then V + H and FINAL384 as in the product.
+ * Every register but rbp and rsp is taken, and a memory operand may
+ * need one for its address (clang -O0, gcc's -fsanitize=address): r
+ * comes in rcx and waits in xmm0, the high half in xmm1-xmm6 (movq
+ * between general and vector registers, no memory, no stack).
+ */
+void zc_ec_fsqr_p384_adx(uint64_t *r, const uint64_t *a)
+{
+    const uint64_t *pa = a;
+    uint64_t *pr = r;
+
+    __asm__ volatile(
+        "movq %%rcx, %%xmm0\n\t"            /* r, until the stores */
+        /* row 0, rdx = a0: u1 .. u6, one carry chain */
+        "movq 0(%[a]), %%rdx\n\t"
+        "mulxq 8(%[a]), %%r9, %%r10\n\t"
+        "mulxq 16(%[a]), %%rax, %%r11\n\t"
+        "addq %%rax, %%r10\n\t"
+        "mulxq 24(%[a]), %%rax, %%r12\n\t"
+        "adcq %%rax, %%r11\n\t"
+        "mulxq 32(%[a]), %%rax, %%r13\n\t"
+        "adcq %%rax, %%r12\n\t"
+        "mulxq 40(%[a]), %%rax, %%rcx\n\t"
+        "adcq %%rax, %%r13\n\t"
+        "adcq $0, %%rcx\n\t"
+        /* row 1, rdx = a1: columns 3 .. 7 (u7 = rdi new) */
+        "movq 8(%[a]), %%rdx\n\t"
+        "xorl %%eax, %%eax\n\t"
+        MAC("16(%[a])", "%%r11", "%%r12")
+        MAC("24(%[a])", "%%r12", "%%r13")
+        MAC("32(%[a])", "%%r13", "%%rcx")
+        "mulxq 40(%[a]), %%rax, %%rdi\n\t"
+        "adoxq %%rax, %%rcx\n\t"
+        "adcxq %[zero], %%rdi\n\t"
+        "adoxq %[zero], %%rdi\n\t"
+        /* row 2, rdx = a2: columns 5 .. 8 (u8 = r14 new) */
+        "movq 16(%[a]), %%rdx\n\t"
+        "xorl %%eax, %%eax\n\t"
+        MAC("24(%[a])", "%%r13", "%%rcx")
+        MAC("32(%[a])", "%%rcx", "%%rdi")
+        "mulxq 40(%[a]), %%rax, %%r14\n\t"
+        "adoxq %%rax, %%rdi\n\t"
+        "adcxq %[zero], %%r14\n\t"
+        "adoxq %[zero], %%r14\n\t"
+        /* row 3, rdx = a3: columns 7 .. 9 (u9 = r15 new) */
+        "movq 24(%[a]), %%rdx\n\t"
+        "xorl %%eax, %%eax\n\t"
+        MAC("32(%[a])", "%%rdi", "%%r14")
+        "mulxq 40(%[a]), %%rax, %%r15\n\t"
+        "adoxq %%rax, %%r14\n\t"
+        "adcxq %[zero], %%r15\n\t"
+        "adoxq %[zero], %%r15\n\t"
+        /* row 4, rdx = a4: columns 9, 10 (u10 = rbx new) */
+        "movq 32(%[a]), %%rdx\n\t"
+        "mulxq 40(%[a]), %%rax, %%rbx\n\t"
+        "addq %%rax, %%r15\n\t"
+        "adcq $0, %%rbx\n\t"
+        /* 2 U + the diagonal, limb by limb */
+        "xorl %%eax, %%eax\n\t"
+        "movq 0(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %%r8, %%rax\n\t"      /* limb 0 = lo(a0^2) */
+        "adcxq %%r9, %%r9\n\t"
+        "adoxq %%rax, %%r9\n\t"
+        "movq 8(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%rdx\n\t"
+        "adcxq %%r10, %%r10\n\t"
+        "adoxq %%rax, %%r10\n\t"
+        "adcxq %%r11, %%r11\n\t"
+        "adoxq %%rdx, %%r11\n\t"
+        "movq 16(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%rdx\n\t"
+        "adcxq %%r12, %%r12\n\t"
+        "adoxq %%rax, %%r12\n\t"
+        "adcxq %%r13, %%r13\n\t"
+        "adoxq %%rdx, %%r13\n\t"
+        "movq 24(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%rdx\n\t"
+        "adcxq %%rcx, %%rcx\n\t"
+        "adoxq %%rax, %%rcx\n\t"
+        "movq %%rcx, %%xmm1\n\t"
+        "adcxq %%rdi, %%rdi\n\t"
+        "adoxq %%rdx, %%rdi\n\t"
+        "movq %%rdi, %%xmm2\n\t"
+        "movq 32(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%rdx\n\t"
+        "adcxq %%r14, %%r14\n\t"
+        "adoxq %%rax, %%r14\n\t"
+        "movq %%r14, %%xmm3\n\t"
+        "adcxq %%r15, %%r15\n\t"
+        "adoxq %%rdx, %%r15\n\t"
+        "movq %%r15, %%xmm4\n\t"
+        "movq 40(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %%rax, %%rdx\n\t"
+        "adcxq %%rbx, %%rbx\n\t"
+        "adoxq %%rax, %%rbx\n\t"
+        "movq %%rbx, %%xmm5\n\t"
+        "adcxq %[zero], %%rdx\n\t"
+        "adoxq %[zero], %%rdx\n\t"
+        "movq %%rdx, %%xmm6\n\t"
+        /* V = L R^-1 mod p, plus at most p */
+        "xorl %%r14d, %%r14d\n\t"
+        "xorl %%r15d, %%r15d\n\t"
+        REDC384("%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15")
+        REDC384("%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8")
+        REDC384("%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9")
+        REDC384("%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10")
+        REDC384("%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10", "%%r11")
+        REDC384("%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10", "%%r11", "%%r12")
+        /* V = r14 r15 r8 r9 r10 r11 (r12 = 0); + H */
+        "movq %%xmm1, %%rax\n\t"
+        "addq %%rax, %%r14\n\t"
+        "movq %%xmm2, %%rax\n\t"
+        "adcq %%rax, %%r15\n\t"
+        "movq %%xmm3, %%rax\n\t"
+        "adcq %%rax, %%r8\n\t"
+        "movq %%xmm4, %%rax\n\t"
+        "adcq %%rax, %%r9\n\t"
+        "movq %%xmm5, %%rax\n\t"
+        "adcq %%rax, %%r10\n\t"
+        "movq %%xmm6, %%rax\n\t"
+        "adcq %%rax, %%r11\n\t"
+        "adcq $0, %%r12\n\t"
+        "movq %%xmm0, %%rcx\n\t"
+        FINAL384("%%rcx")
+        : [a] "+S"(pa), [r] "+c"(pr)
+        : [p] "m"(zc_ec_p384_m), [k1] "m"(k1), [k2] "m"(k2), [zero] "m"(zero)
+        : "rax", "rbx", "rdx", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14",
+          "r15", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "cc", "memory");
 }
 
 /* P-256's step i (p = 2^256 - 2^224 + 2^192 + 2^96 - 1, -p^-1 = 1 mod

@@ -196,6 +196,7 @@ struct field_paths {
     zc_ec_sqr_fn *sqr;
 #if ZC_EC_ADX
     void (*adx)(uint64_t *r, const uint64_t *a, const uint64_t *b);
+    void (*adx_sqr)(uint64_t *r, const uint64_t *a);  /* NULL: the product */
 #endif
 };
 
@@ -203,8 +204,9 @@ static void field_paths(unsigned ci, const struct zc_ec_mod *m)
 {
     static const struct field_paths paths[2] = {
 #if ZC_EC_ADX
-        { zc_ec_fmul_p256_portable, zc_ec_fsqr_p256_portable, zc_ec_fmul_p256_adx },
-        { zc_ec_fmul_p384_portable, zc_ec_fsqr_p384_portable, zc_ec_fmul_p384_adx },
+        { zc_ec_fmul_p256_portable, zc_ec_fsqr_p256_portable, zc_ec_fmul_p256_adx, NULL },
+        { zc_ec_fmul_p384_portable, zc_ec_fsqr_p384_portable, zc_ec_fmul_p384_adx,
+          zc_ec_fsqr_p384_adx },
 #else
         { zc_ec_fmul_p256_portable, zc_ec_fsqr_p256_portable },
         { zc_ec_fmul_p384_portable, zc_ec_fsqr_p384_portable },
@@ -244,6 +246,11 @@ static void field_paths(unsigned ci, const struct zc_ec_mod *m)
                 memcpy(u, a, sizeof u);
                 f->adx(u, u, x == a ? u : x);
                 bad += !eq(m, u, t);
+                if (f->adx_sqr && (x == a || i == j)) {
+                    memcpy(u, a, sizeof u);
+                    f->adx_sqr(u, u);
+                    bad += !eq(m, u, t);
+                }
             }
 #endif
         }
