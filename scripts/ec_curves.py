@@ -10,7 +10,9 @@ derived here, so the header holds no hand-typed derived value.
 It also writes each curve's table of multiples of G for ec_mul.c's
 fixed-base comb: with windows of W = 5 bits and a spacing S (per curve),
 table j holds d 2^(5 S j) G for d = 1 .. 16, affine x then y, Montgomery
-form, n limbs each (every point checked on the curve here).
+form, n limbs each (every point checked on the curve here); and for
+ec_mul.c's verification (a width-WV NAF of a G) the odd multiples
+G, 3 G, .., (2^(WV-1) - 1) G, affine, in the same form.
 
 usage: python3 scripts/ec_curves.py > lib/ec/ec_curves_tab.h
        python3 scripts/ec_curves.py --check lib/ec/ec_curves_tab.h
@@ -19,6 +21,7 @@ usage: python3 scripts/ec_curves.py > lib/ec/ec_curves_tab.h
 import sys
 
 W = 5                   # window bits, as ec_mul.c
+WV = 8                  # the verification's NAF width for a G, as ec_mul.c
 SPACE = {'p256': 2, 'p384': 3, 'p521': 4}   # tables every S windows
 
 CURVES = {
@@ -102,6 +105,25 @@ def gtable(name, c, out):
     return space
 
 
+def vtable(name, c, out):
+    n = c['limbs']
+    p = c['p']
+    r = 2**(64 * n)
+    g = (c['gx'], c['gy'])
+    g2 = affine_add(p, g, g)
+    count = 2**(WV - 2)
+    out.append('static const uint64_t zc_ec_%s_vtab[%d * 2 * %d] = {' % (name, count, n))
+    pt = g
+    for i in range(count):
+        x, y = pt
+        assert (y * y - x**3 + 3 * x - c['b']) % p == 0
+        out.append('    /* %d G */' % (2 * i + 1))
+        out.append('    ' + limbs(x * r % p, n)[2:-2] + ',')
+        out.append('    ' + limbs(y * r % p, n)[2:-2] + ',')
+        pt = affine_add(p, pt, g2)
+    out.append('};')
+
+
 def main():
     out = []
     print = lambda s='', end='\n': out.append(s + end)
@@ -110,7 +132,9 @@ def main():
           ' * 3.2.1) as the software core uses them: 64-bit limbs, least\n'
           ' * significant first; b and G in Montgomery form (times R = 2^(64 limbs)).\n'
           ' * Each curve\'s gtab: d 2^(5 S j) G for d = 1 .. 16 in table j, affine\n'
-          ' * x and y in Montgomery form (the fixed-base comb of ec_mul.c).\n */')
+          ' * x and y in Montgomery form (the fixed-base comb of ec_mul.c);\n'
+          ' * its vtab: the odd multiples 1 G .. %d G, the same way (the\n'
+          ' * verification\'s NAF of width %d, ec_mul.c).\n */' % (2**(WV - 1) - 1, WV))
     for name, c in CURVES.items():
         n = c['limbs']
         p = c['p']
@@ -120,6 +144,7 @@ def main():
         bits = p.bit_length()
         tab = []
         space = gtable(name, c, tab)
+        vtable(name, c, tab)
         print('\n'.join(tab))
         print('static const struct zc_ec_curve_sw zc_ec_%s_sw = {' % name)
         # the field prime has its own copy (ec_field.c), the order a generic one
@@ -132,6 +157,7 @@ def main():
         print('    .flen = %d,' % ((bits + 7) // 8))
         print('    .gtab = zc_ec_%s_gtab,' % name)
         print('    .gspace = %d,' % space)
+        print('    .vtab = zc_ec_%s_vtab,' % name)
         print('};')
     text = ''.join(out)
     if len(sys.argv) == 3 and sys.argv[1] == '--check':

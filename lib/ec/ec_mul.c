@@ -43,14 +43,14 @@
  * coordinates and it is RCB16's complete addition. The sequence of
  * operations stays the same for every scalar and point.
  *
- * Verification uses zc_ec_mul2_vartime: b Q and a G each by a width-5
- * NAF (Hankerson, Menezes, Vanstone, "Guide to elliptic curve
+ * Verification uses zc_ec_mul2_vartime: b Q by a width-5 NAF and a G by
+ * a width-8 one (Hankerson, Menezes, Vanstone, "Guide to elliptic curve
  * cryptography", 2004, section 3.3.1) in Jacobian coordinates, a G over
- * the odd entries of the comb's first table, in one chain of doublings
- * (Straus-Shamir, ibid. 3.3.3),
- * with branches (on zero digits, infinity, P1 = +-P2) and direct table
- * indexing: variable time is allowed there because verification's
- * inputs (the signature, the digest, the public key) are all public.
+ * a precomputed table of its odd multiples, in one chain of doublings
+ * (Straus-Shamir, ibid. 3.3.3), with branches (on zero digits,
+ * infinity, P1 = +-P2) and direct table indexing: variable time is
+ * allowed there because verification's inputs (the signature, the
+ * digest, the public key) are all public.
  */
 #include "ec_sw.h"
 #include "core/ct.h"
@@ -271,15 +271,20 @@ static int is_zero_vt(const uint64_t *a, unsigned n)
     return acc == 0;
 }
 
-/* The width-5 NAF of k (flen big-endian bytes): odd digits in [-15, 15],
- * at most one non-zero in any 5 consecutive; returns the digit count
- * (at most bits + 1, the last digit non-zero). Public scalars only.
+_Static_assert(W <= 8 && ZC_EC_WV >= 2 && ZC_EC_WV <= 8, "wnaf() reads two bytes");
+
+/* The width-w NAF of k (flen big-endian bytes), 2 <= w <= 8: odd digits
+ * in [-(2^(w-1) - 1), 2^(w-1) - 1], at most one non-zero in any w
+ * consecutive; returns the digit count (at most bits + 1, the last digit
+ * non-zero). Public scalars only.
  * Technique: one pass over k's bits with a carry (libsecp256k1's
  * secp256k1_ecmult_wnaf; no code taken): where bit i plus the carry is
- * odd, the 5 bits from i plus the carry give the digit, a digit of 16 or
- * more becomes d - 32 and carries 1 upwards, and the scan skips the 4
- * bits it covered; the scalar is read in place, never shifted. */
-static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t *k)
+ * odd, the w bits from i plus the carry give the digit, a digit of
+ * 2^(w-1) or more becomes d - 2^w and carries 1 upwards, and the scan
+ * skips the w - 1 bits it covered; the scalar is read in place, never
+ * shifted (two bytes hold the w <= 8 bits from any bit i). */
+static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t *k,
+                     unsigned w)
 {
     unsigned bits = 8 * c->flen, i = 0, len = 0, carry = 0;
 
@@ -292,15 +297,15 @@ static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t 
             i++;
             continue;
         }
-        v = (unsigned)k[at] >> (i % 8);         /* bits i .. i + 4, past the end 0 */
+        v = (unsigned)k[at] >> (i % 8);         /* bits i .. i + w - 1, past the end 0 */
         if (at > 0)
             v |= (unsigned)k[at - 1] << (8 - i % 8);
-        d = (int)((v & 31) + carry);            /* odd, 1 .. 31 */
-        carry = (unsigned)d >> 4;
-        d -= (int)(carry << 5);
+        d = (int)((v & ((1u << w) - 1)) + carry);       /* odd, 1 .. 2^w - 1 */
+        carry = (unsigned)d >> (w - 1);
+        d -= (int)(carry << w);
         naf[i] = (int8_t)d;
         len = i + 1;
-        i += W;
+        i += w;
     }
     if (carry) {
         naf[bits] = 1;
@@ -340,14 +345,15 @@ static void affine8(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, struct z
 /*
  * r = a G + b Q, public inputs, variable time (a comment in ec_mul.c's
  * head says why that is allowed): one chain of Jacobian doublings shared
- * by both scalars (Straus-Shamir), each scalar by a width-5 NAF. b Q over
- * the odd multiples Q, 3Q, .., 15Q, made affine by one inversion so that
- * their additions are mixed too; a G over the odd entries of the comb's
- * first table (d G, d = 1 .. 16), by mixed Jacobian-affine additions
- * (7M + 4S), reading the entries directly. A NAF's digits are one in six
- * on average where the comb's signed windows are one in five (P-384: 64
- * additions for a G instead of 77), and a G costs no doubling of its own
- * and no table scan.
+ * by both scalars (Straus-Shamir), each scalar by a NAF. b Q by width 5
+ * over the odd multiples Q, 3Q, .., 15Q, made affine by one inversion so
+ * that their additions are mixed too; a G by width ZC_EC_WV = 8 over the
+ * curve's precomputed odd multiples G, 3G, .., 127G (c->vtab,
+ * scripts/ec_curves.py), read directly. Both by mixed Jacobian-affine
+ * additions (7M + 4S). A width-w NAF has one non-zero digit in w + 1 on
+ * average, so P-384's a G takes about 43 additions (77 with the comb's
+ * signed windows, 64 with a width-5 NAF over the comb's first table),
+ * and it costs no doubling of its own and no table scan.
  */
 void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                         const uint8_t *a, const uint8_t *b, const struct zc_ec_pt *q)
@@ -362,8 +368,8 @@ void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     for (i = 1; i < 8; i++)
         zc_ec_jac_add_vartime(c, &t[i], &t[i - 1], &q2);
     affine8(c, t, &q2);
-    len = wnaf(c, naf, b);
-    lg = wnaf(c, nafg, a);
+    len = wnaf(c, naf, b, W);
+    lg = wnaf(c, nafg, a, ZC_EC_WV);
     for (; len < lg; len++)                     /* both to the longer one */
         naf[len] = 0;
     for (; lg < len; lg++)
@@ -380,8 +386,8 @@ void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
             zc_ec_mod_sub(&c->p, ny, zero, t[-dq / 2].y);
             zc_ec_jac_add_affine_vartime(c, r, r, t[-dq / 2].x, ny);
         }
-        if (dg != 0) {                          /* entry |dg| of table 0 */
-            const uint64_t *e = c->gtab + (size_t)((dg > 0 ? dg : -dg) - 1) * 2 * n;
+        if (dg != 0) {                          /* |dg| G */
+            const uint64_t *e = c->vtab + (size_t)((dg > 0 ? dg : -dg) / 2) * 2 * n;
 
             if (dg < 0) {
                 zc_ec_mod_sub(&c->p, ny, zero, e + n);

@@ -53,7 +53,13 @@ struct zc_ec_curve_sw {
      * d = 1 .. 16, affine x then y (limbs each, Montgomery form). */
     const uint64_t *gtab;
     unsigned gspace;
+    /* The verification's odd multiples (ec_mul.c): (2 i + 1) G for
+     * i = 0 .. 2^(ZC_EC_WV - 2) - 1, affine x then y, Montgomery form. */
+    const uint64_t *vtab;
 };
+
+/* The verification's NAF width for a G (scripts/ec_curves.py's WV). */
+#define ZC_EC_WV 8
 
 /* 0: P-256, 1: P-384, 2: P-521. */
 const struct zc_ec_curve_sw *zc_ec_sw_curve(unsigned idx);
