@@ -1,8 +1,8 @@
 /*
  * ec_fe.h - the field primes of P-256, P-384 and P-521 as constants, and
- * modular addition and subtraction of fixed size, always inlined, for the
- * specialised copies of the point formulas (ec_point.c) and of the field
- * multiplication (ec_field.c). Private to lib/ec/.
+ * modular addition, subtraction and halving of fixed size, always
+ * inlined, for the specialised copies of the point formulas (ec_point.c)
+ * and of the field multiplication (ec_field.c). Private to lib/ec/.
  *
  * Both compute the two candidates and select with a mask, as
  * fiat-crypto's generated code does: a + b < 2m in n limbs and a carry
@@ -125,6 +125,21 @@ ZC_EC_INLINE void zc_ec_fe_sub(uint64_t *r, const uint64_t *a, const uint64_t *b
 #pragma GCC unroll 9
     for (i = 0; i < n; i++)
         carry = zc_ec_adc(&r[i], t[i], m[i] & mask, carry);
+}
+
+/* r = a / 2 mod m, a < m, m odd: (a + m) / 2 for odd a, by a masked add
+ * of m and a shift that takes the add's carry in at the top. */
+ZC_EC_INLINE void zc_ec_fe_half(uint64_t *r, const uint64_t *a, const uint64_t *m, unsigned n)
+{
+    uint64_t t[ZC_EC_LIMBS], mask = zc_ct_mask(a[0] & 1), carry = 0;
+    unsigned i;
+
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++)
+        carry = zc_ec_adc(&t[i], a[i], m[i] & mask, carry);
+#pragma GCC unroll 9
+    for (i = 0; i < n; i++)
+        r[i] = t[i] >> 1 | (i + 1 < n ? t[i + 1] : carry) << 63;
 }
 
 #endif /* ZC_EC_FE_H */

@@ -27,7 +27,7 @@
  * window's sign bit is above the scalar (zero) and the sum is exact for
  * every k below 2^bits.
  *
- * k P runs in Jacobian coordinates (ec_point.c: a doubling 3M + 5S, where
+ * k P runs in Jacobian coordinates (ec_point.c: a doubling 4M + 4S, where
  * the projective tangent takes 7M + 3S; four in five operations of the
  * ladder are doublings), whose addition is exact unless acc = +-sel.
  * That cannot happen before the last window: after window i's five

@@ -145,9 +145,19 @@ static void fe_sub(unsigned ci, uint64_t *r, const uint64_t *a, const uint64_t *
         zc_ec_fe_sub(r, a, b, zc_ec_p521_m, 9);
 }
 
+static void fe_half(unsigned ci, uint64_t *r, const uint64_t *a)
+{
+    if (ci == 0)
+        zc_ec_fe_half(r, a, zc_ec_p256_m, 4);
+    else if (ci == 1)
+        zc_ec_fe_half(r, a, zc_ec_p384_m, 6);
+    else
+        zc_ec_fe_half(r, a, zc_ec_p521_m, 9);
+}
+
 /* Every pair of edge values through the products (against the
- * reference), and, for the field prime, ec_fe.h's additions and
- * subtractions (against ec_mont.c's and each other). */
+ * reference), and, for the field prime, ec_fe.h's additions,
+ * subtractions and halving (against ec_mont.c's and each other). */
 static void edges(unsigned ci, unsigned mi, const struct zc_ec_mod *m)
 {
     uint64_t v[NEDGE][ZC_EC_LIMBS], t[ZC_EC_LIMBS], u[ZC_EC_LIMBS];
@@ -179,8 +189,18 @@ static void edges(unsigned ci, unsigned mi, const struct zc_ec_mod *m)
         ref_mont_mul(m, t, v[i], v[i]);
         zc_ec_mont_sqr(m, u, v[i]);
         bad += !eq(m, u, t);
+        if (mi != 0)
+            continue;
+        memcpy(u, v[i], sizeof u);
+        fe_half(ci, u, u);                      /* in place, as the doubling calls it */
+        for (j = m->limbs; j-- > 0 && u[j] == m->m[j];)
+            ;
+        bad += j == (unsigned)-1 || u[j] > m->m[j];     /* below m */
+        zc_ec_mod_add(m, t, u, u);
+        bad += !eq(m, t, v[i]);                 /* 2 (a / 2) = a */
     }
-    snprintf(what, sizeof what, "curve %u mod %u: edge values' products, sums", ci, mi);
+    snprintf(what, sizeof what, "curve %u mod %u: edge values' products, sums, halves", ci,
+             mi);
     check(bad == 0, what);
 }
 
