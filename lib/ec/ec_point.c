@@ -322,15 +322,16 @@ ZC_EC_INLINE void add_affine_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *
  * doublings: with a = -3 a doubling is 4M + 4S (the values of
  * "dbl-2001-b" of the Explicit-Formulas Database, after Bernstein's and
  * Lange's note on Jacobian doubling, 3M + 5S as written; the projective
- * tangent above is 7M + 3S), an
- * addition 11M + 5S ("add-2007-bl", Bernstein and Lange, against
- * RCB16's 12M + 2 products by b). Neither is complete: doubling keeps
- * Z = 0 at 0 (infinity (0:1:0) stays some (0:Y:0), Y != 0 since
- * Y3 = -8 Y^4 there), and the addition is exact whenever P1 != +-P2.
- * Infinity on either side is handled by masked copies (add_jac_n), the
- * case P1 = +-P2 (H = 0) by the caller: ec_mul.c shows it cannot occur
- * before its last addition, which it does with RCB16's complete formula,
- * and the variable-time verification branches on it (vt).
+ * tangent above is 7M + 3S), an addition 12M + 4S (Cohen, Miyaji and
+ * Ono, "add-1998-cmo-2": 7 sums, where "add-2007-bl"'s 11M + 5S takes
+ * 14 for the same point scaled by 2; RCB16's is 12M + 2 products by b).
+ * Neither is complete: doubling keeps Z = 0 at 0 (infinity (0:1:0)
+ * stays some (0:Y:0), Y != 0 since Y3 = -8 Y^4 there), and the addition
+ * is exact whenever P1 != +-P2. Infinity on either side is handled by
+ * masked copies (add_jac_n), the case P1 = +-P2 (H = 0) by the caller:
+ * ec_mul.c shows it cannot occur before its last addition, which it
+ * does with RCB16's complete formula, and the variable-time
+ * verification branches on it (vt).
  *   doubling: delta = Z^2, gamma = Y^2, beta = X gamma,
  *     alpha = 3 (X - delta)(X + delta), X3 = alpha^2 - 8 beta,
  *     Z3 = (Y + Z)^2 - gamma - delta, Y3 = alpha (4 beta - X3) - 8 gamma^2
@@ -339,9 +340,8 @@ ZC_EC_INLINE void add_affine_n(const struct zc_ec_curve_sw *c, struct zc_ec_pt *
  *     shift): 10 additions and subtractions where the lines above take
  *     17, for one square turned into a product
  *   addition: U1 = X1 Z2^2, U2 = X2 Z1^2, S1 = Y1 Z2^3, S2 = Y2 Z1^3,
- *     H = U2 - U1, I = (2H)^2, J = H I, rr = 2 (S2 - S1), V = U1 I,
- *     X3 = rr^2 - J - 2V, Y3 = rr (V - X3) - 2 S1 J,
- *     Z3 = ((Z1 + Z2)^2 - Z1^2 - Z2^2) H
+ *     H = U2 - U1, HH = H^2, J = H HH, rr = S2 - S1, V = U1 HH,
+ *     X3 = rr^2 - J - 2V, Y3 = rr (V - X3) - S1 J, Z3 = Z1 Z2 H
  */
 ZC_EC_INLINE void double_jac_n(struct zc_ec_pt *r, const struct zc_ec_pt *p, unsigned n)
 {
@@ -390,7 +390,7 @@ ZC_EC_INLINE void add_jac_n(struct zc_ec_pt *r, const struct zc_ec_pt *p1,
                             const struct zc_ec_pt *p2, unsigned n, int vt)
 {
     uint64_t z1z1[ZC_EC_LIMBS], z2z2[ZC_EC_LIMBS], u1[ZC_EC_LIMBS], u2[ZC_EC_LIMBS];
-    uint64_t s1[ZC_EC_LIMBS], s2[ZC_EC_LIMBS], h[ZC_EC_LIMBS], i4[ZC_EC_LIMBS];
+    uint64_t s1[ZC_EC_LIMBS], s2[ZC_EC_LIMBS], h[ZC_EC_LIMBS], hh[ZC_EC_LIMBS];
     uint64_t x3[ZC_EC_LIMBS], y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS], inf1, inf2;
 
     inf1 = is_zero_n(p1->z, n);
@@ -404,29 +404,23 @@ ZC_EC_INLINE void add_jac_n(struct zc_ec_pt *r, const struct zc_ec_pt *p1,
     MUL(s2, p2->y, p1->z);
     MUL(s2, s2, z1z1);
     SUB(h, u2, u1);             /* H = U2 - U1 */
-    SUB(s2, s2, s1);            /* rr = 2 (S2 - S1), in s2 */
-    ADD(s2, s2, s2);
+    SUB(s2, s2, s1);            /* rr = S2 - S1, in s2 */
     if (vt && !inf1 && !inf2 && is_zero_n(h, n)) {
         same_x_vt_n(r, p1, s2, n);
         return;
     }
-    ADD(i4, h, h);              /* I = (2H)^2 */
-    SQR(i4, i4);
-    MUL(u1, u1, i4);            /* V = U1 I, in u1 */
-    MUL(i4, h, i4);             /* J = H I, in i4 */
+    SQR(hh, h);                 /* HH = H^2 */
+    MUL(u1, u1, hh);            /* V = U1 HH, in u1 */
+    MUL(hh, h, hh);             /* J = H HH, in hh */
     SQR(x3, s2);                /* X3 = rr^2 - J - 2V */
-    SUB(x3, x3, i4);
+    SUB(x3, x3, hh);
     SUB(x3, x3, u1);
     SUB(x3, x3, u1);
-    SUB(y3, u1, x3);            /* Y3 = rr (V - X3) - 2 S1 J */
+    SUB(y3, u1, x3);            /* Y3 = rr (V - X3) - S1 J */
     MUL(y3, s2, y3);
-    MUL(s1, s1, i4);
-    ADD(s1, s1, s1);
+    MUL(s1, s1, hh);
     SUB(y3, y3, s1);
-    ADD(z3, p1->z, p2->z);      /* Z3 = ((Z1 + Z2)^2 - Z1^2 - Z2^2) H */
-    SQR(z3, z3);
-    SUB(z3, z3, z1z1);
-    SUB(z3, z3, z2z2);
+    MUL(z3, p1->z, p2->z);      /* Z3 = Z1 Z2 H */
     MUL(z3, z3, h);
     zc_ct_copy64(inf1, x3, p2->x, n);          /* O + P2 = P2 */
     zc_ct_copy64(inf1, y3, p2->y, n);
