@@ -142,4 +142,8 @@ void zc_bn_modexp_pub(uint64_t *x, const uint64_t *e, size_t en,
  */
 uint64_t zc_bn_modinv(uint64_t *x, const uint64_t *m, size_t n);
 
+/* The same for public x and m (verification): variable-time divsteps,
+ * stopping when the gcd is found; the same answers as zc_bn_modinv. */
+uint64_t zc_bn_modinv_vartime(uint64_t *x, const uint64_t *m, size_t n);
+
 #endif /* ZC_BN_H */

@@ -39,6 +39,9 @@
  *
  * Constant time: the step count depends on n only; each divstep is masks
  * (swap, negate, add) on words; every pass runs over all L limbs.
+ * zc_bn_modinv_vartime, for public values only, takes the same steps with
+ * branches and shifts (divsteps62_vartime) and stops once g = 0, the
+ * shape of libsecp256k1's modinv64_var (the same write-up, section 5).
  */
 #include "bn.h"
 #include "core/ct.h"
@@ -93,6 +96,56 @@ static uint64_t divsteps62(uint64_t delta, uint64_t f, uint64_t g, struct trans 
         g >>= 1;
         u <<= 1;
         v <<= 1;
+    }
+    t->u = (int64_t)u;
+    t->v = (int64_t)v;
+    t->q = (int64_t)q;
+    t->r = (int64_t)r;
+    return delta;
+}
+
+/*
+ * The same 62 divsteps and matrix as divsteps62, in variable time for
+ * public inputs: a run of z steps on even g is one shift (g >> z, u and
+ * v << z, delta + z), found by counting g's trailing zeros, and only a
+ * step on odd g branches on delta. About half the steps meet an even g,
+ * so this does half the iterations with a third of the work each.
+ */
+static uint64_t divsteps62_vartime(uint64_t delta, uint64_t f, uint64_t g,
+                                   struct trans *t)
+{
+    uint64_t u = 1, v = 0, q = 0, r = 1, x;
+    unsigned i = BATCH, z;
+
+    while (i > 0) {
+        z = (unsigned)__builtin_ctzll(g | (uint64_t)1 << i);       /* at most i */
+        g >>= z;
+        u <<= z;
+        v <<= z;
+        delta += z;
+        i -= z;
+        if (i == 0)
+            break;
+        if ((int64_t)delta > 0) {       /* (f, g) = (g, -f), the rows alike */
+            x = f;
+            f = g;
+            g = 0 - x;
+            x = u;
+            u = q;
+            q = 0 - x;
+            x = v;
+            v = r;
+            r = 0 - x;
+            delta = 0 - delta;
+        }
+        g += f;                         /* g odd: (g + f) / 2 */
+        q += u;
+        r += v;
+        g >>= 1;
+        u <<= 1;
+        v <<= 1;
+        delta++;
+        i--;
     }
     t->u = (int64_t)u;
     t->v = (int64_t)v;
@@ -241,7 +294,13 @@ static void from62(uint64_t *x, size_t n, const uint64_t *a, size_t l)
     }
 }
 
-uint64_t zc_bn_modinv(uint64_t *x, const uint64_t *m, size_t n)
+/* zc_bn_modinv's body, inlined into both callers so that the constant
+ * vartime folds away (as a runtime flag it slowed the constant-time loop
+ * by a fifth, perf); vartime: variable-time divsteps and a stop as soon
+ * as g = 0 (the steps after it leave f and d as they are: g stays 0 and
+ * the matrix is diag(2^62, 1)). */
+static inline __attribute__((always_inline))
+uint64_t modinv(uint64_t *x, const uint64_t *m, size_t n, int vartime)
 {
     uint64_t f[L62_MAX], g[L62_MAX], d[L62_MAX], e[L62_MAX], m62[L62_MAX];
     const size_t l = 64 * n / 62 + 1;
@@ -258,7 +317,17 @@ uint64_t zc_bn_modinv(uint64_t *x, const uint64_t *m, size_t n)
     zc_bn_zero(e, l);
     e[0] = 1;
     for (i = 0; i < batches; i++) {
-        delta = divsteps62(delta, f[0] | f[1] << 62, g[0] | g[1] << 62, &t);
+        if (!vartime) {
+            delta = divsteps62(delta, f[0] | f[1] << 62, g[0] | g[1] << 62, &t);
+        } else {
+            size_t j;
+
+            for (j = 0; j < l && g[j] == 0; j++)
+                ;
+            if (j == l)
+                break;                  /* g = 0 */
+            delta = divsteps62_vartime(delta, f[0] | f[1] << 62, g[0] | g[1] << 62, &t);
+        }
         update_fg(f, g, l, &t);
         update_de(d, e, m62, l, mi, &t);
     }
@@ -294,4 +363,14 @@ uint64_t zc_bn_modinv(uint64_t *x, const uint64_t *m, size_t n)
     zc_wipe(m62, sizeof m62);           /* m may be secret: an RSA prime */
     zc_wipe(&t, sizeof t);
     return ok;
+}
+
+uint64_t zc_bn_modinv(uint64_t *x, const uint64_t *m, size_t n)
+{
+    return modinv(x, m, n, 0);
+}
+
+uint64_t zc_bn_modinv_vartime(uint64_t *x, const uint64_t *m, size_t n)
+{
+    return modinv(x, m, n, 1);
 }

@@ -1,6 +1,7 @@
 /*
  * test_sw_bn_inv.c - the modular inverse of the big-number code
- * (zc_bn_modinv in lib/bn/bn_inv.c, Bernstein-Yang divsteps).
+ * (zc_bn_modinv and zc_bn_modinv_vartime in lib/bn/bn_inv.c, Bernstein-Yang
+ * divsteps).
  *
  * Standalone: build with lib/bn/bn_core.c, bn_mont.c and bn_inv.c; prints
  * "N passed, N failed" and exits non-zero on any failure. References: a
@@ -70,7 +71,7 @@ static unsigned n_cases;
 /* One input: the verdict against the GCD; a given inverse below m with product 1. */
 static void one(const uint64_t *x, const uint64_t *m, size_t n, const char *what)
 {
-    uint64_t inv[N];
+    uint64_t inv[N], vt[N];
     int want = ref_coprime(x, m, n), got;
 
     memcpy(inv, x, n * sizeof inv[0]);
@@ -85,6 +86,13 @@ static void one(const uint64_t *x, const uint64_t *m, size_t n, const char *what
     if (got && (!zc_bn_lt(inv, m, n) || !product_is_one(x, inv, m, n))) {
         printf("  %s, n=%zu: x x^-1 mod m is not 1 (or x^-1 >= m)\n", what, n);
         check(0, "zc_bn_modinv's inverse times x is 1 mod m");
+    }
+    /* the variable-time form: the same verdict and, the inverse being
+     * unique below m, the same limbs */
+    memcpy(vt, x, n * sizeof vt[0]);
+    if ((zc_bn_modinv_vartime(vt, m, n) != 0) != got || (got && !zc_bn_eq(vt, inv, n))) {
+        printf("  %s, n=%zu: zc_bn_modinv_vartime differs\n", what, n);
+        check(0, "zc_bn_modinv_vartime answers as zc_bn_modinv");
     }
 }
 
