@@ -83,7 +83,7 @@ int zc_ec_sw_verify(const struct zc_ec_curve_sw *c, const struct zc_ec_pt *q,
         !zc_ec_from_bytes(n, s, rs + c->flen, c->flen) || zc_ec_is_zero(n, s))
         return 0;                               /* 0 < r, s < n */
     zc_ec_to_mont(n, s, s);
-    zc_ec_mont_inv(n, w, s);                    /* w = s^-1 */
+    zc_ec_mont_inv_vartime(n, w, s);            /* w = s^-1, s public */
     zc_ec_from_bytes(n, t, e, c->flen);
     zc_ec_reduce_once(n, t);
     zc_ec_to_mont(n, t, t);

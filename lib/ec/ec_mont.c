@@ -143,19 +143,31 @@ void zc_ec_mont_pow(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
  * the limb count, so constant-time in a) on the plain value: out of
  * Montgomery form, invert, back in (two products besides the inverse,
  * where Fermat took about bits + bits / 6). The divsteps fail only on 0,
- * whose "inverse" is then masked to 0 as Fermat gave.
+ * whose "inverse" is then masked to 0 as Fermat gave. vartime: public a
+ * only, zc_bn_modinv_vartime.
  */
-void zc_ec_mont_inv(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
+static void mont_inv(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a, int vartime)
 {
     uint64_t t[ZC_EC_LIMBS] = { 0 }, ok;
     unsigned i;
 
     zc_ec_from_mont(m, t, a);
-    ok = zc_ct_mask(zc_bn_modinv(t, m->m, m->limbs));
+    ok = zc_ct_mask(vartime ? zc_bn_modinv_vartime(t, m->m, m->limbs)
+                            : zc_bn_modinv(t, m->m, m->limbs));
     for (i = 0; i < m->limbs; i++)
         t[i] &= ok;                             /* below m for to_mont */
     zc_ec_to_mont(m, r, t);
     zc_wipe(t, sizeof t);
+}
+
+void zc_ec_mont_inv(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
+{
+    mont_inv(m, r, a, 0);
+}
+
+void zc_ec_mont_inv_vartime(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a)
+{
+    mont_inv(m, r, a, 1);
 }
 
 uint64_t zc_ec_from_bytes(const struct zc_ec_mod *m, uint64_t *r, const uint8_t *x,

@@ -327,7 +327,7 @@ static void affine8(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, struct z
     memcpy(pre[0], t[0].z, sizeof pre[0]);
     for (i = 1; i < 8; i++)                     /* pre[i] = Z_0 .. Z_i */
         zc_ec_mont_mul(p, pre[i], pre[i - 1], t[i].z);
-    zc_ec_mont_inv(p, inv, pre[7]);
+    zc_ec_mont_inv_vartime(p, inv, pre[7]);
     for (i = 8; i-- > 0;) {
         if (i > 0) {
             zc_ec_mont_mul(p, zi, inv, pre[i - 1]);     /* 1 / Z_i */

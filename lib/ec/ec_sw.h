@@ -91,6 +91,8 @@ void zc_ec_mont_pow(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                     const uint64_t *e);
 /* r = a^-1 (divsteps, bn/bn_inv.c); 0 gives 0. */
 void zc_ec_mont_inv(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
+/* The same for public a (verification): variable time. */
+void zc_ec_mont_inv_vartime(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a);
 /* x (len big-endian bytes, len <= 8 * limbs) to plain limbs; 1 when x < m. */
 uint64_t zc_ec_from_bytes(const struct zc_ec_mod *m, uint64_t *r, const uint8_t *x,
                           size_t len);
