@@ -1,8 +1,9 @@
 /*
  * ec_field_adx.c - the Montgomery products of P-256's and P-384's fields
- * and P-384's square on x86-64 with BMI2 and ADX (mulx, adcx, adox) in inline assembly, and
- * the CPUID test for both; ec_field.c calls them when the CPU has them
- * and keeps its portable C otherwise (and on every other architecture).
+ * and P-384's square on x86-64 with BMI2 and ADX (mulx, adcx, adox) in
+ * inline assembly, and the CPUID test for both; ec_field.c calls them
+ * when the CPU has them and keeps its portable C otherwise (and on every
+ * other architecture).
  *
  * Technique: coarsely integrated operand scanning (CIOS; Koc, Acar,
  * Kaliski, "Analyzing and comparing Montgomery multiplication
