@@ -320,11 +320,7 @@ uint64_t modinv(uint64_t *x, const uint64_t *m, size_t n, int vartime)
         if (!vartime) {
             delta = divsteps62(delta, f[0] | f[1] << 62, g[0] | g[1] << 62, &t);
         } else {
-            size_t j;
-
-            for (j = 0; j < l && g[j] == 0; j++)
-                ;
-            if (j == l)
+            if (zc_bn_iszero(g, l))
                 break;                  /* g = 0 */
             delta = divsteps62_vartime(delta, f[0] | f[1] << 62, g[0] | g[1] << 62, &t);
         }
