@@ -81,10 +81,21 @@ def affine_add(p, a, b):
     return (x, (lam * (a[0] - x) - a[1]) % p)
 
 
+def entry(c, pt, what, out):
+    """One table entry: the affine point pt (checked on the curve) as x and
+    y in Montgomery form, after a comment naming it."""
+    n, p = c['limbs'], c['p']
+    r = 2**(64 * n)
+    x, y = pt
+    assert (y * y - x**3 + 3 * x - c['b']) % p == 0
+    out.append('    /* %s */' % what)
+    out.append('    ' + limbs(x * r % p, n)[2:-2] + ',')
+    out.append('    ' + limbs(y * r % p, n)[2:-2] + ',')
+
+
 def gtable(name, c, out):
     n = c['limbs']
     p = c['p']
-    r = 2**(64 * n)
     space = SPACE[name]
     nw = p.bit_length() // W + 1
     tables = (nw + space - 1) // space
@@ -94,11 +105,7 @@ def gtable(name, c, out):
         pt = None
         for d in range(1, 17):
             pt = affine_add(p, pt, base)
-            x, y = pt
-            assert (y * y - x**3 + 3 * x - c['b']) % p == 0
-            out.append('    /* %d 2^%d G */' % (d, W * space * j))
-            out.append('    ' + limbs(x * r % p, n)[2:-2] + ',')
-            out.append('    ' + limbs(y * r % p, n)[2:-2] + ',')
+            entry(c, pt, '%d 2^%d G' % (d, W * space * j), out)
         for _ in range(W * space):
             base = affine_add(p, base, base)
     out.append('};')
@@ -108,18 +115,13 @@ def gtable(name, c, out):
 def vtable(name, c, out):
     n = c['limbs']
     p = c['p']
-    r = 2**(64 * n)
     g = (c['gx'], c['gy'])
     g2 = affine_add(p, g, g)
     count = 2**(WV - 2)
     out.append('static const uint64_t zc_ec_%s_vtab[%d * 2 * %d] = {' % (name, count, n))
     pt = g
     for i in range(count):
-        x, y = pt
-        assert (y * y - x**3 + 3 * x - c['b']) % p == 0
-        out.append('    /* %d G */' % (2 * i + 1))
-        out.append('    ' + limbs(x * r % p, n)[2:-2] + ',')
-        out.append('    ' + limbs(y * r % p, n)[2:-2] + ',')
+        entry(c, pt, '%d G' % (2 * i + 1), out)
         pt = affine_add(p, pt, g2)
     out.append('};')
 
