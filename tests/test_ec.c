@@ -362,6 +362,31 @@ START_TEST(der_keys)
             ck_assert_int_eq(zc_ec_key_public(&k2, pub, &len2), ZC_OK);
             ck_assert_mem_eq(pub, der + len - 65, 65);
         }
+        /* OIDs in the SPKI (30 59 30 13 06 07 id-ecPublicKey 06 08 prime256v1
+         * 03 42 ..): well-formed but naming no supported curve is ENOTSUP;
+         * a length that makes the structure malformed is EINVAL */
+        {
+            static const struct { uint8_t at, to; int rc; } alt[] = {
+                { 22, 0x08, ZC_ENOTSUP },       /* 1.2.840.10045.3.1.8 */
+                { 12, 0x02, ZC_ENOTSUP },       /* 1.2.840.10045.2.2: another algorithm */
+                { 5, 0x08, ZC_EINVAL },         /* id-ecPublicKey's length one too long */
+                { 14, 0x07, ZC_EINVAL },        /* prime256v1's one too short */
+            };
+            static const uint8_t expl2[] = {     /* explicit, then a NULL too */
+                0x30, 0x14, 0x30, 0x0d, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+                0x30, 0x00, 0x05, 0x00, 0x03, 0x03, 0x00, 0x04, 0x00,
+            };
+            uint8_t c[128];
+            size_t j;
+
+            ck_assert_uint_eq(len, 91);
+            for (j = 0; j < sizeof alt / sizeof alt[0]; j++) {
+                memcpy(c, der, len);
+                c[alt[j].at] = alt[j].to;
+                ck_assert_int_eq(zc_ec_key_from_der(&k2, c, len), alt[j].rc);
+            }
+            ck_assert_int_eq(zc_ec_key_from_der(&k2, expl2, sizeof expl2), ZC_EINVAL);
+        }
     }
     zc_ec_key_wipe(&k);
     zc_ec_key_wipe(&k2);

@@ -1364,6 +1364,11 @@ static void ec_probes(void)
         0x30, 0x13, 0x30, 0x0d, 0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01,
         0x01, 0x05, 0x00, 0x03, 0x02, 0x00, 0x04,
     };
+    /* spki_k1 with secp256k1's OID one byte too long: malformed, not unknown */
+    static const uint8_t spki_k1_long[] = {
+        0x30, 0x16, 0x30, 0x10, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
+        0x06, 0x06, 0x2b, 0x81, 0x04, 0x00, 0x0a, 0x03, 0x02, 0x00, 0x04,
+    };
     uint8_t hybrid[65];
 
     memcpy(hybrid, ec_pub65, 65);
@@ -1443,6 +1448,7 @@ static void ec_probes(void)
     }
     E(zc_ec_key_from_der, ZC_ENOTSUP, WRITES, (&W.ec_new, spki_k1, sizeof spki_k1));
     E(zc_ec_key_from_der, ZC_ENOTSUP, WRITES, (&W.ec_new, spki_rsa, sizeof spki_rsa));
+    E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, spki_k1_long, sizeof spki_k1_long));
     E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, ec_sec1_other, ec_sec1_other_len));
     E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, ec_pkcs8_v3, ec_pkcs8_v3_len));
     E(zc_ec_key_from_der, EI, WRITES, (&W.ec_new, ec_sec1_other, ec_sec1_other_len - 1));

@@ -234,8 +234,9 @@ ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uin
  *         (as zc_ec_key_from_private() and zc_ec_key_from_public()), a
  *         curve named twice differently, an embedded public key that
  *         differs from the derived one; ZC_ENOTSUP for explicit curve
- *         parameters, unknown curves and algorithms. On an error @p k is
- *         left wiped.
+ *         parameters, unknown curves and algorithms in DER that is
+ *         otherwise well-formed (malformed is ZC_EINVAL whatever it names).
+ *         On an error @p k is left wiped.
  */
 ZC_API int zc_ec_key_from_der(zc_ec_key *k, const uint8_t *der, size_t der_len);
 

@@ -48,14 +48,17 @@ static int der_small(struct zc_der *c)
 }
 
 /* namedCurve OID -> *curve: ZC_OK, ZC_ENOTSUP (explicit, implicitCA,
- * unknown), ZC_EINVAL (malformed). */
+ * unknown), ZC_EINVAL (malformed); the element is read past unless the
+ * answer is ZC_EINVAL. */
 static int der_params(struct zc_der *c, enum zc_ec_curve *curve)
 {
     struct zc_der o;
     size_t i;
 
-    if (zc_der_peek(c, ZC_DER_SEQUENCE) || zc_der_peek(c, ZC_DER_NULL))
-        return ZC_ENOTSUP;              /* explicit parameters, implicitCA */
+    if (zc_der_peek(c, ZC_DER_SEQUENCE))        /* explicit parameters */
+        return zc_der_get(c, ZC_DER_SEQUENCE, &o) ? ZC_EINVAL : ZC_ENOTSUP;
+    if (zc_der_peek(c, ZC_DER_NULL))            /* implicitCA */
+        return zc_der_get(c, ZC_DER_NULL, &o) || o.len != 0 ? ZC_EINVAL : ZC_ENOTSUP;
     if (zc_der_get(c, ZC_DER_OID, &o))
         return ZC_EINVAL;
     for (i = 0; i < sizeof named / sizeof named[0]; i++)
@@ -66,20 +69,23 @@ static int der_params(struct zc_der *c, enum zc_ec_curve *curve)
     return ZC_ENOTSUP;
 }
 
-/* AlgorithmIdentifier { id-ecPublicKey, namedCurve } */
+/* AlgorithmIdentifier { id-ecPublicKey, namedCurve }: ZC_OK; ZC_ENOTSUP
+ * for a well-formed one of another algorithm (Ed/X of RFC 8410, RSA, ...:
+ * not here; its parameters, if any, one element) or curve; ZC_EINVAL for
+ * anything malformed. Its callers check the rest of the structure before
+ * they answer ZC_ENOTSUP: only well-formed DER gets past ZC_EINVAL. */
 static int der_alg(struct zc_der *c, enum zc_ec_curve *curve)
 {
-    struct zc_der a, o;
+    struct zc_der a, o, any;
     int rc;
 
     if (zc_der_get(c, ZC_DER_SEQUENCE, &a) || zc_der_get(&a, ZC_DER_OID, &o))
         return ZC_EINVAL;
     if (o.len != sizeof oid_ec || memcmp(o.p, oid_ec, o.len) != 0)
-        return ZC_ENOTSUP;              /* Ed/X (RFC 8410), RSA, ...: not here */
-    rc = der_params(&a, curve);
-    if (rc == ZC_OK && a.len != 0)
-        rc = ZC_EINVAL;
-    return rc;
+        rc = a.len == 0 || zc_der_get(&a, a.p[0], &any) == 0 ? ZC_ENOTSUP : ZC_EINVAL;
+    else
+        rc = der_params(&a, curve);
+    return rc != ZC_EINVAL && a.len != 0 ? ZC_EINVAL : rc;
 }
 
 /* BIT STRING (tag: BIT STRING, or an implicit tag) with no unused bits:
@@ -114,7 +120,7 @@ static int ec_private(zc_ec_key *k, struct zc_der *c, int have_curve, enum zc_ec
 {
     struct zc_der seq, d, p, pt = { NULL, 0 };   /* pt read only when has_pt */
     uint8_t buf[ZC_EC_MAX_F];
-    int rc, has_pt = 0;
+    int rc, prc = ZC_OK, has_pt = 0;
     size_t f;
 
     if (zc_der_get(c, ZC_DER_SEQUENCE, &seq) || c->len != 0 || der_small(&seq) != 1 ||
@@ -125,13 +131,14 @@ static int ec_private(zc_ec_key *k, struct zc_der *c, int have_curve, enum zc_ec
 
         if (zc_der_get(&seq, ZC_DER_CTX0, &p))
             return ZC_EINVAL;
-        rc = der_params(&p, &inner);
-        if (rc != ZC_OK)
-            return rc;
-        if (p.len != 0 || (have_curve && inner != curve))
+        prc = der_params(&p, &inner);
+        if (prc == ZC_EINVAL || p.len != 0 ||
+            (prc == ZC_OK && have_curve && inner != curve))
             return ZC_EINVAL;
-        curve = inner;
-        have_curve = 1;
+        if (prc == ZC_OK) {
+            curve = inner;
+            have_curve = 1;
+        }
     }
     if (zc_der_peek(&seq, ZC_DER_CTX1)) {
         if (zc_der_get(&seq, ZC_DER_CTX1, &p) || der_point(&p, ZC_DER_BIT_STRING, &pt) ||
@@ -139,7 +146,11 @@ static int ec_private(zc_ec_key *k, struct zc_der *c, int have_curve, enum zc_ec
             return ZC_EINVAL;
         has_pt = 1;
     }
-    if (seq.len != 0 || !have_curve)
+    if (seq.len != 0)
+        return ZC_EINVAL;
+    if (prc != ZC_OK)
+        return prc;                     /* well-formed, explicit or unknown parameters */
+    if (!have_curve)
         return ZC_EINVAL;               /* no curve named anywhere */
     f = zc_ec_field_size(curve);
     if (d.len == 0 || d.len > f)
@@ -162,10 +173,15 @@ static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
     if (zc_der_get(&all, ZC_DER_SEQUENCE, &seq) || all.len != 0)
         return ZC_EINVAL;
     if (zc_der_peek(&seq, ZC_DER_SEQUENCE)) {         /* SubjectPublicKeyInfo */
+        struct zc_der rest;
+
         rc = der_alg(&seq, &curve);
+        rest = seq;                     /* the BIT STRING as DER, whatever it holds */
+        if (rc == ZC_EINVAL || zc_der_get(&rest, ZC_DER_BIT_STRING, &pt) || rest.len != 0)
+            return ZC_EINVAL;
         if (rc != ZC_OK)
-            return rc;
-        if (der_point(&seq, ZC_DER_BIT_STRING, &pt) || seq.len != 0)
+            return rc;                  /* well-formed, another algorithm or curve */
+        if (der_point(&seq, ZC_DER_BIT_STRING, &pt))
             return ZC_EINVAL;
         return zc_ec_key_from_public(k, curve, pt.p, pt.len);
     }
@@ -179,9 +195,7 @@ static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
     if (v != 0 && v != 1)
         return ZC_EINVAL;                       /* PKCS#8 v1 (0) and v2 (1) only */
     rc = der_alg(&inner, &curve);
-    if (rc != ZC_OK)
-        return rc;
-    if (zc_der_get(&inner, ZC_DER_OCTET_STRING, &oct))
+    if (rc == ZC_EINVAL || zc_der_get(&inner, ZC_DER_OCTET_STRING, &oct))
         return ZC_EINVAL;
     if (zc_der_peek(&inner, ZC_DER_CTX0) && zc_der_get(&inner, ZC_DER_CTX0, &pt))
         return ZC_EINVAL;                       /* attributes: ignored */
@@ -192,6 +206,8 @@ static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
     }
     if (inner.len != 0)
         return ZC_EINVAL;                       /* a v1 with [1], anything after */
+    if (rc != ZC_OK)
+        return rc;                      /* well-formed, another algorithm or curve */
     rc = ec_private(k, &oct, 1, curve);
     if (rc != ZC_OK || !has_pub)
         return rc;
