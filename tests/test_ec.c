@@ -364,11 +364,14 @@ START_TEST(der_keys)
         }
         /* OIDs in the SPKI (30 59 30 13 06 07 id-ecPublicKey 06 08 prime256v1
          * 03 42 ..): well-formed but naming no supported curve is ENOTSUP;
-         * a length that makes the structure malformed is EINVAL */
+         * an OID not encoded as X.690 8.19 says, or a length that makes
+         * the structure malformed, is EINVAL */
         {
             static const struct { uint8_t at, to; int rc; } alt[] = {
                 { 22, 0x08, ZC_ENOTSUP },       /* 1.2.840.10045.3.1.8 */
                 { 12, 0x02, ZC_ENOTSUP },       /* 1.2.840.10045.2.2: another algorithm */
+                { 22, 0x87, ZC_EINVAL },        /* the last subidentifier unended */
+                { 15, 0x80, ZC_EINVAL },        /* a subidentifier begun with 0x80 */
                 { 5, 0x08, ZC_EINVAL },         /* id-ecPublicKey's length one too long */
                 { 14, 0x07, ZC_EINVAL },        /* prime256v1's one too short */
             };

@@ -225,8 +225,8 @@ ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uin
  *        of exactly f bytes; v2's publicKey must be the derived one, byte
  *        for byte).
  *
- * Strict DER (definite minimal lengths, minimal INTEGERs, nothing after
- * the outer SEQUENCE). The private key octet string may be shorter than
+ * Strict DER (definite minimal lengths, minimal INTEGERs, OIDs as X.690
+ * 8.19 encodes them, nothing after the outer SEQUENCE). The private key octet string may be shorter than
  * f (it is left-padded); an embedded public key (PKCS#8 v2's, the
  * ECPrivateKey's) must equal the one derived from d. A PKCS#8 v1 with a
  * [1] publicKey, and any other version, is malformed.

@@ -66,6 +66,22 @@ static inline int zc_der_peek(const struct zc_der *c, uint8_t tag)
     return c->len > 0 && c->p[0] == tag;
 }
 
+/* An OBJECT IDENTIFIER's contents, as X.690 8.19 encodes them: at least
+ * one byte, each subidentifier in the fewest bytes (none begins with
+ * 0x80) and the last one ended (a final byte below 0x80). 0 on success,
+ * -1 otherwise. */
+static inline int zc_der_oid(struct zc_der *c, struct zc_der *out)
+{
+    size_t i;
+
+    if (zc_der_get(c, ZC_DER_OID, out) || out->len == 0 || (out->p[out->len - 1] & 0x80))
+        return -1;
+    for (i = 0; i < out->len; i++)
+        if (out->p[i] == 0x80 && (i == 0 || !(out->p[i - 1] & 0x80)))
+            return -1;
+    return 0;
+}
+
 /* A non-negative minimal INTEGER's magnitude, without its sign byte (a
  * zero stays one byte long). 0 on success, -1 otherwise. */
 static inline int zc_der_uint(struct zc_der *c, struct zc_der *out)

@@ -59,7 +59,7 @@ static int der_params(struct zc_der *c, enum zc_ec_curve *curve)
         return zc_der_get(c, ZC_DER_SEQUENCE, &o) ? ZC_EINVAL : ZC_ENOTSUP;
     if (zc_der_peek(c, ZC_DER_NULL))            /* implicitCA */
         return zc_der_get(c, ZC_DER_NULL, &o) || o.len != 0 ? ZC_EINVAL : ZC_ENOTSUP;
-    if (zc_der_get(c, ZC_DER_OID, &o))
+    if (zc_der_oid(c, &o))
         return ZC_EINVAL;
     for (i = 0; i < sizeof named / sizeof named[0]; i++)
         if (o.len == named[i].len && memcmp(o.p, named[i].oid, o.len) == 0) {
@@ -79,7 +79,7 @@ static int der_alg(struct zc_der *c, enum zc_ec_curve *curve)
     struct zc_der a, o, any;
     int rc;
 
-    if (zc_der_get(c, ZC_DER_SEQUENCE, &a) || zc_der_get(&a, ZC_DER_OID, &o))
+    if (zc_der_get(c, ZC_DER_SEQUENCE, &a) || zc_der_oid(&a, &o))
         return ZC_EINVAL;
     if (o.len != sizeof oid_ec || memcmp(o.p, oid_ec, o.len) != 0)
         rc = a.len == 0 || zc_der_get(&a, a.p[0], &any) == 0 ? ZC_ENOTSUP : ZC_EINVAL;
