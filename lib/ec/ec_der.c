@@ -88,15 +88,21 @@ static int der_alg(struct zc_der *c, enum zc_ec_curve *curve)
     return rc != ZC_EINVAL && a.len != 0 ? ZC_EINVAL : rc;
 }
 
-/* BIT STRING (tag: BIT STRING, or an implicit tag) with no unused bits:
- * the point. */
-static int der_point(struct zc_der *c, uint8_t tag, struct zc_der *pt)
+/* A BIT STRING's contents with no unused bits, in place: the point. */
+static int bits_point(struct zc_der *pt)
 {
-    if (zc_der_get(c, tag, pt) || pt->len < 2 || pt->p[0] != 0)
+    if (pt->len < 2 || pt->p[0] != 0)
         return -1;
     pt->p++;
     pt->len--;
     return 0;
+}
+
+/* BIT STRING (tag: BIT STRING, or an implicit tag) with no unused bits:
+ * the point. */
+static int der_point(struct zc_der *c, uint8_t tag, struct zc_der *pt)
+{
+    return zc_der_get(c, tag, pt) || bits_point(pt) ? -1 : 0;
 }
 
 /* ZC_OK when the encoded point pt is k's own public key; else k is wiped
@@ -173,16 +179,13 @@ static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
     if (zc_der_get(&all, ZC_DER_SEQUENCE, &seq) || all.len != 0)
         return ZC_EINVAL;
     if (zc_der_peek(&seq, ZC_DER_SEQUENCE)) {         /* SubjectPublicKeyInfo */
-        struct zc_der rest;
-
         rc = der_alg(&seq, &curve);
-        rest = seq;                     /* the BIT STRING as DER, whatever it holds */
-        if (rc == ZC_EINVAL || zc_der_get(&rest, ZC_DER_BIT_STRING, &pt) || rest.len != 0)
+        if (rc == ZC_EINVAL || zc_der_get(&seq, ZC_DER_BIT_STRING, &pt) || seq.len != 0)
             return ZC_EINVAL;
         if (rc != ZC_OK)
             return rc;                  /* well-formed, another algorithm or curve */
-        if (der_point(&seq, ZC_DER_BIT_STRING, &pt))
-            return ZC_EINVAL;
+        if (bits_point(&pt))
+            return ZC_EINVAL;           /* the BIT STRING holds no point */
         return zc_ec_key_from_public(k, curve, pt.p, pt.len);
     }
     inner = seq;
