@@ -38,10 +38,12 @@
  * and q in rdx (mulx's implicit operand), a and b in rsi and rdi, the
  * reduction's third temporary in the limb that q came from; the
  * constants, and the zero that adcx and adox add carries with, in
- * memory. That leaves one register besides rbp for the result pointer
- * and the compiler: with frame pointers (the sanitizers) rbp is taken,
- * and a memory operand for r would need a base register of its own.
- * The square, short of registers, parks values in xmm0-xmm6. No stack.
+ * memory. That leaves one register besides rbp, which frame pointers
+ * (the sanitizers) take, and a memory operand for r would need a base
+ * register of its own: P-256's product keeps r there; P-384's uses it,
+ * rcx, for the borrow its reduction steps hand on (REDC384), so r comes
+ * in rcx and waits in xmm0 until the stores. The square, short of
+ * registers, parks values in xmm0-xmm6. No stack.
  */
 #include "ec_fe.h"
 
@@ -81,7 +83,12 @@ int zc_ec_cpu_adx(void)
  * m2 2^64 + q 2^128 with m1 = q (2^64 - 2^32 + 1) and m2 = q (2^32 - 1)
  * (ec_field.c's redc_p384 step): T - s from limb 1 (limb 0 becomes 0: s
  * = t0 mod 2^64), then q at limb 6; t0 is zeroed for the next step's
- * t7. */
+ * t7. The borrow out of limb 3 is not run through limbs 4-7: it waits
+ * in rcx (0 or 1, set by setc into cl) and the next step subtracts it
+ * with its own s at its limb 3, which is this step's limb 4; after the
+ * sixth step it is subtracted from the result's limb 3 (BORROW384).
+ * Until then the limbs hold T plus rcx 2^256 (2^(64 (i + 4)) overall),
+ * below 2^449 with the step's rows: t7 stays a bit as without it. */
 #define REDC384(t0, t1, t2, t3, t4, t5, t6, t7) \
     "movq " t0 ", %%rdx\n\t" \
     "shlq $32, %%rdx\n\t" \
@@ -90,18 +97,23 @@ int zc_ec_cpu_adx(void)
     "mulxq %[k2], %%rax, " t0 "\n\t"    /* m2 (t0 is q, in rdx) */ \
     "addq %%rax, %%rbx\n\t"             /* s1 */ \
     "adcq %%rdx, " t0 "\n\t"            /* s2 */ \
-    "movl $0, %%eax\n\t" \
-    "adcq $0, %%rax\n\t"                /* s3 */ \
+    "movq %%rcx, %%rax\n\t" \
+    "adcq $0, %%rax\n\t"                /* s3 + the last step's borrow */ \
     "subq %%rbx, " t1 "\n\t" \
     "sbbq " t0 ", " t2 "\n\t" \
     "sbbq %%rax, " t3 "\n\t" \
-    "sbbq $0, " t4 "\n\t" \
-    "sbbq $0, " t5 "\n\t" \
-    "sbbq $0, " t6 "\n\t" \
-    "sbbq $0, " t7 "\n\t" \
+    "setc %%cl\n\t"                      /* owed at the next step's limb 3 */ \
     "addq %%rdx, " t6 "\n\t" \
     "adcq $0, " t7 "\n\t" \
     "xorq " t0 ", " t0 "\n\t"           /* the next step's t7 */
+
+/* The sixth step's borrow, from the result (r14 r15 r8 r9 r10 r11 and
+ * r12, low to high) at its limb 3, through the top. */
+#define BORROW384 \
+    "subq %%rcx, %%r9\n\t" \
+    "sbbq $0, %%r10\n\t" \
+    "sbbq $0, %%r11\n\t" \
+    "sbbq $0, %%r12\n\t"
 
 /* P-384's step i of the product: T += a b_i, then the reduction step. */
 #define STEP(bi, t0, t1, t2, t3, t4, t5, t6, t7) \
@@ -156,8 +168,11 @@ static const uint64_t k1 = 0xffffffff00000001u, k2 = 0xffffffffu, zero = 0;
 void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     const uint64_t *pa = a, *pb = b;
+    uint64_t *pr = r;
 
     __asm__ volatile(
+        "movq %%rcx, %%xmm0\n\t"            /* r, until the stores */
+        "xorl %%ecx, %%ecx\n\t"             /* no borrow owed */
         "xorl %%r8d, %%r8d\n\t"
         "xorl %%r9d, %%r9d\n\t"
         "xorl %%r10d, %%r10d\n\t"
@@ -172,11 +187,13 @@ void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
         STEP("24", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10")
         STEP("32", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10", "%%r11")
         STEP("40", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10", "%%r11", "%%r12")
-        FINAL384("%[r]")
-        : [a] "+S"(pa), [b] "+D"(pb)
-        : [r] "r"(r), [p] "m"(zc_ec_p384_m), [k1] "m"(k1), [k2] "m"(k2), [zero] "m"(zero)
-        : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
-          "memory");
+        BORROW384
+        "movq %%xmm0, %%rcx\n\t"
+        FINAL384("%%rcx")
+        : [a] "+S"(pa), [b] "+D"(pb), [r] "+c"(pr)
+        : [p] "m"(zc_ec_p384_m), [k1] "m"(k1), [k2] "m"(k2), [zero] "m"(zero)
+        : "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
+          "cc", "memory");
 }
 
 /*
@@ -297,12 +314,14 @@ void zc_ec_fsqr_p384_adx(uint64_t *r, const uint64_t *a)
         /* V = L R^-1 mod p, plus at most p */
         "xorl %%r14d, %%r14d\n\t"
         "xorl %%r15d, %%r15d\n\t"
+        "xorl %%ecx, %%ecx\n\t"             /* no borrow owed (u5 is in xmm1) */
         REDC384("%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15")
         REDC384("%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8")
         REDC384("%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9")
         REDC384("%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10")
         REDC384("%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10", "%%r11")
         REDC384("%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10", "%%r11", "%%r12")
+        BORROW384
         /* V = r14 r15 r8 r9 r10 r11 (r12 = 0); + H */
         "movq %%xmm1, %%rax\n\t"
         "addq %%rax, %%r14\n\t"
