@@ -124,6 +124,27 @@ int zc_ec_cpu_adx(void)
     TAIL(t6, t7) \
     REDC384(t0, t1, t2, t3, t4, t5, t6, t7)
 
+/* Step 0, where T = 0: the product a b_0 goes straight into r8 .. r14,
+ * the low halves by mulx itself and the high halves by one carry chain
+ * (six adds where a step's two chains and their tail take fifteen); r15
+ * = 0 is the top. */
+#define STEP0384 \
+    "movq 0(%[b]), %%rdx\n\t" \
+    "mulxq 0(%[a]), %%r8, %%r9\n\t" \
+    "mulxq 8(%[a]), %%rax, %%r10\n\t" \
+    "addq %%rax, %%r9\n\t" \
+    "mulxq 16(%[a]), %%rax, %%r11\n\t" \
+    "adcq %%rax, %%r10\n\t" \
+    "mulxq 24(%[a]), %%rax, %%r12\n\t" \
+    "adcq %%rax, %%r11\n\t" \
+    "mulxq 32(%[a]), %%rax, %%r13\n\t" \
+    "adcq %%rax, %%r12\n\t" \
+    "mulxq 40(%[a]), %%rax, %%r14\n\t" \
+    "adcq %%rax, %%r13\n\t" \
+    "adcq $0, %%r14\n\t" \
+    "xorl %%r15d, %%r15d\n\t" \
+    REDC384("%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15")
+
 /* T = r14 r15 r8 r9 r10 r11 (low to high) + r12 2^384, below 2p, to r:
  * T - p by a borrow chain through r12, kept unless it borrows; the six
  * copies go through rax, rbx, r13, rdx, rsi, rdi; rp is the register
@@ -173,15 +194,7 @@ void zc_ec_fmul_p384_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
     __asm__ volatile(
         "movq %%rcx, %%xmm0\n\t"            /* r, until the stores */
         "xorl %%ecx, %%ecx\n\t"             /* no borrow owed */
-        "xorl %%r8d, %%r8d\n\t"
-        "xorl %%r9d, %%r9d\n\t"
-        "xorl %%r10d, %%r10d\n\t"
-        "xorl %%r11d, %%r11d\n\t"
-        "xorl %%r12d, %%r12d\n\t"
-        "xorl %%r13d, %%r13d\n\t"
-        "xorl %%r14d, %%r14d\n\t"
-        "xorl %%r15d, %%r15d\n\t"
-        STEP("0", "%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15")
+        STEP0384
         STEP("8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8")
         STEP("16", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9")
         STEP("24", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15", "%%r8", "%%r9", "%%r10")
