@@ -441,7 +441,7 @@ void zc_ec_fsqr_p384_portable(const struct zc_ec_mod *m, uint64_t *r, const uint
 
 /* With BMI2 and ADX P-256's square is the product a a (15 ns against
  * the portable square's 17 ns: docs/performance.md); P-384's has its own
- * (21 limb products, not 36: 33 ns against the product's 36 ns in a
+ * (21 limb products, not 36: 27 ns against the product's 31 ns in a
  * dependent chain). */
 void zc_ec_fmul_p256(const struct zc_ec_mod *m, uint64_t *r, const uint64_t *a,
                      const uint64_t *b)
