@@ -82,6 +82,18 @@ static inline int zc_der_oid(struct zc_der *c, struct zc_der *out)
     return 0;
 }
 
+/* A BIT STRING's contents bs (from zc_der_get) with no unused bits: the
+ * leading count of unused bits must be 0 and is dropped in place, so that
+ * bs holds the octets. 0 on success, -1 otherwise. */
+static inline int zc_der_bits(struct zc_der *bs)
+{
+    if (bs->len < 1 || bs->p[0] != 0)
+        return -1;
+    bs->p++;
+    bs->len--;
+    return 0;
+}
+
 /* A non-negative minimal INTEGER's magnitude, without its sign byte (a
  * zero stays one byte long). 0 on success, -1 otherwise. */
 static inline int zc_der_uint(struct zc_der *c, struct zc_der *out)

@@ -88,21 +88,11 @@ static int der_alg(struct zc_der *c, enum zc_ec_curve *curve)
     return rc != ZC_EINVAL && a.len != 0 ? ZC_EINVAL : rc;
 }
 
-/* A BIT STRING's contents with no unused bits, in place: the point. */
-static int bits_point(struct zc_der *pt)
-{
-    if (pt->len < 2 || pt->p[0] != 0)
-        return -1;
-    pt->p++;
-    pt->len--;
-    return 0;
-}
-
 /* BIT STRING (tag: BIT STRING, or an implicit tag) with no unused bits:
- * the point. */
+ * the point (at least one byte). */
 static int der_point(struct zc_der *c, uint8_t tag, struct zc_der *pt)
 {
-    return zc_der_get(c, tag, pt) || bits_point(pt) ? -1 : 0;
+    return zc_der_get(c, tag, pt) || zc_der_bits(pt) || pt->len == 0 ? -1 : 0;
 }
 
 /* ZC_OK when the encoded point pt is k's own public key; else k is wiped
@@ -184,7 +174,7 @@ static int from_der(zc_ec_key *k, const uint8_t *der, size_t der_len)
             return ZC_EINVAL;
         if (rc != ZC_OK)
             return rc;                  /* well-formed, another algorithm or curve */
-        if (bits_point(&pt))
+        if (zc_der_bits(&pt) || pt.len == 0)
             return ZC_EINVAL;           /* the BIT STRING holds no point */
         return zc_ec_key_from_public(k, curve, pt.p, pt.len);
     }

@@ -60,11 +60,7 @@ static uint8_t x_arc(enum zc_ec_curve curve)
 /* BIT STRING (tag) with no unused bits and exactly f bytes of key. */
 static int x_bits(struct zc_der *c, uint8_t tag, size_t f, struct zc_der *key)
 {
-    if (zc_der_get(c, tag, key) || key->len != f + 1 || key->p[0] != 0)
-        return -1;
-    key->p++;
-    key->len--;
-    return 0;
+    return zc_der_get(c, tag, key) || zc_der_bits(key) || key->len != f ? -1 : 0;
 }
 
 /* The PKCS#8 body after the AlgorithmIdentifier (cursor c), version v. */

@@ -88,9 +88,9 @@ static int parse(const uint8_t *der, size_t der_len, struct zc_rsa_components *k
         struct zc_der bits;
 
         if (der_algid(&top) || zc_der_get(&top, ZC_DER_BIT_STRING, &bits) || top.len != 0 ||
-            bits.len < 1 || bits.p[0] != 0)
+            zc_der_bits(&bits))
             return -1;
-        return der_whole_seq(bits.p + 1, bits.len - 1, &inner) || parse_public(&inner, k);
+        return der_whole_seq(bits.p, bits.len, &inner) || parse_public(&inner, k);
     }
     /* an INTEGER first: which structure depends on what follows it */
     probe = top;
