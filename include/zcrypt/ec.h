@@ -226,10 +226,11 @@ ZC_API int zc_ec_key_from_public(zc_ec_key *k, enum zc_ec_curve curve, const uin
  *        for byte).
  *
  * Strict DER (definite minimal lengths, minimal INTEGERs, OIDs as X.690
- * 8.19 encodes them, nothing after the outer SEQUENCE). The private key octet string may be shorter than
- * f (it is left-padded); an embedded public key (PKCS#8 v2's, the
- * ECPrivateKey's) must equal the one derived from d. A PKCS#8 v1 with a
- * [1] publicKey, and any other version, is malformed.
+ * 8.19 encodes them, nothing after the outer SEQUENCE). The private key
+ * octet string may be shorter than f (it is left-padded); an embedded
+ * public key (PKCS#8 v2's, the ECPrivateKey's) must equal the one derived
+ * from d. A PKCS#8 v1 with a [1] publicKey, and any other version, is
+ * malformed.
  * @return ZC_OK; ZC_EINVAL for NULL pointers, malformed DER, a bad key
  *         (as zc_ec_key_from_private() and zc_ec_key_from_public()), a
  *         curve named twice differently, an embedded public key that
