@@ -23,7 +23,7 @@
  * to memory before the final subtraction. P-384's step 0, on T = 0,
  * needs one chain only; its steps hand the borrow of their subtraction
  * on to the next (REDC384): on this CPU the flag-using adds, all on two
- * ports, set the price (docs/performance.md, the twelfth look).
+ * ports, set the price (docs/performance.md, the twelfth pass).
  *
  * Carry bounds (n limbs, R = 2^(64 n) > p > R / 2): with a, b < p and T
  * < 2p before a step (T = 0 at the start), T + a b_i + q p < 2p + 2
