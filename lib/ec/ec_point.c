@@ -435,25 +435,26 @@ ZC_EC_INLINE void add_jac_n(struct zc_ec_pt *r, const struct zc_ec_pt *p1,
     put(r, x3, y3, z3, n);
 }
 
-/* P1 + (x2, y2), (x2, y2) affine and never infinity, variable time:
- * verification's public points only (it branches on infinity and on
- * P1 = +-P2). The Jacobian-affine addition of Cohen, Miyaji and Ono
- * ("madd-2004-hmv" of the Explicit-Formulas Database; Z2 = 1, 8M + 3S):
- * "madd-2007-bl"'s 7M + 4S gives the same point scaled by 2 and needs
- * twice the sums (14 against 7), which cost more than a square turned
- * into a product.
+/* P1 + (x2, y2), (x2, y2) affine and never infinity, exact unless
+ * P1 = +-(x2, y2) (P1 finite); P1 = infinity by a masked copy. With vt
+ * (variable time, verification's public points only) it branches on
+ * infinity and handles P1 = +-P2 too. The Jacobian-affine addition of
+ * Cohen, Miyaji and Ono ("madd-2004-hmv" of the Explicit-Formulas
+ * Database; Z2 = 1, 8M + 3S): "madd-2007-bl"'s 7M + 4S gives the same
+ * point scaled by 2 and needs twice the sums (14 against 7), which cost
+ * more than a square turned into a product.
  *   Z1Z1 = Z1^2, U2 = X2 Z1Z1, S2 = Y2 Z1 Z1Z1, H = U2 - X1, HH = H^2,
  *   J = H HH, rr = S2 - Y1, V = X1 HH, X3 = rr^2 - J - 2V,
  *   Y3 = rr (V - X3) - Y1 J, Z3 = Z1 H */
-ZC_EC_INLINE void add_jac_affine_vt_n(struct zc_ec_pt *r, const struct zc_ec_pt *p1,
-                                      const uint64_t *x2, const uint64_t *y2,
-                                      const uint64_t *one, unsigned n)
+ZC_EC_INLINE void add_jac_affine_n(struct zc_ec_pt *r, const struct zc_ec_pt *p1,
+                                   const uint64_t *x2, const uint64_t *y2,
+                                   const uint64_t *one, unsigned n, int vt)
 {
     uint64_t z1z1[ZC_EC_LIMBS], u2[ZC_EC_LIMBS], s2[ZC_EC_LIMBS], h[ZC_EC_LIMBS];
     uint64_t hh[ZC_EC_LIMBS], j[ZC_EC_LIMBS], v[ZC_EC_LIMBS], x3[ZC_EC_LIMBS];
-    uint64_t y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS];
+    uint64_t y3[ZC_EC_LIMBS], z3[ZC_EC_LIMBS], inf1 = is_zero_n(p1->z, n);
 
-    if (is_zero_n(p1->z, n)) {                 /* O + P2 = P2 */
+    if (vt && inf1) {                          /* O + P2 = P2 */
         put(r, x2, y2, one, n);
         return;
     }
@@ -463,7 +464,7 @@ ZC_EC_INLINE void add_jac_affine_vt_n(struct zc_ec_pt *r, const struct zc_ec_pt 
     MUL(s2, s2, z1z1);
     SUB(h, u2, p1->x);          /* H = U2 - X1 */
     SUB(s2, s2, p1->y);         /* rr = S2 - Y1, in s2 */
-    if (is_zero_n(h, n)) {
+    if (vt && is_zero_n(h, n)) {
         same_x_vt_n(r, p1, s2, n);
         return;
     }
@@ -479,6 +480,9 @@ ZC_EC_INLINE void add_jac_affine_vt_n(struct zc_ec_pt *r, const struct zc_ec_pt 
     SUB(y3, v, x3);             /* Y3 = rr (V - X3) - Y1 J */
     MUL(y3, s2, y3);
     SUB(y3, y3, j);
+    zc_ct_copy64(inf1, x3, x2, n);             /* O + P2 = P2 */
+    zc_ct_copy64(inf1, y3, y2, n);
+    zc_ct_copy64(inf1, z3, one, n);
     put(r, x3, y3, z3, n);
 }
 
@@ -511,9 +515,9 @@ ZC_EC_INLINE void add_jac_affine_vt_n(struct zc_ec_pt *r, const struct zc_ec_pt 
     }                                                                                  \
     static void add_jac_affine_##name(struct zc_ec_pt *r, const struct zc_ec_pt *p1,   \
                                       const uint64_t *x2, const uint64_t *y2,          \
-                                      const uint64_t *one)                             \
+                                      const uint64_t *one, int vt)                     \
     {                                                                                  \
-        add_jac_affine_vt_n(r, p1, x2, y2, one, n);                                    \
+        add_jac_affine_n(r, p1, x2, y2, one, n, vt);                                   \
     }
 COPIES(p256, 4)
 COPIES(p384, 6)
@@ -581,15 +585,28 @@ void zc_ec_jac_add_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     add_jac(c, r, p1, p2, 1);
 }
 
+static void add_jac_affine(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                           const struct zc_ec_pt *p1, const uint64_t *x2,
+                           const uint64_t *y2, int vt)
+{
+    switch (c->p.limbs) {
+    case 4: add_jac_affine_p256(r, p1, x2, y2, c->p.one, vt); break;
+    case 6: add_jac_affine_p384(r, p1, x2, y2, c->p.one, vt); break;
+    default: add_jac_affine_p521(r, p1, x2, y2, c->p.one, vt); break;
+    }
+}
+
+void zc_ec_jac_add_affine(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                          const struct zc_ec_pt *p1, const uint64_t *x2, const uint64_t *y2)
+{
+    add_jac_affine(c, r, p1, x2, y2, 0);
+}
+
 void zc_ec_jac_add_affine_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                                   const struct zc_ec_pt *p1, const uint64_t *x2,
                                   const uint64_t *y2)
 {
-    switch (c->p.limbs) {
-    case 4: add_jac_affine_p256(r, p1, x2, y2, c->p.one); break;
-    case 6: add_jac_affine_p384(r, p1, x2, y2, c->p.one); break;
-    default: add_jac_affine_p521(r, p1, x2, y2, c->p.one); break;
-    }
+    add_jac_affine(c, r, p1, x2, y2, 1);
 }
 
 #undef MUL

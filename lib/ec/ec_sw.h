@@ -133,8 +133,11 @@ void zc_ec_jac_add(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
 void zc_ec_jac_add_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                            const struct zc_ec_pt *p1, const struct zc_ec_pt *p2);
 /* r = p1 + (x2, y2) in Jacobian coordinates, (x2, y2) affine (Montgomery
- * form, never infinity), exact for every p1; variable time (public
+ * form, never infinity): exact for every p1 but +-(x2, y2), constant-time
+ * (p1 = infinity by masks); the _vartime one exact for every p1 (public
  * points only: verification). */
+void zc_ec_jac_add_affine(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
+                          const struct zc_ec_pt *p1, const uint64_t *x2, const uint64_t *y2);
 void zc_ec_jac_add_affine_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
                                   const struct zc_ec_pt *p1, const uint64_t *x2,
                                   const uint64_t *y2);
