@@ -29,7 +29,10 @@
  *
  * k P runs in Jacobian coordinates (ec_point.c: a doubling 4M + 4S, where
  * the projective tangent takes 7M + 3S; four in five operations of the
- * ladder are doublings), whose addition is exact unless acc = +-sel.
+ * ladder are doublings). Its table is made affine by one constant-time
+ * simultaneous inversion, so that each window's addition is the mixed
+ * one (8M + 3S against 12M + 4S), exact unless acc = +-sel; a zero digit
+ * adds an entry anyway and the sum is dropped by a masked copy.
  * That cannot happen before the last window: after window i's five
  * doublings acc = 32 A P, A = sum_(j>i) d_j 32^(j-i-1), and since the
  * digits below weigh less than 32^(i+1) / 2 in absolute value,
@@ -37,7 +40,7 @@
  * i >= 1 (the represented |k| is at most 2^(5 nw - 1)). P has prime order
  * n, so acc = +-d P means 32 A = +-d + j n, here 32 A = +-d, which no
  * digit 1 <= |d| <= 16 is; d = 0 and A = 0 are the infinities, which the
- * addition handles with masks. The last addition (window 0) can meet
+ * masked copies handle. The last addition (window 0) can meet
  * acc = +-sel (k = n + 30 on P-256, n - 18 on P-521: the unit test runs
  * k = n - 40 .. n + 40), so both points go back to projective
  * coordinates and it is RCB16's complete addition. The sequence of
@@ -91,39 +94,11 @@ static void kbytes(const struct zc_ec_curve_sw *c, uint8_t *kb, const uint8_t *k
         kb[i] = k[c->flen - 1 - i];
 }
 
-/* 1P .. 16P in Jacobian coordinates: j P + P is never a doubling (P has
- * prime order n > 17), and infinity is masked. */
-static void table(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, const struct zc_ec_pt *p)
-{
-    unsigned j;
-
-    zc_ec_jac_from_pt(c, &t[0], p);
-    zc_ec_jac_double(c, &t[1], &t[0]);
-    for (j = 2; j < TBL; j++)
-        zc_ec_jac_add(c, &t[j], &t[j - 1], &t[0]);
-}
-
 /* The table scans, with the limb count n a constant (one copy per
  * curve, so that the compiler unrolls and vectorises them): OR into
  * zeroed limbs every entry ANDed with the mask of its index, whose one
  * hit is entry d - 1. */
 #define SCAN_INLINE static inline __attribute__((always_inline))
-
-SCAN_INLINE void scan(struct zc_ec_pt *r, const struct zc_ec_pt *t, uint64_t d,
-                      unsigned n)
-{
-    unsigned j, l;
-
-    for (j = 0; j < TBL; j++) {
-        uint64_t m = zc_ct_mask(zc_ct_eq(d, j + 1));
-
-        for (l = 0; l < n; l++) {
-            r->x[l] |= t[j].x[l] & m;
-            r->y[l] |= t[j].y[l] & m;
-            r->z[l] |= t[j].z[l] & m;
-        }
-    }
-}
 
 /* (x, y) = T[d - 1] of an affine table, T[0] for d = 0. */
 SCAN_INLINE void scan_affine(uint64_t *x, uint64_t *y, const uint64_t *t, uint64_t d,
@@ -143,26 +118,6 @@ SCAN_INLINE void scan_affine(uint64_t *x, uint64_t *y, const uint64_t *t, uint64
     }
 }
 
-/* r = sign * t[d - 1] (infinity for d = 0), reading every entry. */
-static void lookup(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
-                   const struct zc_ec_pt *t, uint64_t d, uint64_t neg)
-{
-    uint64_t zero[ZC_EC_LIMBS] = { 0 }, ny[ZC_EC_LIMBS], inf = zc_ct_mask(zc_ct_eq(d, 0));
-    unsigned n = c->p.limbs, l;
-
-    memset(r, 0, sizeof *r);
-    if (n == 4)
-        scan(r, t, d, 4);
-    else if (n == 6)
-        scan(r, t, d, 6);
-    else
-        scan(r, t, d, 9);
-    for (l = 0; l < n; l++)                     /* d = 0: (0:1:0) */
-        r->y[l] |= c->p.one[l] & inf;
-    zc_ec_mod_sub(&c->p, ny, zero, r->y);
-    zc_ct_copy64(neg, r->y, ny, n);
-}
-
 /* (x, y) = sign * T[d - 1] of one affine table (T[0] for d = 0), reading
  * every entry. */
 static void lookup_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t *y,
@@ -179,6 +134,70 @@ static void lookup_affine(const struct zc_ec_curve_sw *c, uint64_t *x, uint64_t 
         scan_affine(x, y, t, d, 9);
     zc_ec_mod_sub(&c->p, ny, zero, y);
     zc_ct_copy64(neg, y, ny, n);
+}
+
+/* The cnt (at most TBL) Jacobian points of t, none infinity, to affine
+ * x, y in place by one inversion (Montgomery's simultaneous inversion:
+ * prefix products of the Z, one inverse, then back down): constant-time,
+ * or with vt a variable-time inverse (public points only). */
+static void affine_batch(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, unsigned cnt,
+                         int vt)
+{
+    const struct zc_ec_mod *p = &c->p;
+    uint64_t pre[TBL][ZC_EC_LIMBS], inv[ZC_EC_LIMBS], zi[ZC_EC_LIMBS];
+    uint64_t z2[ZC_EC_LIMBS], z3[ZC_EC_LIMBS];
+    unsigned i;
+
+    memcpy(pre[0], t[0].z, sizeof pre[0]);
+    for (i = 1; i < cnt; i++)                   /* pre[i] = Z_0 .. Z_i */
+        zc_ec_mont_mul(p, pre[i], pre[i - 1], t[i].z);
+    if (vt)
+        zc_ec_mont_inv_vartime(p, inv, pre[cnt - 1]);
+    else
+        zc_ec_mont_inv(p, inv, pre[cnt - 1]);
+    for (i = cnt; i-- > 0;) {
+        if (i > 0) {
+            zc_ec_mont_mul(p, zi, inv, pre[i - 1]);     /* 1 / Z_i */
+            zc_ec_mont_mul(p, inv, inv, t[i].z);        /* 1 / (Z_0 .. Z_(i-1)) */
+        } else {
+            memcpy(zi, inv, sizeof zi);
+        }
+        zc_ec_mont_sqr(p, z2, zi);
+        zc_ec_mont_mul(p, z3, z2, zi);
+        zc_ec_mont_mul(p, t[i].x, t[i].x, z2);          /* x = X / Z^2 */
+        zc_ec_mont_mul(p, t[i].y, t[i].y, z3);          /* y = Y / Z^3 */
+    }
+    zc_wipe(pre, sizeof pre);
+    zc_wipe(inv, sizeof inv);
+    zc_wipe(zi, sizeof zi);
+    zc_wipe(z2, sizeof z2);
+    zc_wipe(z3, sizeof z3);
+}
+
+/* The affine table of 1P .. 16P, x then y per entry as in the comb's
+ * tables: 2jP by a doubling of jP and (2j+1)P = 2jP + P (8 doublings and
+ * 7 additions where 15 additions took 1.8 times the products), neither
+ * an exceptional Jacobian case (P has prime order n > 17), then one
+ * simultaneous inversion, so that the ladder's additions are mixed.
+ * P = infinity gives a table of zeros; zc_ec_mul masks its result. */
+static void table(const struct zc_ec_curve_sw *c, uint64_t *at, const struct zc_ec_pt *p)
+{
+    struct zc_ec_pt t[TBL];
+    unsigned n = c->p.limbs, j;
+
+    zc_ec_jac_from_pt(c, &t[0], p);
+    for (j = 1; j < TBL; j++) {                 /* t[j] = (j + 1) P */
+        if (j % 2)
+            zc_ec_jac_double(c, &t[j], &t[j / 2]);
+        else
+            zc_ec_jac_add(c, &t[j], &t[j - 1], &t[0]);
+    }
+    affine_batch(c, t, TBL, 0);
+    for (j = 0; j < TBL; j++) {
+        memcpy(at + 2 * n * j, t[j].x, n * sizeof(uint64_t));
+        memcpy(at + 2 * n * j + n, t[j].y, n * sizeof(uint64_t));
+    }
+    zc_wipe(t, sizeof t);
 }
 
 /* r = k G by the comb over c->gtab. */
@@ -213,9 +232,10 @@ static void mul_base(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const u
 void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t *k,
                const struct zc_ec_pt *p)
 {
-    struct zc_ec_pt t[TBL], acc, sel;
+    uint64_t at[TBL * 2 * ZC_EC_LIMBS], x[ZC_EC_LIMBS], y[ZC_EC_LIMBS], m;
+    struct zc_ec_pt acc, sel;
     uint8_t kb[ZC_EC_MAX_F + 2];
-    unsigned nw = c->bits / W + 1, i, j;
+    unsigned nw = c->bits / W + 1, n = c->p.limbs, i, j, l;
     uint64_t d, neg;
 
     kbytes(c, kb, k);
@@ -224,7 +244,7 @@ void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t
         zc_wipe(kb, sizeof kb);
         return;
     }
-    if (c->p.limbs == 9) {                      /* P-521: ec_p521.c's ladder */
+    if (n == 9) {                               /* P-521: ec_p521.c's ladder */
         uint8_t dig[ZC_EC_MAX_F * 8 / W + 1], sg[ZC_EC_MAX_F * 8 / W + 1];
 
         for (i = 0; i < nw; i++) {
@@ -233,31 +253,51 @@ void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t
             sg[i] = (uint8_t)neg;
         }
         zc_ec_mul_p521(c, &acc, &sel, dig, sg, nw, p);
+        zc_ec_pt_from_jac(c, &sel, &sel);
         zc_wipe(dig, sizeof dig);
         zc_wipe(sg, sizeof sg);
         goto last;
     }
-    table(c, t, p);
+    table(c, at, p);
+    memset(&acc, 0, sizeof acc);
     booth(window(kb, nw - 1), &d, &neg);
-    lookup(c, &acc, t, d, neg);
+    lookup_affine(c, acc.x, acc.y, at, d, neg);
+    m = zc_ct_mask(zc_ct_nonzero(d));           /* d = 0: (X:Y:0), infinity */
+    for (l = 0; l < n; l++)
+        acc.z[l] = c->p.one[l] & m;
     for (i = nw - 1; i-- > 0;) {
         for (j = 0; j < W; j++)
             zc_ec_jac_double(c, &acc, &acc);
         booth(window(kb, i), &d, &neg);
-        lookup(c, &sel, t, d, neg);
-        if (i != 0)
-            zc_ec_jac_add(c, &acc, &acc, &sel);
+        lookup_affine(c, x, y, at, d, neg);
+        if (i != 0) {                           /* d = 0: the sum is dropped */
+            zc_ec_jac_add_affine(c, &sel, &acc, x, y);
+            zc_ct_copy64(zc_ct_nonzero(d), acc.x, sel.x, n);
+            zc_ct_copy64(zc_ct_nonzero(d), acc.y, sel.y, n);
+            zc_ct_copy64(zc_ct_nonzero(d), acc.z, sel.z, n);
+        }
+    }
+    memset(&sel, 0, sizeof sel);                /* d_0 P projective, (0:1:0) for 0 */
+    m = zc_ct_mask(zc_ct_nonzero(d));
+    for (l = 0; l < n; l++) {
+        sel.x[l] = x[l] & m;
+        sel.y[l] = (y[l] & m) | (c->p.one[l] & ~m);
+        sel.z[l] = c->p.one[l] & m;
     }
 last:                                           /* the one addition that may double */
     zc_ec_pt_from_jac(c, &acc, &acc);
-    zc_ec_pt_from_jac(c, &sel, &sel);
     zc_ec_pt_add(c, &acc, &acc, &sel);
+    zc_ec_pt_infinity(c, &sel);                 /* k O = O */
+    zc_ct_copy64(zc_ec_is_zero(&c->p, p->z), (uint64_t *)&acc, (const uint64_t *)&sel,
+                 sizeof acc / sizeof(uint64_t));
     *r = acc;
-    zc_wipe(t, sizeof t);
+    zc_wipe(at, sizeof at);
+    zc_wipe(x, sizeof x);
+    zc_wipe(y, sizeof y);
     zc_wipe(&acc, sizeof acc);
     zc_wipe(&sel, sizeof sel);
     zc_wipe(kb, sizeof kb);
-    d = neg = 0;
+    d = neg = m = 0;
 }
 
 /* 1 when the n limbs of a are zero; public values. */
@@ -314,34 +354,6 @@ static unsigned wnaf(const struct zc_ec_curve_sw *c, int8_t *naf, const uint8_t 
     return len;
 }
 
-/* The 8 Jacobian points of t (none infinity) to affine x, y in place,
- * by one inversion (Montgomery's simultaneous inversion: prefix products
- * of the Z, one inverse, then back down); tmp is scratch. Public
- * points. */
-static void affine8(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, struct zc_ec_pt *tmp)
-{
-    const struct zc_ec_mod *p = &c->p;
-    uint64_t pre[8][ZC_EC_LIMBS], inv[ZC_EC_LIMBS], zi[ZC_EC_LIMBS];
-    unsigned i;
-
-    memcpy(pre[0], t[0].z, sizeof pre[0]);
-    for (i = 1; i < 8; i++)                     /* pre[i] = Z_0 .. Z_i */
-        zc_ec_mont_mul(p, pre[i], pre[i - 1], t[i].z);
-    zc_ec_mont_inv_vartime(p, inv, pre[7]);
-    for (i = 8; i-- > 0;) {
-        if (i > 0) {
-            zc_ec_mont_mul(p, zi, inv, pre[i - 1]);     /* 1 / Z_i */
-            zc_ec_mont_mul(p, inv, inv, t[i].z);        /* 1 / (Z_0 .. Z_(i-1)) */
-        } else {
-            memcpy(zi, inv, sizeof zi);
-        }
-        zc_ec_mont_sqr(p, tmp->x, zi);
-        zc_ec_mont_mul(p, tmp->y, tmp->x, zi);
-        zc_ec_mont_mul(p, t[i].x, t[i].x, tmp->x);      /* x = X / Z^2 */
-        zc_ec_mont_mul(p, t[i].y, t[i].y, tmp->y);      /* y = Y / Z^3 */
-    }
-}
-
 /*
  * r = a G + b Q, public inputs, variable time (a comment in ec_mul.c's
  * head says why that is allowed): one chain of Jacobian doublings shared
@@ -367,7 +379,7 @@ void zc_ec_mul2_vartime(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r,
     zc_ec_jac_double(c, &q2, &t[0]);
     for (i = 1; i < 8; i++)
         zc_ec_jac_add_vartime(c, &t[i], &t[i - 1], &q2);
-    affine8(c, t, &q2);
+    affine_batch(c, t, 8, 1);
     len = wnaf(c, naf, b, W);
     lg = wnaf(c, nafg, a, ZC_EC_WV);
     for (; len < lg; len++)                     /* both to the longer one */
