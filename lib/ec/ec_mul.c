@@ -97,25 +97,34 @@ static void kbytes(const struct zc_ec_curve_sw *c, uint8_t *kb, const uint8_t *k
 /* The table scans, with the limb count n a constant (one copy per
  * curve, so that the compiler unrolls and vectorises them): OR into
  * zeroed limbs every entry ANDed with the mask of its index, whose one
- * hit is entry d - 1. */
+ * hit is entry d - 1. The sums stay in locals until the end: OR-ing into
+ * x and y, which might alias t for all the compiler knows, kept every
+ * limb in memory (a load and a store per entry and limb, not
+ * vectorised: 3.6 % of a P-384 ECDH). */
 #define SCAN_INLINE static inline __attribute__((always_inline))
 
 /* (x, y) = T[d - 1] of an affine table, T[0] for d = 0. */
 SCAN_INLINE void scan_affine(uint64_t *x, uint64_t *y, const uint64_t *t, uint64_t d,
                              unsigned n)
 {
+    uint64_t sx[ZC_EC_LIMBS] = { 0 }, sy[ZC_EC_LIMBS] = { 0 };
     unsigned j, l;
 
-    for (l = 0; l < n; l++)
-        x[l] = y[l] = 0;
     for (j = 0; j < TBL; j++) {
         uint64_t m = zc_ct_mask(zc_ct_eq(d, j + 1) | (j == 0 ? zc_ct_eq(d, 0) : 0));
 
+#pragma GCC unroll 9
         for (l = 0; l < n; l++) {
-            x[l] |= t[2 * n * j + l] & m;
-            y[l] |= t[2 * n * j + n + l] & m;
+            sx[l] |= t[2 * n * j + l] & m;
+            sy[l] |= t[2 * n * j + n + l] & m;
         }
     }
+    for (l = 0; l < n; l++) {
+        x[l] = sx[l];
+        y[l] = sy[l];
+    }
+    zc_wipe(sx, sizeof sx);
+    zc_wipe(sy, sizeof sy);
 }
 
 /* (x, y) = sign * T[d - 1] of one affine table (T[0] for d = 0), reading
