@@ -374,24 +374,29 @@ static void add(struct jac *r, const struct jac *p1, const struct jac *p2)
     }
 }
 
-/* r = sign * t[d - 1], (0:1:0) for d = 0, reading every entry. */
+/* r = sign * t[d - 1], (0:1:0) for d = 0, reading every entry. The sum
+ * stays in a local until the end: OR-ing into r, which might alias t for
+ * all the compiler knows, kept every limb in memory (a load and a store
+ * per entry and limb). */
 static void lookup(struct jac *r, const struct jac *t, uint64_t d, uint64_t neg)
 {
     static const fe zero = { 0 };
+    struct jac s = { { 0 }, { 0 }, { 0 } };
     fe ny;
     unsigned j, l;
 
-    memset(r, 0, sizeof *r);
     for (j = 0; j < 16; j++) {
         uint64_t m = zc_ct_mask(zc_ct_eq(d, j + 1));
 
 #pragma GCC unroll 9
         for (l = 0; l < 9; l++) {
-            r->x[l] |= t[j].x[l] & m;
-            r->y[l] |= t[j].y[l] & m;
-            r->z[l] |= t[j].z[l] & m;
+            s.x[l] |= t[j].x[l] & m;
+            s.y[l] |= t[j].y[l] & m;
+            s.z[l] |= t[j].z[l] & m;
         }
     }
+    *r = s;
+    zc_wipe(&s, sizeof s);
     r->y[0] |= zc_ct_iszero(d);
     fsub(ny, zero, r->y);
     zc_ct_copy64(neg, r->y, ny, 9);
