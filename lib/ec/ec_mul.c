@@ -184,22 +184,24 @@ static void affine_batch(const struct zc_ec_curve_sw *c, struct zc_ec_pt *t, uns
 }
 
 /* The affine table of 1P .. 16P, x then y per entry as in the comb's
- * tables: 2jP by a doubling of jP and (2j+1)P = 2jP + P (8 doublings and
- * 7 additions where 15 additions took 1.8 times the products), neither
- * an exceptional Jacobian case (P has prime order n > 17), then one
- * simultaneous inversion, so that the ladder's additions are mixed.
- * P = infinity gives a table of zeros; zc_ec_mul masks its result. */
+ * tables: 2jP by a doubling of jP and (2j+1)P = 2jP + P by the mixed
+ * addition, P being affine (8 doublings and 7 mixed additions, where 15
+ * full additions took 2.2 times the products), neither an exceptional
+ * Jacobian case (P has prime order n > 17), then one simultaneous
+ * inversion, so that the ladder's additions are mixed too. P with Z = 1
+ * is its own Jacobian form. P = infinity (Z = 0) gives a meaningless
+ * table; zc_ec_mul masks its result. */
 static void table(const struct zc_ec_curve_sw *c, uint64_t *at, const struct zc_ec_pt *p)
 {
     struct zc_ec_pt t[TBL];
     unsigned n = c->p.limbs, j;
 
-    zc_ec_jac_from_pt(c, &t[0], p);
+    t[0] = *p;
     for (j = 1; j < TBL; j++) {                 /* t[j] = (j + 1) P */
         if (j % 2)
             zc_ec_jac_double(c, &t[j], &t[j / 2]);
         else
-            zc_ec_jac_add(c, &t[j], &t[j - 1], &t[0]);
+            zc_ec_jac_add_affine(c, &t[j], &t[j - 1], p->x, p->y);
     }
     affine_batch(c, t, TBL, 0);
     for (j = 0; j < TBL; j++) {

@@ -155,7 +155,8 @@ uint64_t zc_ec_solve_y(const struct zc_ec_curve_sw *c, uint64_t *y, const uint64
                        uint64_t odd);
 
 /* ec_mul.c: r = k P, k a big-endian scalar of flen bytes (any value below
- * 2^(8 flen)), constant-time in k and P. P may be NULL for G. */
+ * 2^(8 flen)), constant-time in k and P. P affine (Z = 1, Montgomery
+ * form) or infinity (Z = 0), or NULL for G. */
 void zc_ec_mul(const struct zc_ec_curve_sw *c, struct zc_ec_pt *r, const uint8_t *k,
                const struct zc_ec_pt *p);
 /* P-521's k P up to its last addition (ec_p521.c, 58-bit limbs): the

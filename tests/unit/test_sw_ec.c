@@ -48,6 +48,19 @@ static int pt_eq(const struct zc_ec_curve_sw *c, const struct zc_ec_pt *a, const
     return eq(&c->p, ax, bx) && eq(&c->p, ay, by);
 }
 
+/* a as (x, y, 1), the form zc_ec_mul takes for P; 0 when a is infinity. */
+static int pt_normal(const struct zc_ec_curve_sw *c, struct zc_ec_pt *a)
+{
+    uint64_t x[ZC_EC_LIMBS], y[ZC_EC_LIMBS];
+
+    if (zc_ec_pt_affine(c, x, y, a))
+        return 0;
+    memcpy(a->x, x, sizeof a->x);
+    memcpy(a->y, y, sizeof a->y);
+    memcpy(a->z, c->p.one, sizeof a->z);
+    return 1;
+}
+
 typedef zc_u128 u128;
 
 /* r = a b R^-1 mod m by its definition, from additions only: r R = a b. */
@@ -411,7 +424,9 @@ int main(void)
             check(zc_ec_pt_affine(c, x, y, &r) == 1, "comb: 0 G = O");
             /* k = n + delta: the variable-base ladder's last addition meets
              * acc = +-sel (a doubling, or O) for some delta; the comb's
-             * complete formulas are the reference. */
+             * complete formulas are the reference. zc_ec_mul takes P
+             * affine: 2G as (x, y, 1). */
+            check(pt_normal(c, &g2), "2G is finite");
             for (i = 0; i <= 80; i++) {
                 static const uint64_t one[ZC_EC_LIMBS] = { 1 };
                 uint64_t kv[ZC_EC_LIMBS];
@@ -455,8 +470,10 @@ int main(void)
                 check(pt_eq(c, &o, &s), "comb: k G as the ladder");
                 zc_ec_mul2_vartime(c, &s, k, l, &g);
                 check(pt_eq(c, &r, &s), "Straus: k G + l G");
+                check(pt_normal(c, &r), "(k + l) G is finite");
                 zc_ec_mul(c, &s, l, &r);            /* l (k+l) G, two ways */
                 zc_ec_mul(c, &o, kl, NULL);
+                check(pt_normal(c, &o), "(k + l) G is finite, again");
                 zc_ec_mul(c, &o, l, &o);
                 check(pt_eq(c, &s, &o), "scalar multiplication of a non-base point");
                 zc_ec_pt_infinity(c, &o);
